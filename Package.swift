@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// FeedLayout: text measurement and cell layout for timelines (HarfBuzz, FreeType, ICU).
+import PackageDescription
+
+let package = Package(
+    name: "FeedLayout",
+    products: [
+        .library(name: "TextLayout", targets: ["TextLayout"]),
+        .executable(name: "feedlayout", targets: ["feedlayout"]),
+    ],
+    targets: [
+        // System libraries found through pkg-config; the providers say which apt package brings each.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // Tiny C: ICU behind prefixed names (ICU's own names are version-renamed macros and its
+        // headers clash with Foundation's private ICU), plus FreeType error names.
+        .target(name: "CTextShims", dependencies: ["CICU", "CFreeType"]),
+        // The only Swift code that touches C pointers.
+        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CTextShims"]),
+        // Command-line parsing and commands; `feedlayout/main.swift` only calls in.
+        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout"]),
+        .executableTarget(name: "feedlayout", dependencies: ["FeedLayoutCLI"]),
+        .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
+        .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,84 @@
+/*
+ * CTextShims: the few C functions FeedLayout needs from ICU and FreeType, behind names
+ * prefixed `ctextshims_`. This header includes only standard headers: ICU's own names are
+ * version-renamed macros (ubrk_open is ubrk_open_72) and its headers clash with
+ * Foundation's private copy of ICU when both are seen by one Swift module.
+ */
+#ifndef CTEXTSHIMS_H
+#define CTEXTSHIMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Break iterators ------------------------------------------------------------------ */
+
+/* An ICU break iterator together with the UText it reads (UTF-8, not copied). */
+typedef struct ctextshims_breaker ctextshims_breaker;
+
+enum {
+    CTEXTSHIMS_BREAK_LINE = 0,
+    CTEXTSHIMS_BREAK_CHARACTER = 1,
+};
+
+/* Opens a break iterator of `kind` for `locale` (e.g. "zh@lb=strict"). Returns NULL and sets
+ * *error to the ICU error code on failure. */
+ctextshims_breaker *ctextshims_breaker_open(int32_t kind, const char *locale, int32_t *error);
+void ctextshims_breaker_close(ctextshims_breaker *breaker);
+/* Points the iterator at `length` bytes of UTF-8 at `text`; the bytes must stay alive and
+ * unchanged while the iterator is used. Returns an ICU error code (0 or negative = success). */
+int32_t ctextshims_breaker_set_utf8(ctextshims_breaker *breaker, const char *text, int64_t length);
+/* The first boundary after the current one as a byte offset, or -1 at the end. */
+int32_t ctextshims_breaker_next(ctextshims_breaker *breaker);
+/* The rule status of the boundary last returned (for line breaks, 100..199 is a hard break). */
+int32_t ctextshims_breaker_rule_status(ctextshims_breaker *breaker);
+/* Moves to the first boundary after `offset`; returns it, or -1 at the end. */
+int32_t ctextshims_breaker_following(ctextshims_breaker *breaker, int32_t offset);
+
+/* ---- Character properties ------------------------------------------------------------- */
+
+/* ICU UScriptCode of a code point (0 Common, 1 Inherited, ...). */
+int32_t ctextshims_script(uint32_t codepoint);
+/* ISO 15924 four-letter tag of a UScriptCode as a big-endian 32-bit value ('Hani'), or 0. */
+uint32_t ctextshims_script_tag(int32_t script);
+/* Emoji_Presentation, Emoji, Extended_Pictographic, Emoji_Modifier, Regional_Indicator. */
+bool ctextshims_is_emoji_presentation(uint32_t codepoint);
+bool ctextshims_is_emoji(uint32_t codepoint);
+bool ctextshims_is_emoji_modifier(uint32_t codepoint);
+bool ctextshims_is_regional_indicator(uint32_t codepoint);
+/* The Grapheme_Cluster_Break value (0 = Other). */
+int32_t ctextshims_grapheme_cluster_break(uint32_t codepoint);
+/* White_Space, Default_Ignorable_Code_Point. */
+bool ctextshims_is_white_space(uint32_t codepoint);
+bool ctextshims_is_default_ignorable(uint32_t codepoint);
+/* General category as ICU's UCharCategory value. */
+int32_t ctextshims_general_category(uint32_t codepoint);
+/* True when the bidi class is R, AL, RLE, RLO, RLI, AN or FSI (text may need the bidi
+ * algorithm). */
+bool ctextshims_is_rtl_relevant(uint32_t codepoint);
+
+/* ---- Bidi ------------------------------------------------------------------------------ */
+
+/* Runs the Unicode bidi algorithm over `length` UTF-16 units and writes one embedding level per
+ * unit to `levels`. `paragraph_level` 0 = LTR, 1 = RTL, 0xFE = from the first strong character.
+ * Returns an ICU error code (0 or negative = success). */
+int32_t ctextshims_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
+                               uint8_t *levels);
+
+/* The English name of an ICU error code. */
+const char *ctextshims_icu_error_name(int32_t error);
+
+/* ---- FreeType ---------------------------------------------------------------------------- */
+
+/* The message of a FreeType error code (Debian's FT_Error_String returns NULL). */
+const char *ctextshims_freetype_error_string(int32_t error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

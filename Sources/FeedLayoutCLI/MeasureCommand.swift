@@ -1,0 +1,188 @@
+import Foundation
+import TextLayout
+
+/// `feedlayout measure`: one JSON object per text with its line count, height and width.
+enum MeasureCommand {
+    static let help = """
+        OVERVIEW: Measure texts with the bundled fonts (or the given ones) at a width.
+
+        Measures each TEXT argument, or each line of standard input when no TEXT is given, and
+        prints one JSON object per text, in input order:
+          {"lines": N, "height": H, "width": W, "truncated": false}
+        W is the widest line without the white space hanging at its end. An empty text has 0
+        lines and height 0. Invalid UTF-8 is replaced by U+FFFD (with a warning) and measured.
+
+        USAGE: feedlayout measure [options] [TEXT ...]
+
+        ARGUMENTS:
+          TEXT                    A text to measure (default: each line of standard input).
+
+        OPTIONS:
+          --size <points>         Font size in points (= px at 72 dpi). (default: 17)
+          --width <points>        Line width in points, greater than 0. (default: 343)
+          --line-height <mode>    natural, <points> (e.g. 22.78) or <n>x (e.g. 1.34x). (default: natural)
+          --line-spacing <points> Extra space between lines. (default: 0)
+          --max-lines <n>         Show at most n lines; the last one ends in the token.
+          --token <text>          Truncation token. (default: …)
+          --line-break <rule>     strict, normal or loose (CSS line-break). (default: normal)
+          --locale <locale>       Locale for line breaking and shaping. (default: zh)
+          --font <file>           A font file; repeat for a fallback stack, in order (FILE#N
+                                  picks face N of a collection). (default: the bundled Noto Sans,
+                                  Noto Sans CJK SC, Noto Color Emoji)
+          --fonts-dir <dir>       Where the bundled fonts are (default: $FEEDLAYOUT_FONTS, or
+                                  Fonts/ of the clone the tool was built in).
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        EXIT STATUS: 0 success, 1 failure (e.g. a font cannot be loaded), 64 bad usage.
+
+        """
+
+    static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
+        var scanner = ArgumentScanner(
+            valued: ["--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
+                     "--line-break", "--locale", "--font", "--fonts-dir"],
+            flags: ["-h", "--help", "--version"])
+        let options: Options
+        do {
+            try scanner.scan(arguments)
+            if scanner.has("-h") || scanner.has("--help") {
+                io.output(help)
+                return CommandLineTool.ExitStatus.success
+            }
+            if scanner.has("--version") {
+                io.output("feedlayout \(CommandLineTool.version)\n")
+                return CommandLineTool.ExitStatus.success
+            }
+            options = try Options(scanner)
+        } catch {
+            io.errors("Error: \(error.message)\nUsage: feedlayout measure [options] [TEXT ...]\n  See 'feedlayout measure --help'.\n")
+            return CommandLineTool.ExitStatus.usage
+        }
+
+        let engine: TextEngine
+        do {
+            let stack = options.fontFiles.isEmpty
+                ? try FontStack.bundled(directory: options.fontsDirectory)
+                : try FontStack(files: options.fontFiles)
+            engine = TextEngine(fonts: stack)
+        } catch {
+            io.errors("Error: \(error)\n")
+            return CommandLineTool.ExitStatus.failure
+        }
+
+        var texts: [String] = scanner.positionals
+        if texts.isEmpty {
+            texts = InputLines.split(io.readInput()) { lineNumber in
+                io.errors("warning: line \(lineNumber) of standard input is not valid UTF-8; invalid bytes were replaced by U+FFFD\n")
+            }
+        }
+        let token = AttributedText(options.token)
+        var batch = ""
+        for (index, text) in texts.enumerated() {
+            let layout = engine.layout(text, width: options.width, style: options.style,
+                                       maxLines: options.maxLines, truncationToken: token)
+            batch += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)}\n"
+            if batch.utf8.count > 1 << 16 {
+                io.output(batch)
+                batch = ""
+            }
+            if io.errorsIsTerminal && texts.count >= 5_000 && (index + 1) % 1_000 == 0 {
+                io.errors("\rmeasured \(index + 1) of \(texts.count)")
+                if index + 1 == texts.count { io.errors("\n") }
+            }
+        }
+        io.output(batch)
+        return CommandLineTool.ExitStatus.success
+    }
+
+    struct Options {
+        var width = 343.0
+        var style = TextStyle()
+        var maxLines: Int?
+        var token = "\u{2026}"
+        var fontFiles: [String] = []
+        var fontsDirectory: String?
+
+        init(_ scanner: ArgumentScanner) throws(UsageError) {
+            if let size = scanner.value("--size") { style.fontSize = try positiveNumber(size, option: "--size") }
+            if let width = scanner.value("--width") { self.width = try positiveNumber(width, option: "--width") }
+            if let lineHeight = scanner.value("--line-height") {
+                if lineHeight == "natural" {
+                    style.lineHeight = .natural
+                } else if lineHeight.hasSuffix("x") {
+                    style.lineHeight = .multiple(try positiveNumber(String(lineHeight.dropLast()), option: "--line-height"))
+                } else {
+                    style.lineHeight = .fixed(try positiveNumber(lineHeight, option: "--line-height"))
+                }
+            }
+            if let spacing = scanner.value("--line-spacing") {
+                guard let value = Double(spacing), value.isFinite, value >= 0 else {
+                    throw UsageError(message: "--line-spacing must be a number of points, 0 or more (got '\(spacing)')")
+                }
+                style.lineSpacing = value
+            }
+            if let maxLines = scanner.value("--max-lines") {
+                guard let value = Int(maxLines), value > 0 else {
+                    throw UsageError(message: "--max-lines must be a whole number greater than 0 (got '\(maxLines)')")
+                }
+                self.maxLines = value
+            }
+            if let token = scanner.value("--token") { self.token = token }
+            if let rule = scanner.value("--line-break") {
+                guard let value = LineBreakStrictness(rawValue: rule) else {
+                    throw UsageError(message: "--line-break must be strict, normal or loose (got '\(rule)')")
+                }
+                style.lineBreak = value
+            }
+            if let locale = scanner.value("--locale") { style.locale = locale }
+            fontFiles = scanner.values["--font"] ?? []
+            fontsDirectory = scanner.value("--fonts-dir")
+        }
+    }
+
+    static func positiveNumber(_ text: String, option: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value.isFinite, value > 0 else {
+            throw UsageError(message: "\(option) must be a number greater than 0 (got '\(text)')")
+        }
+        return value
+    }
+}
+
+/// Lines of standard input: split at `\n` (a `\r` before it is dropped), invalid UTF-8 replaced.
+enum InputLines {
+    static func split(_ bytes: [UInt8], warn: (Int) -> Void) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        var lineNumber = 0
+        func emit(_ end: Int) {
+            lineNumber += 1
+            var stop = end
+            if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
+            let slice = bytes[start..<stop]
+            if let text = String(validating: slice, as: UTF8.self) {
+                lines.append(text)
+            } else {
+                warn(lineNumber)
+                lines.append(String(decoding: slice, as: UTF8.self))
+            }
+        }
+        for i in bytes.indices where bytes[i] == 0x0A {
+            emit(i)
+            start = i + 1
+        }
+        if start < bytes.count { emit(bytes.count) }
+        return lines
+    }
+}
+
+/// JSON output helpers.
+enum JSON {
+    /// A number with at most 4 decimals, shortest form ("69.5", "343").
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+}

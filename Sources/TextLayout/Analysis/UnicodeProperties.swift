@@ -1,0 +1,49 @@
+import CTextShims
+
+/// The character properties the analysis needs, packed in 16 bits per code point: read from ICU
+/// once for the whole Basic Multilingual Plane into a table, and asked of ICU directly above it.
+struct UnicodeProperties: Sendable {
+    /// ICU's UScriptCode (below 256 in every ICU release so far).
+    @inline(__always) static func script(_ bits: UInt16) -> UInt8 { UInt8(truncatingIfNeeded: bits) }
+    static let whiteSpace: UInt16 = 1 << 8
+    static let defaultIgnorable: UInt16 = 1 << 9
+    static let emojiPresentation: UInt16 = 1 << 10
+    /// The grapheme cluster break class is not Other/Control/CR/LF: the character may join a
+    /// neighbour in one cluster, so the paragraph needs ICU's grapheme iterator.
+    static let complexGrapheme: UInt16 = 1 << 11
+    /// The bidi class is strong right-to-left or an isolate/embedding: the paragraph needs ubidi.
+    static let rightToLeft: UInt16 = 1 << 12
+    /// Separators, controls and format characters: drawn in the font of the text before them.
+    static let nonGraphic: UInt16 = 1 << 13
+
+    /// ICU script codes used by name.
+    static let scriptCommon: UInt8 = 0
+    static let scriptInherited: UInt8 = 1
+
+    private static let bmp: [UInt16] = (0..<0x10000).map { compute(UInt32($0)) }
+
+    @inline(__always) static func of(_ scalar: UInt32) -> UInt16 {
+        scalar < 0x10000 ? bmp[Int(scalar)] : compute(scalar)
+    }
+
+    private static func compute(_ c: UInt32) -> UInt16 {
+        let script = ctextshims_script(c)
+        var bits = UInt16(truncatingIfNeeded: script >= 0 && script < 256 ? script : 0)
+        if ctextshims_is_white_space(c) { bits |= whiteSpace }
+        if ctextshims_is_default_ignorable(c) { bits |= defaultIgnorable }
+        if ctextshims_is_emoji_presentation(c) { bits |= emojiPresentation }
+        switch ctextshims_grapheme_cluster_break(c) {
+        case 0, 1, 2, 5: break
+        default: bits |= complexGrapheme
+        }
+        if ctextshims_is_rtl_relevant(c) { bits |= rightToLeft }
+        switch ctextshims_general_category(c) {
+        case 12, 13, 14, 15, 16: bits |= nonGraphic  // Zs, Zl, Zp, Cc, Cf
+        default: break
+        }
+        return bits
+    }
+
+    /// The four-letter ISO 15924 tag of an ICU script code, as HarfBuzz wants it.
+    static let scriptTags: [UInt32] = (0..<256).map { ctextshims_script_tag(Int32($0)) }
+}

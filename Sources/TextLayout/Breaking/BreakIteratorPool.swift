@@ -1,0 +1,53 @@
+import CTextShims
+import Synchronization
+
+/// Opened ICU break iterators, by locale and kind, lent out one caller at a time (opening one
+/// costs far more than a whole paragraph's breaking).
+final class BreakIteratorPool: Sendable {
+    private let idle = Mutex<[String: [BreakerBox]]>([:])
+
+    /// Runs `body` with an iterator of `kind` for `locale`, pointed at `text`.
+    ///
+    /// The text must stay alive and unchanged during `body`.
+    func withIterator<R>(kind: Int, locale: String, text: UnsafeBufferPointer<UInt8>,
+                         _ body: (OpaquePointer) throws -> R) throws -> R {
+        let key = kind == CTEXTSHIMS_BREAK_LINE ? locale : "#char"
+        let box = try idle.withLock { $0[key]?.popLast() } ?? Self.open(kind: kind, locale: locale)
+        defer { idle.withLock { $0[key, default: []].append(box) } }
+        let status = text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count) {
+            ctextshims_breaker_set_utf8(box.breaker, $0, Int64(text.count))
+        }
+        guard status <= 0 else { throw TextLayoutError.icu(code: status, operation: "utext_openUTF8/ubrk_setUText") }
+        return try body(box.breaker)
+    }
+
+    private static func open(kind: Int, locale: String) throws -> BreakerBox {
+        var error: Int32 = 0
+        guard let breaker = ctextshims_breaker_open(Int32(kind), locale, &error) else {
+            throw TextLayoutError.icu(code: error, operation: "ubrk_open(\(locale))")
+        }
+        return BreakerBox(breaker: breaker)
+    }
+
+    deinit {
+        idle.withLock { $0.values.forEach { $0.forEach { ctextshims_breaker_close($0.breaker) } } }
+    }
+}
+
+/// An ICU break iterator owned by the pool; one user at a time.
+struct BreakerBox: @unchecked Sendable {  // Lent out by the pool's mutex to one caller at a time.
+    let breaker: OpaquePointer
+}
+
+/// An error from the text libraries themselves (not from the caller's input).
+public enum TextLayoutError: Error, Sendable, CustomStringConvertible {
+    /// ICU failed; the code is ICU's `UErrorCode`.
+    case icu(code: Int32, operation: String)
+
+    public var description: String {
+        switch self {
+        case .icu(let code, let operation):
+            return "ICU error \(String(cString: ctextshims_icu_error_name(code))) (\(code)) in \(operation)"
+        }
+    }
+}

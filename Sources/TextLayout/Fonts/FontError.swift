@@ -1,0 +1,37 @@
+/// An error raised while finding or loading a font.
+public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file does not exist or cannot be read.
+    case unreadable(path: String, reason: String)
+    /// FreeType or HarfBuzz refused the file: it is empty, truncated or not a font.
+    case freeType(code: Int32, operation: String, path: String)
+    /// The file is a font but holds no face at the requested index.
+    case noSuchFace(path: String, index: Int, faceCount: Int)
+    /// The font has no character map for Unicode, so no text can be measured with it.
+    case noUnicodeCharacterMap(path: String)
+    /// No font directory could be found (set `FEEDLAYOUT_FONTS` or pass a directory).
+    case fontsDirectoryNotFound(searched: [String])
+    /// A family of the requested stack is not in any file of the directory.
+    case familyNotFound(family: String, directory: String)
+    /// A font stack needs at least one font.
+    case emptyStack
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "cannot read font file '\(path)': \(reason)"
+        case .freeType(let code, let operation, let path):
+            let what = path.isEmpty ? "" : " '\(path)'"
+            return "not a usable font file\(what): \(operation) failed with FreeType error \(code) (\(freeTypeErrorMessage(code)))"
+        case .noSuchFace(let path, let index, let count):
+            return "font file '\(path)' has \(count) face(s); there is no face \(index)"
+        case .noUnicodeCharacterMap(let path):
+            return "font file '\(path)' has no Unicode character map"
+        case .fontsDirectoryNotFound(let searched):
+            return "no Fonts/ directory found (looked in: \(searched.joined(separator: ", "))); set FEEDLAYOUT_FONTS to the directory holding the bundled fonts"
+        case .familyNotFound(let family, let directory):
+            return "font family '\(family)' not found in '\(directory)'"
+        case .emptyStack:
+            return "a font stack needs at least one font"
+        }
+    }
+}

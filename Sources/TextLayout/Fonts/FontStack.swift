@@ -1,0 +1,131 @@
+import CFreeType
+import Foundation
+import Synchronization
+
+/// An ordered list of fonts: text takes the first font that covers it (see ``TextEngine``).
+///
+/// Immutable and `Sendable`; the fonts in it are shared, not copied.
+public struct FontStack: Sendable {
+    /// The fonts, in fallback order.
+    public let fonts: [Font]
+
+    /// The families of the default stack, in order: Latin, Chinese, emoji.
+    public static let defaultFamilies = ["Noto Sans", "Noto Sans CJK SC", "Noto Color Emoji"]
+
+    /// The environment variable naming the directory of the bundled fonts when FeedLayout runs
+    /// outside a clone of its repository.
+    public static let fontsDirectoryEnvironmentVariable = "FEEDLAYOUT_FONTS"
+
+    /// Makes a stack of `fonts`, in that order.
+    ///
+    /// - Throws: ``FontError/emptyStack`` when `fonts` is empty.
+    public init(_ fonts: [Font]) throws {
+        guard !fonts.isEmpty else { throw FontError.emptyStack }
+        precondition(fonts.count < 255, "a font stack holds at most 254 fonts")
+        self.fonts = fonts
+    }
+
+    /// Loads one font per file, in order. A path may end in `#N` to pick face N of a collection.
+    ///
+    /// - Throws: ``FontError`` for the first file that cannot be loaded.
+    public init(files: [String]) throws {
+        try self.init(files.map { spec in
+            if let hash = spec.lastIndex(of: "#"), let index = Int(spec[spec.index(after: hash)...]),
+               !FileManager.default.fileExists(atPath: spec) {
+                return try Font(path: String(spec[..<hash]), faceIndex: index)
+            }
+            return try Font(path: spec)
+        })
+    }
+
+    /// Finds each of `families` among the font files (`.ttf`, `.otf`, `.ttc`, `.otc`) of
+    /// `directory`, faces of collections included, and stacks them in that order.
+    ///
+    /// - Throws: ``FontError/familyNotFound(family:directory:)`` when a family is in no file.
+    public init(families: [String], inDirectory directory: String) throws {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let fontFiles = files.filter {
+            ["ttf", "otf", "ttc", "otc"].contains(($0 as NSString).pathExtension.lowercased())
+        }.sorted()
+        var faces: [(path: String, index: Int, family: String)] = []
+        for file in fontFiles {
+            let path = (directory as NSString).appendingPathComponent(file)
+            faces += Self.faceFamilies(inFile: path).map { (path, $0.index, $0.family) }
+        }
+        var fonts: [Font] = []
+        for family in families {
+            guard let face = faces.first(where: { $0.family == family }) else {
+                throw FontError.familyNotFound(family: family, directory: directory)
+            }
+            fonts.append(try Font(path: face.path, faceIndex: face.index))
+        }
+        try self.init(fonts)
+    }
+
+    /// The default stack (``defaultFamilies``) from the bundled `Fonts/` directory, loaded once
+    /// per directory and shared.
+    ///
+    /// - Parameter directory: the fonts directory; nil finds it with ``locateFontsDirectory()``.
+    /// - Throws: ``FontError`` when the directory or one of the families cannot be found.
+    public static func bundled(directory: String? = nil) throws -> FontStack {
+        let directory = try directory ?? locateFontsDirectory()
+        if let stack = bundledStacks.withLock({ $0[directory] }) { return stack }
+        let stack = try FontStack(families: defaultFamilies, inDirectory: directory)
+        return bundledStacks.withLock { cache in
+            if let existing = cache[directory] { return existing }
+            cache[directory] = stack
+            return stack
+        }
+    }
+
+    private static let bundledStacks = Mutex<[String: FontStack]>([:])
+
+    /// Finds the bundled fonts: `$FEEDLAYOUT_FONTS`, else a `Fonts/` directory holding
+    /// `NotoSans-Regular.ttf` beside or above the running executable, the current directory or
+    /// this source file (a clone of the repository).
+    ///
+    /// - Throws: ``FontError/fontsDirectoryNotFound(searched:)``.
+    public static func locateFontsDirectory() throws -> String {
+        if let fromEnvironment = ProcessInfo.processInfo.environment[fontsDirectoryEnvironmentVariable],
+           !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        var starts: [String] = []
+        if let executable = Bundle.main.executablePath { starts.append((executable as NSString).deletingLastPathComponent) }
+        starts.append(FileManager.default.currentDirectoryPath)
+        starts.append(((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
+        var searched: [String] = []
+        for start in starts {
+            var directory = start
+            while true {
+                let candidate = (directory as NSString).appendingPathComponent("Fonts")
+                searched.append(candidate)
+                if FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent("NotoSans-Regular.ttf")) {
+                    return candidate
+                }
+                let parent = (directory as NSString).deletingLastPathComponent
+                if parent == directory || parent.isEmpty { break }
+                directory = parent
+            }
+        }
+        throw FontError.fontsDirectoryNotFound(searched: Array(searched.prefix(6)))
+    }
+
+    /// The family name of each face in a font file; empty when the file is not a font.
+    static func faceFamilies(inFile path: String) -> [(index: Int, family: String)] {
+        FreeTypeLibrary.shared.withLibrary { library in
+            var result: [(Int, String)] = []
+            var index = 0
+            var count = 1
+            while index < count {
+                var face: FT_Face?
+                guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { break }
+                count = Int(face.pointee.num_faces)
+                result.append((index, face.pointee.family_name.map { String(cString: $0) } ?? ""))
+                FT_Done_Face(face)
+                index += 1
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,168 @@
+/// A text analysed for every width: fonts chosen, runs shaped, break opportunities found.
+/// ``layout(width:maxLines:truncationToken:)`` fills lines for one width with arithmetic only.
+///
+/// Immutable and `Sendable`: lay it out from any thread, at as many widths as you like.
+public struct PreparedText: Sendable {
+    let engine: TextEngine
+    /// The style it was prepared with.
+    public let style: TextStyle
+    let bytes: [UInt8]
+    let clusters: [ClusterInfo]
+    let runs: [ShapingRun]
+    let pieces: [Piece]
+    let paragraphs: [ParagraphSpan]
+
+    init(engine: TextEngine, style: TextStyle, bytes: [UInt8], clusters: [ClusterInfo], runs: [ShapingRun],
+         pieces: [Piece], paragraphs: [ParagraphSpan]) {
+        self.engine = engine
+        self.style = style
+        self.bytes = bytes
+        self.clusters = clusters
+        self.runs = runs
+        self.pieces = pieces
+        self.paragraphs = paragraphs
+    }
+
+    /// The advance of the whole text on one line, hanging white space excluded, in points.
+    public var singleLineWidth: Double {
+        var width = 0.0
+        var trailing = 0.0
+        for piece in pieces {
+            width += trailing + piece.advance - piece.trailingWhiteSpace
+            trailing = piece.trailingWhiteSpace
+        }
+        return width
+    }
+
+    /// Fills lines at `width` points.
+    ///
+    /// - Parameters:
+    ///   - width: the line width; zero, negative or NaN fit nothing, so each grapheme cluster
+    ///     takes a line.
+    ///   - maxLines: the most lines to show (nil or a value below 1: no limit).
+    ///   - truncationToken: appended to the last shown line when lines are cut.
+    /// - Complexity: O(pieces), plus shaping of the runs of any word that must be cut inside
+    ///   and of the last line when truncating.
+    public func layout(width: Double, maxLines: Int? = nil, truncationToken: AttributedText = "\u{2026}") -> ParagraphLayout {
+        var filler = LineFiller(text: self, width: width)
+        for paragraph in paragraphs { filler.fill(paragraph) }
+        var lines = filler.lines
+        let fullCount = lines.count
+        var truncated = false
+        if let maxLines, maxLines > 0, lines.count > maxLines {
+            truncated = true
+            let last = lines[maxLines - 1]
+            lines.removeSubrange((maxLines - 1)...)
+            let token = engine.prepare(truncationToken, style: style)
+            lines.append(filler.truncatedLine(from: last, token: token))
+        }
+        return finish(lines, fullLineCount: fullCount, truncated: truncated)
+    }
+
+    /// Places the lines one under the other with the style's line height and spacing.
+    private func finish(_ raw: [LineFiller.RawLine], fullLineCount: Int, truncated: Bool) -> ParagraphLayout {
+        var lines: [ParagraphLayout.Line] = []
+        lines.reserveCapacity(raw.count)
+        var y = 0.0
+        var widest = 0.0
+        for (index, line) in raw.enumerated() {
+            if index > 0 { y += style.lineSpacing }
+            let natural = line.ascent + line.descent
+            let height: Double
+            switch style.lineHeight {
+            case .natural: height = natural
+            case .fixed(let points): height = points
+            case .multiple(let factor): height = factor * style.fontSize
+            }
+            let baseline = y + (height - natural) / 2 + line.ascent
+            lines.append(ParagraphLayout.Line(range: line.range, width: line.width, ascent: line.ascent,
+                                              descent: line.descent, top: y, height: height, baseline: baseline,
+                                              isTruncated: line.isTruncated))
+            y += height
+            widest = max(widest, line.width)
+        }
+        return ParagraphLayout(lines: lines, width: widest, height: y, isTruncated: truncated, fullLineCount: fullLineCount)
+    }
+
+    /// The grapheme clusters of pieces `range` with their advances, shaping their runs again
+    /// (only for words cut inside and truncated lines).
+    func measuredClusters(pieces range: Range<Int>) -> [MeasuredCluster] {
+        var result: [MeasuredCluster] = []
+        var p = range.lowerBound
+        while p < range.upperBound {
+            let runIndex = Int(pieces[p].run)
+            let run = runs[runIndex]
+            var q = p
+            while q < range.upperBound && pieces[q].run == Int32(runIndex) { q += 1 }
+            let firstCluster = Int(pieces[p].firstCluster)
+            let endCluster = Int(pieces[q - 1].endCluster)
+            if run.font == ShapingRun.attachmentFont {
+                let piece = pieces[p]
+                result.append(MeasuredCluster(start: piece.start, end: piece.end, advance: piece.advance,
+                                              ascent: piece.ascent, descent: piece.descent, isWhiteSpace: false))
+                p = q
+                continue
+            }
+            // Shape the whole run (the same input as when it was first shaped), keep our clusters.
+            let runFirst = self.firstCluster(atOrAfter: run.start)
+            var runEnd = endCluster
+            while runEnd < clusters.count && clusters[runEnd].start < run.end { runEnd += 1 }
+            let starts = (runFirst..<runEnd).map { clusters[$0].start - run.paragraphStart }
+            var advances = [Int32](repeating: 0, count: starts.count)
+            var unsafe = [Bool](repeating: false, count: starts.count)
+            let font = engine.fontList[Int(run.font)]
+            let scale = style.fontSize / Double(font.unitsPerEm)
+            bytes.withUnsafeBufferPointer { all in
+                let paragraph = UnsafeBufferPointer(rebasing: all[Int(run.paragraphStart)..<Int(run.paragraphEnd)])
+                starts.withUnsafeBufferPointer { s in
+                    advances.withUnsafeMutableBufferPointer { a in
+                        unsafe.withUnsafeMutableBufferPointer { u in
+                            RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
+                                            language: engine.language(for: style.locale), paragraph: paragraph,
+                                            run: Int(run.start - run.paragraphStart)..<Int(run.end - run.paragraphStart),
+                                            clusterStarts: s, advances: a, unsafeStart: u)
+                        }
+                    }
+                }
+            }
+            let ascent = Double(font.ascenderInFontUnits) * scale
+            let descent = Double(font.descenderInFontUnits) * scale
+            for c in firstCluster..<endCluster {
+                let end = c + 1 < clusters.count && c + 1 < runEnd ? clusters[c + 1].start : run.end
+                result.append(MeasuredCluster(start: clusters[c].start, end: end,
+                                              advance: Double(advances[c - runFirst]) * scale, ascent: ascent, descent: descent,
+                                              isWhiteSpace: clusters[c].flags & ClusterInfo.whiteSpace != 0))
+            }
+            p = q
+        }
+        return result
+    }
+
+    /// The index of the first cluster starting at or after byte `offset`.
+    private func firstCluster(atOrAfter offset: Int32) -> Int {
+        var low = 0
+        var high = clusters.count
+        while low < high {
+            let mid = (low + high) / 2
+            if clusters[mid].start < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The ascent and descent of a line with no text (an empty paragraph): the first font's.
+    var emptyLineMetrics: (ascent: Double, descent: Double) {
+        let font = engine.fontList[0]
+        let scale = style.fontSize / Double(font.unitsPerEm)
+        return (Double(font.ascenderInFontUnits) * scale, Double(font.descenderInFontUnits) * scale)
+    }
+}
+
+/// One grapheme cluster with its advance, for cutting inside a word.
+struct MeasuredCluster {
+    var start: Int32
+    var end: Int32
+    var advance: Double
+    var ascent: Double
+    var descent: Double
+    var isWhiteSpace: Bool
+}

@@ -1,0 +1,60 @@
+import CHarfBuzz
+
+/// Shapes one run with HarfBuzz and spreads the glyph advances over the run's clusters.
+enum RunShaper {
+    /// Shapes the bytes `run` of `paragraph` (the rest of the paragraph is context).
+    ///
+    /// - Parameters:
+    ///   - clusterStarts: the start of each cluster of the run, relative to the paragraph, in
+    ///     increasing order; the first is `run.lowerBound`.
+    ///   - advances: receives each cluster's advance in font units.
+    ///   - unsafeStart: receives, per cluster, whether cutting the text before it and shaping
+    ///     the sides apart could change the result (HarfBuzz's unsafe-to-concat flag, or a glyph
+    ///     shared with the cluster before it).
+    static func shape(engine: TextEngine, font: UInt8, script: UInt8, rightToLeft: Bool,
+                      language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
+                      clusterStarts: UnsafeBufferPointer<Int32>,
+                      advances: UnsafeMutableBufferPointer<Int32>, unsafeStart: UnsafeMutableBufferPointer<Bool>) {
+        let count = clusterStarts.count
+        for i in 0..<count {
+            advances[i] = 0
+            unsafeStart[i] = true  // until a glyph starting exactly there says otherwise
+        }
+        engine.shapingBuffers.withBuffer { buffer in
+            paragraph.baseAddress!.withMemoryRebound(to: CChar.self, capacity: paragraph.count) {
+                hb_buffer_add_utf8(buffer, $0, Int32(paragraph.count), UInt32(run.lowerBound),
+                                   Int32(run.count))
+            }
+            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            let tag = UnicodeProperties.scriptTags[Int(script)]
+            hb_buffer_set_script(buffer, tag == 0 ? HB_SCRIPT_COMMON : hb_script_from_iso15924_tag(tag))
+            if let language { hb_buffer_set_language(buffer, language) }
+            var flags = HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue
+            if run.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+            if run.upperBound == paragraph.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+            hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+            hb_shape(engine.fontList[Int(font)].hbFont, buffer, nil, 0)
+
+            var glyphCount: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount)!
+            let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)!
+            let n = Int(glyphCount)
+            // Visit glyphs in logical order: clusters increase along it.
+            var cluster = 0
+            var previousGlyphCluster: UInt32 = .max
+            for step in 0..<n {
+                let g = rightToLeft ? n - 1 - step : step
+                let glyphCluster = infos[g].cluster
+                while cluster + 1 < count && UInt32(clusterStarts[cluster + 1]) <= glyphCluster { cluster += 1 }
+                advances[cluster] += positions[g].x_advance
+                if glyphCluster != previousGlyphCluster {
+                    previousGlyphCluster = glyphCluster
+                    if UInt32(clusterStarts[cluster]) == glyphCluster {
+                        let glyphFlags = hb_glyph_info_get_glyph_flags(&infos[g]).rawValue
+                        unsafeStart[cluster] = glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue != 0
+                    }
+                }
+            }
+        }
+    }
+}

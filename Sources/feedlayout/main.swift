@@ -1,0 +1,3 @@
+import FeedLayoutCLI
+
+CommandLineTool.main()
