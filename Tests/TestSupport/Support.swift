@@ -1,1 +1,39 @@
+import Foundation
 import TextLayout
+
+/// Shared fixtures for the test targets: the repository's paths, the bundled fonts, the corpus.
+public enum Fixtures {
+    /// The root of the repository (tests only ever use its `Fonts/`, never system fonts).
+    public static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    public static let fontsDirectory = repositoryRoot + "/Fonts"
+
+    /// The default stack from `Fonts/`.
+    public static let fonts: FontStack = {
+        do { return try FontStack.bundled(directory: fontsDirectory) } catch { fatalError("bundled fonts: \(error)") }
+    }()
+
+    /// One engine shared by the tests that do not need a fresh cache.
+    public static let engine = TextEngine(fonts: fonts)
+
+    /// The 5,000 real paragraphs of the corpus.
+    public static let corpusTexts: [String] = {
+        let path = repositoryRoot + "/Benchmarks/Corpus/texts.txt"
+        guard let data = FileManager.default.contents(atPath: path) else { fatalError("missing corpus at \(path)") }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init).filter { !$0.isEmpty }
+    }()
+
+    /// A path for a scratch file.
+    public static func temporaryFile(named name: String, contents: [UInt8]) -> String {
+        let directory = NSTemporaryDirectory() + "feedlayout-tests-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(contents))
+        return path
+    }
+}

@@ -1,0 +1,62 @@
+import Dispatch
+import Testing
+import TestSupport
+@testable import TextLayout
+
+@Suite("Segment cache and threads")
+struct CacheAndConcurrencyTests {
+    @Test("cached results equal uncached ones exactly on the whole corpus")
+    func cachedEqualsUncached() {
+        let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
+        let cached = TextEngine(fonts: Fixtures.fonts)
+        let texts = Fixtures.corpusTexts
+        // Warm on the second half, then measure everything: the first half is made of pieces
+        // seen elsewhere, the second half is measured again from the cache.
+        for text in texts[(texts.count / 2)...] { _ = cached.prepare(text) }
+        var mismatches = 0
+        for text in texts {
+            let a = uncached.prepare(text)
+            let b = cached.prepare(text)
+            for width in [343.0, 200] where a.layout(width: width) != b.layout(width: width) { mismatches += 1 }
+            if a.textRuns.map(\.advance) != b.textRuns.map(\.advance) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+        let stats = cached.segmentCacheStatistics
+        #expect(stats.hits > 100_000, "the cache was used")
+        #expect(stats.count > 1_000)
+    }
+
+    @Test("8 threads at once give the same results as one")
+    func threads() {
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        let texts = Array(Fixtures.corpusTexts.prefix(800))
+        let reference = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
+        let expected = texts.map { reference.layout($0, width: 200) }
+        let results = ResultBox(count: 8)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            var mine: [ParagraphLayout] = []
+            // Each thread walks the texts from a different place.
+            for i in 0..<texts.count {
+                let index = (i + worker * 97) % texts.count
+                mine.append(engine.layout(texts[index], width: 200))
+            }
+            results.set(worker, mine)
+        }
+        for worker in 0..<8 {
+            let got = results.get(worker)
+            for i in 0..<texts.count where got[i] != expected[(i + worker * 97) % texts.count] {
+                Issue.record("thread \(worker) differs on text \((i + worker * 97) % texts.count)")
+                break
+            }
+        }
+    }
+}
+
+import Synchronization
+
+final class ResultBox: Sendable {
+    private let slots: Mutex<[[ParagraphLayout]]>
+    init(count: Int) { slots = Mutex(Array(repeating: [], count: count)) }
+    func set(_ i: Int, _ value: [ParagraphLayout]) { slots.withLock { $0[i] = value } }
+    func get(_ i: Int) -> [ParagraphLayout] { slots.withLock { $0[i] } }
+}

@@ -1,0 +1,75 @@
+import Testing
+import TestSupport
+@testable import TextLayout
+
+@Suite("Font fallback and clusters")
+struct FallbackTests {
+    let engine = Fixtures.engine
+
+    /// The family of the run holding each UTF-8 offset.
+    func families(_ text: String) -> [(String, String)] {
+        let prepared = engine.prepare(text)
+        let bytes = Array(text.utf8)
+        return prepared.textRuns.map { run in
+            (String(decoding: bytes[run.range], as: UTF8.self), run.font?.familyName ?? "attachment")
+        }
+    }
+
+    @Test("each cluster takes the first font that covers it")
+    func coverage() {
+        let runs = families("Sata驱动XP，好😀")
+        // "，" is common punctuation: it takes the script of the text before it (Latin, as
+        // Pango does), so it is a run of its own, in the CJK font that covers it.
+        #expect(runs.map(\.0) == ["Sata", "驱动", "XP", "，", "好", "😀"])
+        #expect(runs.map(\.1) == ["Noto Sans", "Noto Sans CJK SC", "Noto Sans", "Noto Sans CJK SC", "Noto Sans CJK SC", "Noto Color Emoji"])
+    }
+
+    @Test("a space stays in the font of the text before it")
+    func spacesStick() {
+        let runs = families("中文 abc 中")
+        #expect(runs.map(\.0) == ["中文 ", "abc ", "中"])
+        #expect(runs.map(\.1) == ["Noto Sans CJK SC", "Noto Sans", "Noto Sans CJK SC"])
+    }
+
+    @Test("emoji sequences go to the emoji font as one cluster",
+          arguments: ["👨‍👩‍👧‍👦", "🏳️‍🌈", "🇨🇳", "👍🏽", "#️⃣", "❤️", "1️⃣"])
+    func emojiSequences(_ sequence: String) {
+        let text = "外" + sequence + "壳"
+        let prepared = engine.prepare(text)
+        let clusters = prepared.graphemeClusterRanges
+        #expect(clusters.count == 3, "\(sequence) should be one cluster")
+        let runs = families(text)
+        #expect(runs.map(\.1) == ["Noto Sans CJK SC", "Noto Color Emoji", "Noto Sans CJK SC"])
+        #expect(runs[1].0 == sequence)
+        // Drawn as one emoji glyph: one emoji advance.
+        let emojiRun = prepared.textRuns[1]
+        #expect(abs(emojiRun.advance - 2550.0 * 17 / 2048) < 1e-9)
+    }
+
+    @Test("a digit or heart without VS16 stays text")
+    func textPresentation() {
+        #expect(families("1").map(\.1) == ["Noto Sans"])
+        #expect(families("#").map(\.1) == ["Noto Sans"])
+        #expect(families("©").map(\.1) == ["Noto Sans"])
+    }
+
+    @Test("a cluster no font covers is measured with the first font's .notdef, not dropped")
+    func uncovered() {
+        let text = "a\u{E000}b"  // private use: in no bundled font
+        let prepared = engine.prepare(text)
+        #expect(prepared.graphemeClusterRanges.count == 3)
+        let runs = prepared.textRuns
+        #expect(runs.allSatisfy { $0.font?.familyName == "Noto Sans" })
+        let withNotdef = engine.layout(text, width: 1000).width
+        let without = engine.layout("ab", width: 1000).width
+        #expect(withNotdef > without + 5, ".notdef has a real advance")
+    }
+
+    @Test("right-to-left runs are found by ICU's bidi")
+    func bidi() {
+        let prepared = engine.prepare("abc שלום def")
+        let runs = prepared.textRuns
+        #expect(runs.contains { $0.isRightToLeft && $0.script == "Hebr" })
+        #expect(runs.first?.isRightToLeft == false)
+    }
+}

@@ -1,0 +1,137 @@
+import Testing
+import TestSupport
+@testable import TextLayout
+
+@Suite("Line breaking")
+struct LineBreakingTests {
+    let engine = Fixtures.engine
+
+    func lineTexts(_ text: String, width: Double, style: TextStyle = TextStyle()) -> [String] {
+        let bytes = Array(text.utf8)
+        return engine.layout(text, width: width, style: style).lines.map {
+            String(decoding: bytes[$0.range], as: UTF8.self)
+        }
+    }
+
+    @Test("CJK punctuation: no line starts with 。，、）」 nor ends with （「 (corpus, several widths)",
+          arguments: [LineBreakStrictness.normal, .strict])
+    func cjkPunctuation(rule: LineBreakStrictness) {
+        let forbiddenStart: Set<Character> = ["。", "，", "、", "）", "」"]
+        let forbiddenEnd: Set<Character> = ["（", "「"]
+        var checked = 0
+        // A run of punctuation wider than a line ("？？？？？？？？？？？？？") has no break
+        // opportunity and must be cut between characters, as in any engine: leave those out.
+        let punctuation: Set<Character> = ["。", "，", "、", "）", "」", "！", "？", "…", "～", ".", "~", "：", "；"]
+        let texts = Fixtures.corpusTexts.prefix(1_500).filter { text in
+            var run = 0
+            for character in text {
+                run = punctuation.contains(character) ? run + 1 : 0
+                if run >= 5 { return false }
+            }
+            return true
+        }
+        for text in texts {
+            for width in [343.0, 200] {  // at narrower widths some numbers ("800-820-6666，") must be cut inside
+                let lines = lineTexts(text, width: width, style: TextStyle(lineBreak: rule))
+                for (index, line) in lines.enumerated() {
+                    guard let first = line.first, let last = line.last else { continue }
+                    // The text's own first and last characters may be anything.
+                    if index > 0 { #expect(!forbiddenStart.contains(first), "line starts with \(first): \(line) after \(lines[index - 1]) at \(width)") }
+                    if index < lines.count - 1 { #expect(!forbiddenEnd.contains(last), "line ends with \(last): \(line)") }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 10_000)
+    }
+
+    @Test("Latin words are not split; a long URL is")
+    func latinWordsAndURLs() {
+        let words = lineTexts("The quick brown fox jumps over the lazy dog again", width: 100)
+        #expect(words.count > 2)
+        let original = Set("The quick brown fox jumps over the lazy dog again".split(separator: " "))
+        for line in words {
+            for word in line.split(separator: " ") { #expect(original.contains(word), "split word: \(word)") }
+        }
+        let url = "看这个 https://example.com/a/very/long/path/that/cannot/fit/on/one/line/at/all?q=1"
+        let lines = lineTexts(url, width: 150)
+        #expect(lines.count >= 3)
+        #expect(lines.joined() == url, "nothing lost")
+        let layout = engine.layout(url, width: 150)
+        for line in layout.lines { #expect(line.width <= 150 + 1e-9) }
+    }
+
+    @Test("trailing spaces hang past the edge and do not count")
+    func hangingSpaces() {
+        let word = engine.layout("abc", width: 1000).width
+        let spaced = engine.layout("abc     ", width: 1000)
+        #expect(spaced.width == word)
+        #expect(spaced.lineCount == 1)
+        // A width that fits "abc" but not "abc " still keeps the space on the line.
+        let tight = engine.layout("abc def", width: word + 0.01)
+        #expect(tight.lineCount == 2)
+        #expect(tight.lines[0].range == 0..<4)
+    }
+
+    @Test("hard breaks: \\n, \\r\\n, U+2028, U+2029", arguments: ["\n", "\r\n", "\u{2028}", "\u{2029}", "\r"])
+    func hardBreaks(separator: String) {
+        let text = "第一行" + separator + "second" + separator + separator + "三"
+        let layout = engine.layout(text, width: 1000)
+        #expect(layout.lineCount == 4)
+        let bytes = Array(text.utf8)
+        let lines = layout.lines.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+        #expect(lines == ["第一行", "second", "", "三"])
+        #expect(layout.lines[2].height > 0, "an empty line still takes a line")
+    }
+
+    @Test("an empty text has no lines and no height")
+    func emptyText() {
+        let layout = engine.layout("", width: 343)
+        #expect(layout.lineCount == 0 && layout.height == 0 && layout.width == 0)
+    }
+
+    @Test("zero, negative and NaN widths put one cluster on each line", arguments: [0.0, -5, .nan])
+    func degenerateWidths(width: Double) {
+        let layout = engine.layout("ab中😀", width: width)
+        #expect(layout.lineCount == 4)
+    }
+
+    @Test("natural height is the sum of each line's largest ascent + descent")
+    func naturalHeights() {
+        let latin = (1069.0 + 293) * 17 / 1000
+        let cjk = (1160.0 + 288) * 17 / 1000
+        #expect(abs(engine.layout("abc", width: 343).height - latin) < 1e-9)
+        #expect(abs(engine.layout("中", width: 343).height - cjk) < 1e-9)
+        // Mixed: the CJK font's ascent, Noto Sans's deeper descent.
+        #expect(abs(engine.layout("abc中", width: 343).height - (1160.0 + 293) * 17 / 1000) < 1e-9)
+        // Two lines: one Latin-only, one with CJK.
+        let layout = engine.layout("abc\n中", width: 343)
+        #expect(abs(layout.height - (latin + cjk)) < 1e-9)
+        #expect(abs(layout.lines[1].top - latin) < 1e-9)
+    }
+
+    @Test("fixed and multiple line heights, and line spacing")
+    func pinnedHeights() {
+        let text = "一二三四五六七八九十一二三四五六七八九十"
+        let natural = engine.layout(text, width: 100)
+        #expect(natural.lineCount > 2)
+        let multiple = engine.layout(text, width: 100, style: TextStyle(lineHeight: .multiple(1.34)))
+        #expect(multiple.lineCount == natural.lineCount)
+        #expect(abs(multiple.height - Double(natural.lineCount) * 1.34 * 17) < 1e-9)
+        let fixed = engine.layout(text, width: 100, style: TextStyle(lineHeight: .fixed(30), lineSpacing: 4))
+        #expect(abs(fixed.height - (Double(natural.lineCount) * 30 + Double(natural.lineCount - 1) * 4)) < 1e-9)
+        // The glyphs are centred in a pinned line.
+        let line = fixed.lines[0]
+        #expect(abs((line.baseline - line.ascent - line.top) - (line.top + line.height - line.baseline - line.descent)) < 1e-9)
+    }
+
+    @Test("a new width costs no new analysis and gives the same as measuring afresh")
+    func rebreak() {
+        for text in Fixtures.corpusTexts.prefix(200) {
+            let prepared = engine.prepare(text)
+            for width in [343.0, 200, 77] {
+                #expect(prepared.layout(width: width) == engine.layout(text, width: width))
+            }
+        }
+    }
+}
