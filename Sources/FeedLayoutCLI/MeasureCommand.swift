@@ -29,6 +29,7 @@ enum MeasureCommand {
           --font <file>           A font file; repeat for a fallback stack, in order (FILE#N
                                   picks face N of a collection). (default: the bundled Noto Sans,
                                   Noto Sans CJK SC, Noto Color Emoji)
+          --echo                  Add the measured text to each object as "text".
           --fonts-dir <dir>       Where the bundled fonts are (default: $FEEDLAYOUT_FONTS, or
                                   Fonts/ of the clone the tool was built in).
           --version               Show the version.
@@ -42,7 +43,7 @@ enum MeasureCommand {
         var scanner = ArgumentScanner(
             valued: ["--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
                      "--line-break", "--locale", "--font", "--fonts-dir"],
-            flags: ["-h", "--help", "--version"])
+            flags: ["-h", "--help", "--version", "--echo"])
         let options: Options
         do {
             try scanner.scan(arguments)
@@ -78,11 +79,13 @@ enum MeasureCommand {
             }
         }
         let token = AttributedText(options.token)
+        let echo = scanner.has("--echo")
         var batch = ""
         for (index, text) in texts.enumerated() {
             let layout = engine.layout(text, width: options.width, style: options.style,
                                        maxLines: options.maxLines, truncationToken: token)
-            batch += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)}\n"
+            batch += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
+            batch += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
             if batch.utf8.count > 1 << 16 {
                 io.output(batch)
                 batch = ""
@@ -178,6 +181,24 @@ enum InputLines {
 
 /// JSON output helpers.
 enum JSON {
+    /// A JSON string literal.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
     /// A number with at most 4 decimals, shortest form ("69.5", "343").
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages FeedLayout builds against, when they are missing.
+#   scripts/ensure-deps.sh          the library, CLI and tests: HarfBuzz, FreeType, ICU
+#   scripts/ensure-deps.sh --bench  also Pango (the benchmark and accuracy peer) and fontconfig
+# Fonts are not needed from the system: they are bundled in Fonts/.
+set -euo pipefail
+
+modules=(harfbuzz freetype2 icu-uc)
+packages=(pkg-config libharfbuzz-dev libfreetype-dev libicu-dev)
+if [[ "${1:-}" == "--bench" ]]; then
+  modules+=(pangoft2 fontconfig)
+  packages+=(libpango1.0-dev libfontconfig-dev)
+fi
+
+missing=()
+if ! command -v pkg-config >/dev/null 2>&1; then
+  missing=("${packages[@]}")
+else
+  for i in "${!modules[@]}"; do
+    pkg-config --exists "${modules[$i]}" || missing+=("${packages[$((i + 1))]}")
+  done
+fi
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "Installing missing packages: ${missing[*]}" >&2
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null 2>&1 || { echo "error: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}" >&2
