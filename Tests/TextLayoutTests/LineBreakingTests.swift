@@ -135,3 +135,45 @@ struct LineBreakingTests {
         }
     }
 }
+
+@Suite("Line breaking rules and locales")
+struct LineBreakRuleTests {
+    let engine = Fixtures.engine
+
+    /// The UTF-8 offsets where lines start, past the first.
+    func lineStarts(_ text: String, width: Double, _ rule: LineBreakStrictness, locale: String = "ja") -> [Int] {
+        engine.layout(text, width: width, style: TextStyle(lineBreak: rule, locale: locale)).lines.dropFirst().map(\.range.lowerBound)
+    }
+
+    @Test("strict keeps small kana and ー off a line's start; normal allows it")
+    func smallKana() {
+        // Four kana fit per line (17 pt each); the fifth character is a small ぁ.
+        let text = "ああああぁああ"
+        let width = 17.0 * 4 + 1
+        let smallKanaOffset = Array("ああああ".utf8).count
+        #expect(!lineStarts(text, width: width, .strict).contains(smallKanaOffset))
+        #expect(lineStarts(text, width: width, .normal).contains(smallKanaOffset))
+    }
+
+    @Test("loose allows a break before 々 or an iteration mark where normal does not")
+    func loose() {
+        let text = "人人人人々人人"
+        let width = 17.0 * 4 + 1
+        let markOffset = Array("人人人人".utf8).count
+        let normal = lineStarts(text, width: width, .normal)
+        let loose = lineStarts(text, width: width, .loose)
+        #expect(!normal.contains(markOffset))
+        #expect(loose.contains(markOffset))
+    }
+
+    @Test("an emoji family inside a word cut between clusters is never split")
+    func emojiInLongWord() {
+        let text = "abcdefgh👨‍👩‍👧‍👦ijklmnopqrstuvwxyz"
+        let layout = engine.layout(text, width: 40)
+        let family = Array("abcdefgh".utf8).count..<Array("abcdefgh👨‍👩‍👧‍👦".utf8).count
+        for line in layout.lines {
+            #expect(!(line.range.lowerBound > family.lowerBound && line.range.lowerBound < family.upperBound))
+        }
+        #expect(layout.lines.map(\.range).reduce(0) { $0 + $1.count } == text.utf8.count)
+    }
+}
