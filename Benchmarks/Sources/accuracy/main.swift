@@ -1,0 +1,4 @@
+import AccuracyCommand
+import Foundation
+
+exit(Accuracy.main(arguments: Array(CommandLine.arguments.dropFirst())))
