@@ -25,7 +25,8 @@ enum MeasureCommand {
           --max-lines <n>         Show at most n lines; the last one ends in the token.
           --token <text>          Truncation token. (default: …)
           --line-break <rule>     strict, normal or loose (CSS line-break). (default: normal)
-          --locale <locale>       Locale for line breaking and shaping. (default: zh)
+          --locale <locale>       Locale for line breaking and shaping, e.g. zh or ja for
+                                  ICU's Chinese/Japanese tailoring. (default: ICU's root rules)
           --font <file>           A font file; repeat for a fallback stack, in order (FILE#N
                                   picks face N of a collection). (default: the bundled Noto Sans,
                                   Noto Sans CJK SC, Noto Color Emoji)

@@ -24,6 +24,7 @@ public final class TextEngine: Sendable {
     let segmentCache: SegmentCache?
     let shapingBuffers = ShapingBufferPool()
     let breakIterators = BreakIteratorPool()
+    let baselineTable = BaselineTable()
     private let languages = Mutex<[String: LanguageBox]>([:])
 
     /// Makes an engine for a font stack.

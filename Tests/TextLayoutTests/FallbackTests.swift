@@ -46,6 +46,13 @@ struct FallbackTests {
         #expect(abs(emojiRun.advance - 2550.0 * 17 / 2048) < 1e-9)
     }
 
+    @Test("a space after an emoji is not drawn in the emoji font")
+    func spaceAfterEmoji() {
+        let runs = families("好😀 2008")
+        #expect(runs.map(\.0) == ["好", "😀", " 2008"])
+        #expect(runs.map(\.1) == ["Noto Sans CJK SC", "Noto Color Emoji", "Noto Sans"])
+    }
+
     @Test("a digit or heart without VS16 stays text")
     func textPresentation() {
         #expect(families("1").map(\.1) == ["Noto Sans"])

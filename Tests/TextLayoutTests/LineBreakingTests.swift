@@ -102,12 +102,22 @@ struct LineBreakingTests {
         let cjk = (1160.0 + 288) * 17 / 1000
         #expect(abs(engine.layout("abc", width: 343).height - latin) < 1e-9)
         #expect(abs(engine.layout("中", width: 343).height - cjk) < 1e-9)
-        // Mixed: the CJK font's ascent, Noto Sans's deeper descent.
+        // Mixed, starting in Latin: the CJK font's ascent, Noto Sans's deeper descent.
         #expect(abs(engine.layout("abc中", width: 343).height - (1160.0 + 293) * 17 / 1000) < 1e-9)
         // Two lines: one Latin-only, one with CJK.
         let layout = engine.layout("abc\n中", width: 343)
         #expect(abs(layout.height - (latin + cjk)) < 1e-9)
         #expect(abs(layout.lines[1].top - latin) < 1e-9)
+    }
+
+    // Pango 1.50 aligns every run on the baseline of the line's first run's script: after a Han
+    // run, Noto Sans sits on its ideographic face bottom (HarfBuzz fallback -157 units), 83
+    // units above Noto Sans CJK's (-74), so its deeper descent no longer shows. Figures from
+    // PangoFT2 on the same files.
+    @Test("lines align on the first run's baseline, as Pango's heights show",
+          arguments: [("中A", 24.616), ("A中", 24.701), ("1中", 24.616), ("中 Ag", 24.616), ("😀A", 23.154), ("，A", 24.701)])
+    func baselineAlignment(text: String, pangoHeight: Double) {
+        #expect(abs(engine.layout(text, width: 343).height - pangoHeight) < 0.005)
     }
 
     @Test("fixed and multiple line heights, and line spacing")

@@ -194,9 +194,11 @@ struct ParagraphAnalyzer {
     private func chooseFont(scalars range: Range<Int>, previousFont: UInt8?) -> UInt8 {
         let fonts = engine.fontList
         let firstBits = properties[range.lowerBound]
-        // Spaces and other non-graphic characters stay in the font of the text before them.
+        // Spaces and other non-graphic characters stay in the font of the text before them,
+        // unless that is a colour (emoji) font: emoji fonts draw emoji sequences only (Pango
+        // splits emoji from text first, so a space after 😀 is in the first font with a space).
         if firstBits & UnicodeProperties.nonGraphic != 0, let previousFont,
-           coversCluster(fonts[Int(previousFont)], range) {
+           !fonts[Int(previousFont)].isColorFont, coversCluster(fonts[Int(previousFont)], range) {
             return previousFont
         }
         // Emoji presentation sequences go to a colour font first.
@@ -304,9 +306,17 @@ struct ParagraphAnalyzer {
                 }
             }
             let runEnd = next < end ? clusters[next].start : Int32(range.upperBound)
-            runs.append(ShapingRun(start: info.start, end: runEnd, paragraphStart: Int32(range.lowerBound),
-                                   paragraphEnd: Int32(range.upperBound), font: info.font, script: script,
-                                   rightToLeft: level & 1 == 1))
+            var run = ShapingRun(start: info.start, end: runEnd, paragraphStart: Int32(range.lowerBound),
+                                 paragraphEnd: Int32(range.upperBound), font: info.font, script: script,
+                                 rightToLeft: level & 1 == 1)
+            if info.font != ShapingRun.attachmentFont {
+                let baselines = engine.baselineTable.baselines(engine: engine, font: info.font, script: script)
+                let scale = style.fontSize / Double(engine.fontList[Int(info.font)].unitsPerEm)
+                run.baselineKind = baselines.ownKind
+                run.baselinePoints = (Double(baselines.positions.0) * scale, Double(baselines.positions.1) * scale,
+                                      Double(baselines.positions.2) * scale)
+            }
+            runs.append(run)
             // One piece per break opportunity inside the run.
             let firstPiece = pieces.count
             defer { runPieces.append(firstPiece..<pieces.count) }

@@ -23,6 +23,8 @@ struct LineFiller {
     private var ascent = 0.0
     private var descent = 0.0
     private var isEmpty = true
+    /// The first run on the line: the others align on the baseline its script uses.
+    private var firstRun: Int32 = -1
 
     init(text: PreparedText, width: Double) {
         self.text = text
@@ -49,12 +51,8 @@ struct LineFiller {
             // The word: pieces up to the next break opportunity.
             var q = p + 1
             var advance = pieces[p].advance
-            var wordAscent = pieces[p].ascent
-            var wordDescent = pieces[p].descent
             while q < end && !pieces[q].breakBefore {
                 advance += pieces[q].advance
-                wordAscent = max(wordAscent, pieces[q].ascent)
-                wordDescent = max(wordDescent, pieces[q].descent)
                 q += 1
             }
             var trailing = 0.0
@@ -71,8 +69,7 @@ struct LineFiller {
             } else {
                 lineWidth += (isEmpty ? 0 : pendingWhiteSpace) + visible
                 pendingWhiteSpace = trailing
-                ascent = max(ascent, wordAscent)
-                descent = max(descent, wordDescent)
+                for k in p..<q { include(run: pieces[k].run, ascent: pieces[k].ascent, descent: pieces[k].descent) }
                 lineEnd = pieces[q - 1].end
                 isEmpty = false
             }
@@ -95,8 +92,7 @@ struct LineFiller {
                 pendingWhiteSpace = 0
                 isEmpty = false
             }
-            ascent = max(ascent, cluster.ascent)
-            descent = max(descent, cluster.descent)
+            include(run: cluster.run, ascent: cluster.ascent, descent: cluster.descent)
             lineEnd = cluster.end
         }
     }
@@ -109,6 +105,17 @@ struct LineFiller {
         ascent = 0
         descent = 0
         isEmpty = true
+        firstRun = -1
+    }
+
+    /// Grows the line's ascent and descent by a run's, raised or lowered onto the baseline of
+    /// the line's first run (Pango's baseline alignment; attachments sit on that baseline).
+    @inline(__always) private mutating func include(run: Int32, ascent runAscent: Double, descent runDescent: Double) {
+        if firstRun < 0 { firstRun = run }
+        let this = text.runs[Int(run)]
+        let rise = this.font == ShapingRun.attachmentFont ? 0 : this.rise(onLineStartingWith: text.runs[Int(firstRun)])
+        ascent = max(ascent, runAscent + rise)
+        descent = max(descent, runDescent - rise)
     }
 
     private mutating func finishLine(startingNext next: Int32) {
@@ -133,6 +140,7 @@ struct LineFiller {
         var contentEnd = start
         var ascent = tokenAscent
         var descent = tokenDescent
+        var firstRun: Int32 = -1
         if let paragraph {
             var first = paragraph.pieces.lowerBound
             while first < paragraph.pieces.upperBound && text.pieces[first].end <= start { first += 1 }
@@ -147,8 +155,11 @@ struct LineFiller {
                 contentWidth += pending + cluster.advance
                 pending = 0
                 contentEnd = cluster.end
-                ascent = max(ascent, cluster.ascent)
-                descent = max(descent, cluster.descent)
+                if firstRun < 0 { firstRun = cluster.run }
+                let this = text.runs[Int(cluster.run)]
+                let rise = this.font == ShapingRun.attachmentFont ? 0 : this.rise(onLineStartingWith: text.runs[Int(firstRun)])
+                ascent = max(ascent, cluster.ascent + rise)
+                descent = max(descent, cluster.descent - rise)
             }
         }
         if ascent == 0 && descent == 0 { (ascent, descent) = text.emptyLineMetrics }

@@ -10,7 +10,21 @@ struct ShapingRun: Sendable {
     var font: UInt8
     var script: UInt8
     var rightToLeft: Bool
+    /// The baseline the run's script aligns on, and where the run's font puts each kind of
+    /// baseline, in points (y up): see ``RunBaselines``.
+    var baselineKind: RunBaselines.Kind = .roman
+    var baselinePoints: (Double, Double, Double) = (0, 0, 0)
     static let attachmentFont: UInt8 = 255
+
+    /// How far above the line's reference baseline this run's glyphs sit, in points, on a line
+    /// whose first run is `first`.
+    @inline(__always) func rise(onLineStartingWith first: ShapingRun) -> Double {
+        switch first.baselineKind {
+        case .roman: return first.baselinePoints.0 - baselinePoints.0
+        case .ideographicFaceBottom: return first.baselinePoints.1 - baselinePoints.1
+        case .hanging: return first.baselinePoints.2 - baselinePoints.2
+        }
+    }
 }
 
 /// A grapheme cluster: where it starts and what it is.

@@ -98,7 +98,7 @@ public struct PreparedText: Sendable {
             let endCluster = Int(pieces[q - 1].endCluster)
             if run.font == ShapingRun.attachmentFont {
                 let piece = pieces[p]
-                result.append(MeasuredCluster(start: piece.start, end: piece.end, advance: piece.advance,
+                result.append(MeasuredCluster(start: piece.start, end: piece.end, run: piece.run, advance: piece.advance,
                                               ascent: piece.ascent, descent: piece.descent, isWhiteSpace: false))
                 p = q
                 continue
@@ -129,7 +129,7 @@ public struct PreparedText: Sendable {
             let descent = Double(font.descenderInFontUnits) * scale
             for c in firstCluster..<endCluster {
                 let end = c + 1 < clusters.count && c + 1 < runEnd ? clusters[c + 1].start : run.end
-                result.append(MeasuredCluster(start: clusters[c].start, end: end,
+                result.append(MeasuredCluster(start: clusters[c].start, end: end, run: Int32(runIndex),
                                               advance: Double(advances[c - runFirst]) * scale, ascent: ascent, descent: descent,
                                               isWhiteSpace: clusters[c].flags & ClusterInfo.whiteSpace != 0))
             }
@@ -161,6 +161,7 @@ public struct PreparedText: Sendable {
 struct MeasuredCluster {
     var start: Int32
     var end: Int32
+    var run: Int32
     var advance: Double
     var ascent: Double
     var descent: Double

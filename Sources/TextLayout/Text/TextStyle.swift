@@ -27,12 +27,16 @@ public struct TextStyle: Sendable, Hashable {
     public var lineSpacing: Double
     /// The line-breaking rules around CJK punctuation.
     public var lineBreak: LineBreakStrictness
-    /// The locale of the text for line breaking (BCP 47 or ICU form, e.g. "zh", "ja").
+    /// The locale of the text for line breaking and shaping (BCP 47 or ICU form). The default,
+    /// "" (ICU's root rules), breaks as Pango, browsers without a `lang` and the accuracy oracle
+    /// do; "zh" or "ja" add ICU's Chinese/Japanese tailoring, which also breaks beside the
+    /// quotation marks “ ” as beside ideographs.
     public var locale: String
 
-    /// Makes a style; the defaults are natural line height, no spacing, normal breaking, Chinese.
+    /// Makes a style; the defaults are natural line height, no spacing, normal breaking, ICU's
+    /// root locale.
     public init(fontSize: Double = 17, lineHeight: LineHeight = .natural, lineSpacing: Double = 0,
-                lineBreak: LineBreakStrictness = .normal, locale: String = "zh") {
+                lineBreak: LineBreakStrictness = .normal, locale: String = "") {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.lineSpacing = lineSpacing
