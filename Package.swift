@@ -6,6 +6,7 @@ let package = Package(
     name: "FeedLayout",
     products: [
         .library(name: "TextLayout", targets: ["TextLayout"]),
+        .library(name: "StatusLayout", targets: ["StatusLayout"]),
         .executable(name: "feedlayout", targets: ["feedlayout"]),
     ],
     targets: [
@@ -18,11 +19,14 @@ let package = Package(
         .target(name: "CTextShims", dependencies: ["CICU", "CFreeType"]),
         // The only Swift code that touches C pointers.
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CTextShims"]),
+        // Statuses: decoding, rich text, cell geometry.
+        .target(name: "StatusLayout", dependencies: ["TextLayout"]),
         // Command-line parsing and commands; `feedlayout/main.swift` only calls in.
-        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout"]),
+        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout"]),
         .executableTarget(name: "feedlayout", dependencies: ["FeedLayoutCLI"]),
         .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
+        .testTarget(name: "StatusLayoutTests", dependencies: ["StatusLayout", "TestSupport"]),
         .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,16 +17,16 @@ public struct CommandLineTool {
     }
 
     /// Where a command reads its input and writes its output.
-    public struct IO {
+    public struct IO: Sendable {
         /// Returns the whole standard input.
-        public var readInput: () -> [UInt8]
-        public var output: (String) -> Void
-        public var errors: (String) -> Void
+        public var readInput: @Sendable () -> [UInt8]
+        public var output: @Sendable (String) -> Void
+        public var errors: @Sendable (String) -> Void
         /// Whether standard error is a terminal (progress lines are shown only then).
         public var errorsIsTerminal: Bool
 
-        public init(readInput: @escaping () -> [UInt8], output: @escaping (String) -> Void,
-                    errors: @escaping (String) -> Void, errorsIsTerminal: Bool = false) {
+        public init(readInput: @escaping @Sendable () -> [UInt8], output: @escaping @Sendable (String) -> Void,
+                    errors: @escaping @Sendable (String) -> Void, errorsIsTerminal: Bool = false) {
             self.readInput = readInput
             self.output = output
             self.errors = errors
@@ -49,6 +49,8 @@ public struct CommandLineTool {
 
         SUBCOMMANDS:
           measure                 Measure texts: line count, height and width at a width.
+          heights                 Cell heights of a timeline of statuses (JSON Lines, array, timeline).
+          layout                  The frame of every element of one status's cell, for debugging.
 
         OPTIONS:
           --version               Show the version.
@@ -73,6 +75,10 @@ public struct CommandLineTool {
             return ExitStatus.success
         case "measure":
             return MeasureCommand.run(arguments: Array(arguments.dropFirst()), io: io)
+        case "heights":
+            return HeightsCommand.run(arguments: Array(arguments.dropFirst()), io: io)
+        case "layout":
+            return LayoutCommand.run(arguments: Array(arguments.dropFirst()), io: io)
         default:
             io.errors("Error: unknown subcommand '\(first)'\n\n" + overview)
             return ExitStatus.usage

@@ -27,12 +27,8 @@ enum MeasureCommand {
           --line-break <rule>     strict, normal or loose (CSS line-break). (default: normal)
           --locale <locale>       Locale for line breaking and shaping, e.g. zh or ja for
                                   ICU's Chinese/Japanese tailoring. (default: ICU's root rules)
-          --font <file>           A font file; repeat for a fallback stack, in order (FILE#N
-                                  picks face N of a collection). (default: the bundled Noto Sans,
-                                  Noto Sans CJK SC, Noto Color Emoji)
           --echo                  Add the measured text to each object as "text".
-          --fonts-dir <dir>       Where the bundled fonts are (default: $FEEDLAYOUT_FONTS, or
-                                  Fonts/ of the clone the tool was built in).
+        \(EngineOptions.help)
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -42,8 +38,8 @@ enum MeasureCommand {
 
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         var scanner = ArgumentScanner(
-            valued: ["--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
-                     "--line-break", "--locale", "--font", "--fonts-dir"],
+            valued: Set(["--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
+                         "--line-break", "--locale"]).union(EngineOptions.valued),
             flags: ["-h", "--help", "--version", "--echo"])
         let options: Options
         do {
@@ -64,10 +60,7 @@ enum MeasureCommand {
 
         let engine: TextEngine
         do {
-            let stack = options.fontFiles.isEmpty
-                ? try FontStack.bundled(directory: options.fontsDirectory)
-                : try FontStack(files: options.fontFiles)
-            engine = TextEngine(fonts: stack)
+            engine = try EngineOptions(scanner).makeEngine()
         } catch {
             io.errors("Error: \(error)\n")
             return CommandLineTool.ExitStatus.failure
@@ -105,8 +98,6 @@ enum MeasureCommand {
         var style = TextStyle()
         var maxLines: Int?
         var token = "\u{2026}"
-        var fontFiles: [String] = []
-        var fontsDirectory: String?
 
         init(_ scanner: ArgumentScanner) throws(UsageError) {
             if let size = scanner.value("--size") { style.fontSize = try positiveNumber(size, option: "--size") }
@@ -140,8 +131,6 @@ enum MeasureCommand {
                 style.lineBreak = value
             }
             if let locale = scanner.value("--locale") { style.locale = locale }
-            fontFiles = scanner.values["--font"] ?? []
-            fontsDirectory = scanner.value("--fonts-dir")
         }
     }
 

@@ -1,0 +1,117 @@
+/// A status (a post) as a timeline shows it: what the layout needs from the Weibo open API's
+/// status object, decoded by ``StatusDecoder``. Immutable and `Sendable`.
+public struct Status: Sendable, Hashable {
+    /// The status ID.
+    public var id: StatusID
+    /// The text as the API sends it (mentions, #topics#, links and [emoticons] still inline).
+    public var text: String
+    /// `created_at` as sent ("Sun Nov 29 20:00:00 +0800 2026"), empty when absent.
+    public var createdAt: String
+    /// The client it was posted from (`source`; the API sends an HTML link), empty when absent.
+    public var source: String
+    /// The author; nil for a deleted status (the API then sends only a stub).
+    public var user: StatusUser?
+    /// The pictures, in order.
+    public var pictures: [StatusPicture]
+    /// The counts shown in the toolbar.
+    public var repostsCount: Int
+    public var commentsCount: Int
+    public var attitudesCount: Int
+    /// Whether the API truncated the text (`isLongText`).
+    public var isLongText: Bool
+    /// Whether the API marked the status deleted (`deleted: "1"`, or a stub with no user).
+    public var isDeleted: Bool
+    private var retweetBox: StatusBox?
+
+    /// The status this one reposts, if any.
+    public var retweetedStatus: Status? {
+        get { retweetBox?.status }
+        set { retweetBox = newValue.map(StatusBox.init) }
+    }
+
+    /// Whether this status reposts another.
+    public var isRetweet: Bool { retweetBox != nil }
+
+    /// Makes a status; every field but the ID has a default.
+    public init(id: StatusID, text: String = "", createdAt: String = "", source: String = "", user: StatusUser? = nil,
+                pictures: [StatusPicture] = [], repostsCount: Int = 0, commentsCount: Int = 0, attitudesCount: Int = 0,
+                isLongText: Bool = false, isDeleted: Bool = false, retweetedStatus: Status? = nil) {
+        self.id = id
+        self.text = text
+        self.createdAt = createdAt
+        self.source = source
+        self.user = user
+        self.pictures = pictures
+        self.repostsCount = repostsCount
+        self.commentsCount = commentsCount
+        self.attitudesCount = attitudesCount
+        self.isLongText = isLongText
+        self.isDeleted = isDeleted
+        self.retweetBox = retweetedStatus.map(StatusBox.init)
+    }
+}
+
+/// Holds a nested status (a struct cannot contain itself).
+final class StatusBox: Sendable, Hashable {
+    let status: Status
+    init(_ status: Status) { self.status = status }
+    static func == (a: StatusBox, b: StatusBox) -> Bool { a.status == b.status }
+    func hash(into hasher: inout Hasher) { hasher.combine(status) }
+}
+
+/// A status ID: the API's 64-bit `id`, with `idstr` as its decimal form.
+public struct StatusID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The 64-bit value.
+    public var value: Int64
+
+    public init(_ value: Int64) { self.value = value }
+
+    /// Parses a decimal `idstr`; nil unless it is a whole number that fits in 64 bits.
+    public init?(_ idstr: String) {
+        guard !idstr.isEmpty, idstr.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int64(idstr) else { return nil }
+        self.value = value
+    }
+
+    /// The decimal form, as the API's `idstr`.
+    public var description: String { String(value) }
+    public static func < (a: StatusID, b: StatusID) -> Bool { a.value < b.value }
+}
+
+/// The author of a status.
+public struct StatusUser: Sendable, Hashable {
+    public var screenName: String
+    public var isVerified: Bool
+    public var profileImageURL: String
+
+    public init(screenName: String, isVerified: Bool = false, profileImageURL: String = "") {
+        self.screenName = screenName
+        self.isVerified = isVerified
+        self.profileImageURL = profileImageURL
+    }
+}
+
+/// One picture of a status.
+public struct StatusPicture: Sendable, Hashable {
+    /// The thumbnail's URL.
+    public var url: String
+    /// The picture's size in pixels when the API sent a usable one (both sides above 0 and at
+    /// most 100,000); nil otherwise, and the layout then uses a square.
+    public var pixelSize: (width: Int, height: Int)? {
+        get { width.map { ($0, height!) } }
+        set {
+            width = newValue?.width
+            height = newValue?.height
+        }
+    }
+    private var width: Int?
+    private var height: Int?
+
+    public init(url: String, pixelSize: (width: Int, height: Int)? = nil) {
+        self.url = url
+        self.width = pixelSize?.width
+        self.height = pixelSize?.height
+    }
+
+    /// The largest side a picture size may have and still be believed.
+    public static let largestCredibleSide = 100_000
+}
