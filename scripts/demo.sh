@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# The main job: builds the feedlayout CLI and measures a sample of real status texts on the
-# bundled fonts at 17 pt, 343 pt wide (installing the apt packages it needs when missing).
-#   scripts/demo.sh [N]    measure the first N texts of the corpus (default 20)
+# The main job: builds the feedlayout CLI, measures a sample of real status texts on the bundled
+# fonts (17 pt, 343 pt wide), then works out the cell heights of the same statuses (375 pt wide,
+# scale 2). Installs the apt packages it needs when they are missing.
+#   scripts/demo.sh [N]    the first N texts and statuses of the corpus (default 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-deps.sh
 swift build -c release --product feedlayout >&2
-head -n "${1:-20}" Benchmarks/Corpus/texts.txt | .build/release/feedlayout measure --size 17 --width 343 --echo
+count="${1:-10}"
+echo "== feedlayout measure --size 17 --width 343 (first $count texts of Benchmarks/Corpus/texts.txt)"
+head -n "$count" Benchmarks/Corpus/texts.txt | .build/release/feedlayout measure --size 17 --width 343 --echo
+echo
+echo "== feedlayout heights --width 375 --scale 2 (first $count statuses of Benchmarks/Corpus/statuses.jsonl)"
+head -n "$count" Benchmarks/Corpus/statuses.jsonl | .build/release/feedlayout heights --width 375 --scale 2
