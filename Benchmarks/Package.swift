@@ -22,7 +22,26 @@ let package = Package(
             .product(name: "TextLayout", package: "FeedLayout"),
         ]),
         .executableTarget(name: "accuracy", dependencies: ["AccuracyCommand"]),
+        // HarfBuzz and ICU for the baselines' C target only (the root package's CHarfBuzz and
+        // CICU are not products, and target names must differ across the graph).
+        .systemLibrary(name: "CBenchHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CBenchICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // The floors our engine is timed against: one hb_shape of a paragraph, one ICU
+        // line-break pass; names `cbaselines_`, a header of standard headers only.
+        .target(name: "CBaselines", dependencies: ["CBenchHarfBuzz", "CBenchICU"]),
+        // A counting malloc (names `cmalloccounter_`): it replaces the process's allocator,
+        // so it is linked only into the benchmark runner and its tests.
+        .target(name: "CMallocCounter"),
+        // The speed benchmarks: scenarios, sampling, report, figures, baseline comparison.
+        .target(name: "BenchmarkRunner", dependencies: [
+            "BenchmarkSupport",
+            "CBaselines",
+            "CMallocCounter",
+            .product(name: "TextLayout", package: "FeedLayout"),
+        ]),
+        .executableTarget(name: "benchmark", dependencies: ["BenchmarkRunner"]),
         .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
+        .testTarget(name: "BenchmarkRunnerTests", dependencies: ["BenchmarkRunner"]),
     ],
     swiftLanguageModes: [.v6]
 )

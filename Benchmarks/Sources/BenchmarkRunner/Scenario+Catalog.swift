@@ -1,0 +1,14 @@
+extension Scenario {
+    /// Every scenario, in the order a run without names runs them. A new scenario is a
+    /// `static let` in an extension of `Scenario` plus an entry here (and, when it has a
+    /// target, a ``Figure`` in ``Figure/all``).
+    public static let all: [Scenario] = [
+        .hbRaw,
+        .icuBreaks,
+        .pango,
+        .measureCold,
+        .measureWarm,
+        .rebreak,
+        .dictionaryHit,
+    ]
+}

@@ -1,0 +1,4 @@
+import BenchmarkRunner
+import Foundation
+
+exit(BenchmarkCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,36 @@
+import BenchmarkRunner
+import Testing
+
+@Suite struct MallocCounterTests {
+    @Test func theCountingAllocatorIsInUse() {
+        #expect(MallocCounter.isActive)
+    }
+
+    @Test func aSwiftArrayAllocationIsCounted() {
+        let threadBefore = MallocCounter.thisThread
+        let totalBefore = MallocCounter.total
+        let array = [Int](repeating: 7, count: 1000 + Int(threadBefore % 3))
+        blackHole(array)
+        #expect(MallocCounter.thisThread >= threadBefore + 1)
+        #expect(MallocCounter.total >= totalBefore + 1)
+    }
+
+    @Test func anAllocationFreeLoopIsNotCounted() {
+        var sum = 0
+        let before = MallocCounter.thisThread
+        for index in 0..<10_000 { sum &+= index &* index }
+        let after = MallocCounter.thisThread
+        blackHole(sum)
+        #expect(after == before)
+    }
+
+    @Test func countsOnePerAllocation() {
+        var arrays: [[UInt8]] = []
+        arrays.reserveCapacity(100)
+        let reserved = MallocCounter.thisThread
+        for index in 0..<100 { arrays.append([UInt8](repeating: UInt8(index), count: 64 + index)) }
+        let after = MallocCounter.thisThread
+        blackHole(arrays)
+        #expect(after - reserved == 100)
+    }
+}
