@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "StatusLayout", targets: ["StatusLayout"]),
+        .library(name: "FeedLayout", targets: ["FeedLayout"]),
         .executable(name: "feedlayout", targets: ["feedlayout"]),
     ],
     targets: [
@@ -21,12 +22,15 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CTextShims"]),
         // Statuses: decoding, rich text, cell geometry.
         .target(name: "StatusLayout", dependencies: ["TextLayout"]),
+        // The heightForRow path: bounded thread-safe height cache, RowHeights facade, prefetch.
+        .target(name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout"]),
         // Command-line parsing and commands; `feedlayout/main.swift` only calls in.
-        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout"]),
+        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout"]),
         .executableTarget(name: "feedlayout", dependencies: ["FeedLayoutCLI"]),
         .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
         .testTarget(name: "StatusLayoutTests", dependencies: ["StatusLayout", "TestSupport"]),
+        .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport"]),
         .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,18 @@
+import StatusLayout
+
+/// What a cell's height depends on besides the status: the width, the screen scale and the
+/// style (font scale included). A height computed in one context is never served in another.
+public struct LayoutContext: Sendable, Hashable {
+    /// The cell width in points.
+    public var width: Double
+    /// Pixels per point.
+    public var scale: Double
+    /// Every number of the cell, ``CellStyle/fontScale`` (Dynamic Type) included.
+    public var style: CellStyle
+
+    public init(width: Double, scale: Double, style: CellStyle = .weibo) {
+        self.width = width
+        self.scale = scale
+        self.style = style
+    }
+}

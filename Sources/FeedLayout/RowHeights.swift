@@ -1,0 +1,196 @@
+import Dispatch
+import Foundation
+import StatusLayout
+import Synchronization
+import TextLayout
+
+/// The facade an app's `heightForRow` calls: cell heights by status, memoised in a
+/// ``HeightCache``, computed ahead on every core by ``prefetch(_:cancellation:)``.
+///
+/// One `RowHeights` serves one ``LayoutContext`` (width, scale, style); make another for the
+/// other orientation, sharing the caches, which keep both contexts. Thread-safe.
+public final class RowHeights: Sendable {
+    /// The context every height is computed in.
+    public let context: LayoutContext
+    /// The heights (shared with other contexts' facades if you like).
+    public let heights: HeightCache
+    /// Whole layouts of recently asked cells.
+    public let layouts: LayoutCache
+    let layouter: CellLayouter<TextEngine>
+    private let heightHandle: Atomic<UInt64>
+    private let layoutHandle: Atomic<UInt64>
+    /// IDs being laid out right now by a prefetch.
+    private let inFlight = Mutex<Set<Int64>>([])
+
+    /// Makes the facade for one context.
+    ///
+    /// - Parameters:
+    ///   - engine: the text engine (its fonts and caches are shared).
+    ///   - context: width, screen scale and style.
+    ///   - heights: the height cache; a new one by default.
+    ///   - layouts: the layout cache; a small one (64 layouts, 2 MB) by default.
+    public init(engine: TextEngine, context: LayoutContext, heights: HeightCache = HeightCache(),
+                layouts: LayoutCache = LayoutCache(countLimit: 64, costLimit: 2 << 20)) {
+        precondition(context.width.isFinite && context.width > 2 * context.style.padding, "cell width leaves no room for content")
+        precondition(context.scale.isFinite && context.scale >= 1, "screen scale must be 1 or more")
+        self.context = context
+        self.heights = heights
+        self.layouts = layouts
+        layouter = CellLayouter(measurer: engine, style: context.style)
+        heightHandle = Atomic(heights.context(context).generation)
+        layoutHandle = Atomic(layouts.context(context).generation)
+    }
+
+    private var heightContext: HeightCache.ContextHandle {
+        HeightCache.ContextHandle(generation: heightHandle.load(ordering: .relaxed))
+    }
+
+    /// The height of a status's cell: from the cache, or laid out, cached and returned.
+    ///
+    /// A hit is one hash lookup under an uncontended lock and allocates nothing.
+    public func height(for status: Status) -> Double {
+        if let height = heights.value(for: status.id.value, in: heightContext) { return height }
+        return compute(status).height
+    }
+
+    /// The cached height of status `id`, or nil when it has not been computed (or was evicted).
+    public func cachedHeight(forID id: Int64) -> Double? {
+        heights.value(for: id, in: heightContext)
+    }
+
+    /// The cached height of the status whose `idstr` is `idstr` (parsed without allocating).
+    public func cachedHeight(forIDString idstr: some StringProtocol) -> Double? {
+        guard let id = Self.parseID(idstr) else { return nil }
+        return cachedHeight(forID: id)
+    }
+
+    /// The whole layout of a status's cell (frames for drawing), from the layout cache or made.
+    public func layout(for status: Status) -> CellLayout {
+        let handle = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
+        if let layout = layouts.value(for: status.id.value, in: handle) { return layout }
+        return compute(status)
+    }
+
+    /// Lays out a status and stores its height and layout.
+    @discardableResult
+    private func compute(_ status: Status) -> CellLayout {
+        let cell = layouter.layout(status, width: context.width, scale: context.scale)
+        if !heights.insert(cell.height, for: status.id.value, in: heightContext) {
+            // Our context was dropped for others: take it back (it becomes the most recent).
+            let handle = heights.context(context)
+            heightHandle.store(handle.generation, ordering: .relaxed)
+            heights.insert(cell.height, for: status.id.value, in: handle)
+        }
+        let layoutContext = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
+        if !layouts.insert(cell, for: status.id.value, extraCost: cell.estimatedExtraBytes, in: layoutContext) {
+            let handle = layouts.context(context)
+            layoutHandle.store(handle.generation, ordering: .relaxed)
+            layouts.insert(cell, for: status.id.value, extraCost: cell.estimatedExtraBytes, in: handle)
+        }
+        return cell
+    }
+
+    /// Computes the heights of the statuses not cached yet, on every core, and returns how many
+    /// it computed. Never lays out the same status twice at once (a status already being laid
+    /// out by another prefetch is left to it); stops early when `cancellation` is cancelled.
+    /// The heights equal those of ``height(for:)`` exactly.
+    ///
+    /// Blocks the caller until done; see ``prefetchInBackground(_:)``.
+    /// - Complexity: O(n) lookups, plus a layout per missing status spread over the cores.
+    @discardableResult
+    public func prefetch(_ statuses: [Status], cancellation: PrefetchCancellation = PrefetchCancellation()) -> Int {
+        let handle = heightContext
+        var seen = Set<Int64>()
+        let missing = statuses.filter { status in
+            seen.insert(status.id.value).inserted && !heights.contains(status.id.value, in: handle)
+        }
+        guard !missing.isEmpty else { return 0 }
+        let nextIndex = Atomic<Int>(0)
+        let computed = Atomic<Int>(0)
+        let workers = min(missing.count, max(1, ProcessInfoCores.active))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while !cancellation.isCancelled {
+                let index = nextIndex.add(1, ordering: .relaxed).oldValue
+                guard index < missing.count else { return }
+                let status = missing[index]
+                let id = status.id.value
+                guard inFlight.withLock({ $0.insert(id).inserted }) else { continue }
+                defer { _ = inFlight.withLock { $0.remove(id) } }
+                if heights.contains(id, in: heightContext) { continue }
+                compute(status)
+                computed.add(1, ordering: .relaxed)
+            }
+        }
+        return computed.load(ordering: .relaxed)
+    }
+
+    /// Starts ``prefetch(_:cancellation:)`` on a background queue; cancel or wait on the task.
+    public func prefetchInBackground(_ statuses: [Status]) -> PrefetchTask {
+        let task = PrefetchTask()
+        task.group.enter()
+        DispatchQueue.global(qos: .utility).async {
+            let count = self.prefetch(statuses, cancellation: task.cancellation)
+            task.finish(computed: count)
+        }
+        return task
+    }
+
+    /// Parses a decimal ID without allocating; nil unless it fits in 64 bits.
+    static func parseID(_ text: some StringProtocol) -> Int64? {
+        var value: Int64 = 0
+        var any = false
+        for byte in text.utf8 {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int64(byte - 0x30))
+            guard !o1 && !o2 else { return nil }
+            value = sum
+            any = true
+        }
+        return any ? value : nil
+    }
+}
+
+/// A flag that stops a prefetch between two statuses.
+public final class PrefetchCancellation: Sendable {
+    private let flag = Atomic<Bool>(false)
+    public init() {}
+    public func cancel() { flag.store(true, ordering: .relaxed) }
+    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+}
+
+/// A prefetch running in the background.
+public final class PrefetchTask: Sendable {
+    public let cancellation = PrefetchCancellation()
+    let group = DispatchGroup()
+    private let result = Atomic<Int>(0)
+
+    /// Stops it between two statuses (those done stay cached).
+    public func cancel() { cancellation.cancel() }
+
+    /// Waits for it to end; returns how many heights it computed.
+    @discardableResult
+    public func wait() -> Int {
+        group.wait()
+        return result.load(ordering: .acquiring)
+    }
+
+    func finish(computed: Int) {
+        result.store(computed, ordering: .releasing)
+        group.leave()
+    }
+}
+
+/// The number of cores to prefetch on.
+enum ProcessInfoCores {
+    static let active: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+}
+
+extension CellLayout {
+    /// A rough count of the bytes a layout holds beyond its own struct (frames, rich text).
+    var estimatedExtraBytes: Int {
+        MemoryLayout<CellLayout>.stride + (pictures.count + retweetPictures.count) * MemoryLayout<CellRect>.stride
+            + richText.text.string.utf8.count + (retweetRichText?.text.string.utf8.count ?? 0)
+            + (richText.entities.count + (retweetRichText?.entities.count ?? 0)) * 64
+    }
+}
