@@ -25,6 +25,8 @@ public final class TextEngine: Sendable {
     let shapingBuffers = ShapingBufferPool()
     let breakIterators = BreakIteratorPool()
     let baselineTable = BaselineTable()
+    let fontTable: FontTable
+    let analyzerScratch = AnalyzerScratchPool()
     private let languages = Mutex<[String: LanguageBox]>([:])
 
     /// Makes an engine for a font stack.
@@ -38,6 +40,7 @@ public final class TextEngine: Sendable {
         fontList = fonts.fonts
         colorFonts = fonts.fonts.indices.filter { fonts.fonts[$0].isColorFont }.map { UInt8($0) }
         segmentCache = segmentCacheCapacity > 0 ? SegmentCache(capacity: segmentCacheCapacity) : nil
+        fontTable = FontTable(fonts: fonts.fonts)
     }
 
     /// Makes an engine for the bundled default stack (Noto Sans, Noto Sans CJK SC, Noto Color
@@ -74,6 +77,14 @@ public final class TextEngine: Sendable {
     /// - Complexity: O(n) in the length of the text.
     public func prepare(_ text: AttributedText, style: TextStyle = TextStyle()) -> PreparedText {
         var analyzer = ParagraphAnalyzer(engine: self, text: text, style: style)
+        return analyzer.run()
+    }
+
+    /// Prepares with the general analysis only (ICU clusters, sequences, bidi), never the fused
+    /// fast path: tests check that both give the same.
+    func prepareGeneralPathOnly(_ text: AttributedText, style: TextStyle = TextStyle()) -> PreparedText {
+        var analyzer = ParagraphAnalyzer(engine: self, text: text, style: style)
+        analyzer.generalPathOnly = true
         return analyzer.run()
     }
 

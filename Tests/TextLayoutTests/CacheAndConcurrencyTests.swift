@@ -26,6 +26,26 @@ struct CacheAndConcurrencyTests {
         #expect(stats.count > 1_000)
     }
 
+    @Test("the fused fast path and the general analysis agree on the whole corpus")
+    func fastPathEqualsGeneral() {
+        let engine = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
+        var fastParagraphs = 0
+        for text in Fixtures.corpusTexts + ["a b  c", "中文，English。", " lead", "tail ", "\u{FFFC}x"] {
+            let fast = engine.prepare(text)
+            let general = engine.prepareGeneralPathOnly(AttributedText(text))
+            #expect(fast.textRuns.map(\.range) == general.textRuns.map(\.range), "\(text)")
+            #expect(fast.textRuns.map(\.script) == general.textRuns.map(\.script), "\(text)")
+            #expect(fast.graphemeClusterRanges == general.graphemeClusterRanges)
+            for width in [343.0, 200] where fast.layout(width: width) != general.layout(width: width) {
+                Issue.record("layouts differ at \(width): \(text)")
+            }
+            if !text.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0x200D || $0.value == 0xFE0F }) {
+                fastParagraphs += 1
+            }
+        }
+        #expect(fastParagraphs > 3_000, "most of the corpus takes the fast path")
+    }
+
     @Test("8 threads at once give the same results as one")
     func threads() {
         let engine = TextEngine(fonts: Fixtures.fonts)

@@ -1,37 +1,44 @@
 import CTextShims
+import Synchronization
 
 /// The width-free analysis of one text: hard breaks, grapheme clusters, a font per cluster,
-/// scripts, bidi levels, runs, break opportunities, and the shaped advance of every piece.
+/// scripts, bidi levels, runs, break opportunities, the shaped advance of every piece, and the
+/// words line filling works on.
+///
+/// Two ways to the clusters: a fused single pass for paragraphs whose characters each make a
+/// cluster of their own and run left to right (most status text: CJK, Latin, punctuation,
+/// single-code-point emoji), and the general path (ICU grapheme clusters, sequences, bidi)
+/// for the rest. Both give the same result (a test checks it on the corpus).
 struct ParagraphAnalyzer {
     let engine: TextEngine
     let text: AttributedText
     let style: TextStyle
     let bytes: [UInt8]
+    /// Only the general path, for tests that compare the two.
+    var generalPathOnly = false
 
     private(set) var clusters: [ClusterInfo] = []
     private(set) var runs: [ShapingRun] = []
     private(set) var pieces: [Piece] = []
+    private(set) var words: [Word] = []
+    private(set) var profiles: [HeightProfile] = []
     private(set) var paragraphs: [ParagraphSpan] = []
 
-    // Per-paragraph scratch, reused from one paragraph to the next.
-    private var scalarStarts: [Int32] = []
-    private var scalars: [UInt32] = []
-    private var properties: [UInt16] = []
-    private var clusterScalar: [Int32] = []  // first scalar of each cluster of the paragraph
-    private var clusterScript: [UInt8] = []
-    private var clusterLevel: [UInt8] = []
-    private var keys: [SegmentCache.Key] = []
-    private var values: [SegmentCache.Value] = []
-    private var clusterAdvances: [Int32] = []
-    private var clusterUnsafe: [Bool] = []
-    private var relativeStarts: [Int32] = []
-    private var runPieces: [Range<Int>] = []
+    // Scratch, lent by the engine's pool and given back at the end.
+    private var scratch: AnalyzerScratch
 
     init(engine: TextEngine, text: AttributedText, style: TextStyle) {
         self.engine = engine
         self.text = text
         self.style = style
         bytes = Array(text.string.utf8)
+        scratch = engine.analyzerScratch.take()
+        let estimate = bytes.count / 2 + 8
+        clusters.reserveCapacity(estimate)
+        pieces.reserveCapacity(estimate)
+        words.reserveCapacity(estimate)
+        runs.reserveCapacity(8)
+        paragraphs.reserveCapacity(1)
     }
 
     mutating func run() -> PreparedText {
@@ -41,6 +48,10 @@ struct ParagraphAnalyzer {
         if n > 0 {
             while i < n {
                 let b = bytes[i]
+                if b >= 0x0E && b < 0xC2 || b > 0xE2 {
+                    i += 1
+                    continue
+                }
                 var breakLength = 0
                 if b == 0x0A || b == 0x0B || b == 0x0C {
                     breakLength = 1
@@ -61,37 +72,118 @@ struct ParagraphAnalyzer {
             }
             analyzeParagraph(start..<n)
         }
+        engine.analyzerScratch.give(&scratch)
         return PreparedText(engine: engine, style: style, bytes: bytes, clusters: clusters, runs: runs,
-                            pieces: pieces, paragraphs: paragraphs)
+                            pieces: pieces, words: words, heightProfiles: profiles, paragraphs: paragraphs)
     }
 
     // MARK: - One paragraph
 
     private mutating func analyzeParagraph(_ range: Range<Int>) {
         let firstPiece = pieces.count
+        let firstWord = words.count
         defer {
             paragraphs.append(ParagraphSpan(start: Int32(range.lowerBound), end: Int32(range.upperBound),
-                                            pieces: firstPiece..<pieces.count))
+                                            pieces: firstPiece..<pieces.count, words: firstWord..<words.count))
         }
         guard !range.isEmpty else { return }
-        let flags = decodeScalars(range)
         let firstCluster = clusters.count
-        findClusters(range, needsICU: flags & UnicodeProperties.complexGrapheme != 0)
-        chooseFontsAndScripts(firstCluster: firstCluster)
-        resolveBidi(range, firstCluster: firstCluster, needed: flags & UnicodeProperties.rightToLeft != 0)
+        if generalPathOnly || !analyzeSimple(range) {
+            let flags = decodeScalars(range)
+            findClusters(range, needsICU: flags & UnicodeProperties.complexGrapheme != 0)
+            chooseFontsAndScripts(firstCluster: firstCluster)
+            resolveBidi(range, firstCluster: firstCluster, needed: flags & UnicodeProperties.rightToLeft != 0)
+        }
         markBreakOpportunities(range, firstCluster: firstCluster)
         let firstRun = runs.count
-        runPieces.removeAll(keepingCapacity: true)
+        scratch.runPieces.removeAll(keepingCapacity: true)
         makeRuns(range, firstCluster: firstCluster)
-        for run in firstRun..<runs.count { measureRun(run, pieces: runPieces[run - firstRun], paragraph: range) }
+        bytes.withUnsafeBufferPointer { all in
+            for run in firstRun..<runs.count { measureRun(run, pieces: scratch.runPieces[run - firstRun], paragraph: range, all: all) }
+        }
+        makeWords(firstPiece..<pieces.count)
     }
 
-    /// Decodes the paragraph's UTF-8 (valid: it comes from a `String`) into scalars with their
-    /// byte offsets and properties; returns the union of the properties.
+    /// The fused pass for a paragraph of single-code-point, left-to-right clusters: decodes,
+    /// looks properties up, picks fonts and scripts in one go. Returns false, having added
+    /// nothing, when the paragraph needs the general path.
+    private mutating func analyzeSimple(_ range: Range<Int>) -> Bool {
+        let firstCluster = clusters.count
+        scratch.clusterScript.removeAll(keepingCapacity: true)
+        scratch.clusterLevel.removeAll(keepingCapacity: true)
+        let hasAttachments = text.hasAttachments
+        let table = engine.fontTable
+        let stop = UnicodeProperties.complexGrapheme | UnicodeProperties.rightToLeft
+        var previousFont: UInt8 = 0
+        var hasPrevious = false
+        var lastScript: UInt8 = 0
+        var sawRealScript = false
+        var simple = true
+        bytes.withUnsafeBufferPointer { b in
+            UnicodeProperties.bmp.withUnsafeBufferPointer { properties in
+                var i = range.lowerBound
+                let end = range.upperBound
+                while i < end {
+                    let b0 = UInt32(b[i])
+                    var scalar: UInt32
+                    var length: Int
+                    if b0 < 0x80 {
+                        scalar = b0; length = 1
+                    } else if b0 < 0xE0 {
+                        scalar = (b0 & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F); length = 2
+                    } else if b0 < 0xF0 {
+                        scalar = (b0 & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F); length = 3
+                    } else {
+                        scalar = (b0 & 0x07) << 18 | UInt32(b[i + 1] & 0x3F) << 12 | UInt32(b[i + 2] & 0x3F) << 6
+                            | UInt32(b[i + 3] & 0x3F)
+                        length = 4
+                    }
+                    let bits = scalar < 0x10000 ? properties[Int(scalar)] : UnicodeProperties.of(scalar)
+                    if bits & stop != 0 {
+                        simple = false
+                        return
+                    }
+                    var info = ClusterInfo(start: Int32(i), font: 0, flags: 0)
+                    if bits & UnicodeProperties.whiteSpace != 0 { info.flags |= ClusterInfo.whiteSpace }
+                    if scalar == 0xFFFC, hasAttachments, text.attachment(atUTF8Offset: i) != nil {
+                        info.flags |= ClusterInfo.attachment
+                        info.font = ShapingRun.attachmentFont
+                    } else {
+                        info.font = table.font(for: scalar, bits: bits, previous: hasPrevious ? previousFont : nil)
+                        previousFont = info.font
+                        hasPrevious = true
+                    }
+                    clusters.append(info)
+                    // Common and Inherited take the script before them; leading ones the first real one.
+                    let script = UnicodeProperties.script(bits)
+                    if script > UnicodeProperties.scriptInherited {
+                        if !sawRealScript {
+                            sawRealScript = true
+                            for k in scratch.clusterScript.indices { scratch.clusterScript[k] = script }
+                        }
+                        lastScript = script
+                        scratch.clusterScript.append(script)
+                    } else {
+                        scratch.clusterScript.append(sawRealScript ? lastScript : UnicodeProperties.scriptCommon)
+                    }
+                    i += length
+                }
+            }
+        }
+        if !simple {
+            clusters.removeSubrange(firstCluster...)
+            return false
+        }
+        scratch.clusterLevel.append(contentsOf: repeatElement(0, count: clusters.count - firstCluster))
+        return true
+    }
+
+    /// Decodes the paragraph's UTF-8 (valid: it comes from a `String`) into scratch.scalars with their
+    /// byte offsets and properties; returns the union of the scratch.properties.
     private mutating func decodeScalars(_ range: Range<Int>) -> UInt16 {
-        scalarStarts.removeAll(keepingCapacity: true)
-        scalars.removeAll(keepingCapacity: true)
-        properties.removeAll(keepingCapacity: true)
+        scratch.scalarStarts.removeAll(keepingCapacity: true)
+        scratch.scalars.removeAll(keepingCapacity: true)
+        scratch.properties.removeAll(keepingCapacity: true)
         var union: UInt16 = 0
         var i = range.lowerBound
         while i < range.upperBound {
@@ -111,9 +203,9 @@ struct ParagraphAnalyzer {
             }
             let bits = UnicodeProperties.of(scalar)
             union |= bits
-            scalarStarts.append(Int32(i))
-            scalars.append(scalar)
-            properties.append(bits)
+            scratch.scalarStarts.append(Int32(i))
+            scratch.scalars.append(scalar)
+            scratch.properties.append(bits)
             i += length
         }
         return union
@@ -122,9 +214,9 @@ struct ParagraphAnalyzer {
     /// Grapheme clusters: every scalar alone unless some scalar may join a neighbour, in which
     /// case ICU's character break iterator decides.
     private mutating func findClusters(_ range: Range<Int>, needsICU: Bool) {
-        clusterScalar.removeAll(keepingCapacity: true)
+        scratch.clusterScalar.removeAll(keepingCapacity: true)
         if !needsICU {
-            for s in scalars.indices { appendCluster(scalar: s) }
+            for s in scratch.scalars.indices { appendCluster(scalar: s) }
             return
         }
         var boundaries: [Int32] = [0]
@@ -139,31 +231,31 @@ struct ParagraphAnalyzer {
             }
         }
         var b = 0
-        for s in scalars.indices {
-            let relative = scalarStarts[s] - Int32(range.lowerBound)
+        for s in scratch.scalars.indices {
+            let relative = scratch.scalarStarts[s] - Int32(range.lowerBound)
             while b < boundaries.count && boundaries[b] < relative { b += 1 }
             if s == 0 || (b < boundaries.count && boundaries[b] == relative) { appendCluster(scalar: s) }
         }
     }
 
     private mutating func appendCluster(scalar s: Int) {
-        clusterScalar.append(Int32(s))
-        clusters.append(ClusterInfo(start: scalarStarts[s], font: 0, flags: 0))
+        scratch.clusterScalar.append(Int32(s))
+        clusters.append(ClusterInfo(start: scratch.scalarStarts[s], font: 0, flags: 0))
     }
 
     /// A font per cluster by coverage, and a script per cluster.
     private mutating func chooseFontsAndScripts(firstCluster: Int) {
-        let count = clusterScalar.count
-        clusterScript.removeAll(keepingCapacity: true)
+        let count = scratch.clusterScalar.count
+        scratch.clusterScript.removeAll(keepingCapacity: true)
         var previousFont: UInt8? = nil
         for c in 0..<count {
-            let first = Int(clusterScalar[c])
-            let end = c + 1 < count ? Int(clusterScalar[c + 1]) : scalars.count
-            let bits = properties[first]
+            let first = Int(scratch.clusterScalar[c])
+            let end = c + 1 < count ? Int(scratch.clusterScalar[c + 1]) : scratch.scalars.count
+            let bits = scratch.properties[first]
             var info = clusters[firstCluster + c]
             if bits & UnicodeProperties.whiteSpace != 0 { info.flags |= ClusterInfo.whiteSpace }
-            if scalars[first] == 0xFFFC, end == first + 1, text.hasAttachments,
-               text.attachment(atUTF8Offset: Int(scalarStarts[first])) != nil {
+            if scratch.scalars[first] == 0xFFFC, end == first + 1, text.hasAttachments,
+               text.attachment(atUTF8Offset: Int(scratch.scalarStarts[first])) != nil {
                 info.flags |= ClusterInfo.attachment
                 info.font = ShapingRun.attachmentFont
             } else {
@@ -171,21 +263,21 @@ struct ParagraphAnalyzer {
                 previousFont = info.font
             }
             clusters[firstCluster + c] = info
-            clusterScript.append(UnicodeProperties.script(bits))
+            scratch.clusterScript.append(UnicodeProperties.script(bits))
         }
         // Common and Inherited take the script before them; leading ones the first real script.
         var current: UInt8? = nil
-        for c in 0..<count where clusterScript[c] > UnicodeProperties.scriptInherited {
-            current = clusterScript[c]
+        for c in 0..<count where scratch.clusterScript[c] > UnicodeProperties.scriptInherited {
+            current = scratch.clusterScript[c]
             break
         }
         let fallback = current ?? UnicodeProperties.scriptCommon
         current = nil
         for c in 0..<count {
-            if clusterScript[c] > UnicodeProperties.scriptInherited {
-                current = clusterScript[c]
+            if scratch.clusterScript[c] > UnicodeProperties.scriptInherited {
+                current = scratch.clusterScript[c]
             } else {
-                clusterScript[c] = current ?? fallback
+                scratch.clusterScript[c] = current ?? fallback
             }
         }
     }
@@ -193,7 +285,7 @@ struct ParagraphAnalyzer {
     /// The font for the scalars of one cluster: see ``TextEngine`` for the rules.
     private func chooseFont(scalars range: Range<Int>, previousFont: UInt8?) -> UInt8 {
         let fonts = engine.fontList
-        let firstBits = properties[range.lowerBound]
+        let firstBits = scratch.properties[range.lowerBound]
         // Spaces and other non-graphic characters stay in the font of the text before them,
         // unless that is a colour (emoji) font: emoji fonts draw emoji sequences only (Pango
         // splits emoji from text first, so a space after 😀 is in the first font with a space).
@@ -207,7 +299,7 @@ struct ParagraphAnalyzer {
         }
         for index in fonts.indices where coversCluster(fonts[index], range) { return UInt8(index) }
         // No font has every scalar: the first font with the base character, else .notdef of the first.
-        let base = scalars[range.lowerBound]
+        let base = scratch.scalars[range.lowerBound]
         for index in fonts.indices where fonts[index].coverage.contains(base) { return UInt8(index) }
         return 0
     }
@@ -216,8 +308,8 @@ struct ParagraphAnalyzer {
     /// selectors) after the first scalar need no glyph.
     private func coversCluster(_ font: Font, _ range: Range<Int>) -> Bool {
         for s in range {
-            if font.coverage.contains(scalars[s]) { continue }
-            if s != range.lowerBound && properties[s] & UnicodeProperties.defaultIgnorable != 0 { continue }
+            if font.coverage.contains(scratch.scalars[s]) { continue }
+            if s != range.lowerBound && scratch.properties[s] & UnicodeProperties.defaultIgnorable != 0 { continue }
             return false
         }
         return true
@@ -228,9 +320,9 @@ struct ParagraphAnalyzer {
     private func isEmojiPresentation(_ range: Range<Int>) -> Bool {
         var emoji = false
         for s in range {
-            let scalar = scalars[s]
+            let scalar = scratch.scalars[s]
             if scalar == 0xFE0E { return false }
-            if scalar == 0xFE0F || scalar == 0x20E3 || properties[s] & UnicodeProperties.emojiPresentation != 0 {
+            if scalar == 0xFE0F || scalar == 0x20E3 || scratch.properties[s] & UnicodeProperties.emojiPresentation != 0 {
                 emoji = true
             }
         }
@@ -239,13 +331,13 @@ struct ParagraphAnalyzer {
 
     /// Bidi embedding levels from ICU, only when the paragraph has right-to-left characters.
     private mutating func resolveBidi(_ range: Range<Int>, firstCluster: Int, needed: Bool) {
-        clusterLevel.removeAll(keepingCapacity: true)
-        clusterLevel.append(contentsOf: repeatElement(0, count: clusterScalar.count))
+        scratch.clusterLevel.removeAll(keepingCapacity: true)
+        scratch.clusterLevel.append(contentsOf: repeatElement(0, count: scratch.clusterScalar.count))
         guard needed else { return }
         var utf16: [UInt16] = []
         var unitOfScalar: [Int32] = []
-        utf16.reserveCapacity(scalars.count + 8)
-        for scalar in scalars {
+        utf16.reserveCapacity(scratch.scalars.count + 8)
+        for scalar in scratch.scalars {
             unitOfScalar.append(Int32(utf16.count))
             if scalar >= 0x10000 {
                 let v = scalar - 0x10000
@@ -258,36 +350,46 @@ struct ParagraphAnalyzer {
         var levels = [UInt8](repeating: 0, count: utf16.count)
         let status = ctextshims_bidi_levels(utf16, Int32(utf16.count), 0xFE, &levels)
         guard status <= 0 else { return }  // ICU failed: measure left to right, widths are unchanged
-        for c in clusterScalar.indices {
-            clusterLevel[c] = levels[Int(unitOfScalar[Int(clusterScalar[c])])]
+        for c in scratch.clusterScalar.indices {
+            scratch.clusterLevel[c] = levels[Int(unitOfScalar[Int(scratch.clusterScalar[c])])]
         }
     }
 
     /// Marks the clusters a line may start with, from ICU's line break iterator.
     private mutating func markBreakOpportunities(_ range: Range<Int>, firstCluster: Int) {
         let locale = style.breakLocale
+        var boundaries = scratch.boundaries
+        scratch.boundaries = []
+        boundaries.removeAll(keepingCapacity: true)
         bytes.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[range])
-            let base = Int32(range.lowerBound)
-            var c = firstCluster + 1
-            let end = clusters.count
-            let mark: (OpaquePointer) -> Void = { it in
+            func collect(_ it: OpaquePointer) {
                 while true {
                     let next = ctextshims_breaker_next(it)
                     if next < 0 || Int(next) >= range.count { break }
-                    let offset = base + next
-                    while c < end && self.clusters[c].start < offset { c += 1 }
-                    if c < end && self.clusters[c].start == offset { self.clusters[c].flags |= ClusterInfo.breakBefore }
+                    boundaries.append(next)
                 }
             }
             do {
-                try engine.breakIterators.withIterator(kind: CTEXTSHIMS_BREAK_LINE, locale: locale, text: slice, mark)
+                try engine.breakIterators.withIterator(kind: CTEXTSHIMS_BREAK_LINE, locale: locale, text: slice, collect)
             } catch {
                 // An unusable locale: break by the root rules rather than not at all.
+                boundaries.removeAll(keepingCapacity: true)
                 _ = try? engine.breakIterators.withIterator(kind: CTEXTSHIMS_BREAK_LINE, locale: "@lb=" + style.lineBreak.rawValue,
-                                                            text: slice, mark)
+                                                            text: slice, collect)
             }
         }
+        let base = Int32(range.lowerBound)
+        var c = firstCluster + 1
+        let end = clusters.count
+        clusters.withUnsafeMutableBufferPointer { clusters in
+            for boundary in boundaries {
+                let offset = base + boundary
+                while c < end && clusters[c].start < offset { c += 1 }
+                if c < end && clusters[c].start == offset { clusters[c].flags |= ClusterInfo.breakBefore }
+            }
+        }
+        scratch.boundaries = boundaries
     }
 
     /// Groups clusters into runs of one font, script and direction; attachments stand alone.
@@ -296,12 +398,12 @@ struct ParagraphAnalyzer {
         let end = clusters.count
         while c < end {
             let info = clusters[c]
-            let script = clusterScript[c - firstCluster]
-            let level = clusterLevel[c - firstCluster]
+            let script = scratch.clusterScript[c - firstCluster]
+            let level = scratch.clusterLevel[c - firstCluster]
             var next = c + 1
             if info.flags & ClusterInfo.attachment == 0 {
                 while next < end, clusters[next].font == info.font,
-                      clusterScript[next - firstCluster] == script, clusterLevel[next - firstCluster] == level {
+                      scratch.clusterScript[next - firstCluster] == script, scratch.clusterLevel[next - firstCluster] == level {
                     next += 1
                 }
             }
@@ -319,7 +421,7 @@ struct ParagraphAnalyzer {
             runs.append(run)
             // One piece per break opportunity inside the run.
             let firstPiece = pieces.count
-            defer { runPieces.append(firstPiece..<pieces.count) }
+            defer { scratch.runPieces.append(firstPiece..<pieces.count) }
             var pieceStart = c
             for k in (c + 1)...next where k == next || clusters[k].flags & ClusterInfo.breakBefore != 0 {
                 let pieceEnd = k < end ? clusters[k].start : Int32(range.upperBound)
@@ -336,7 +438,7 @@ struct ParagraphAnalyzer {
 
     /// Measures the pieces of one run: from the segment cache when every piece is there,
     /// else by shaping the whole run (and caching its pieces that are safe to reuse).
-    private mutating func measureRun(_ r: Int, pieces range: Range<Int>, paragraph: Range<Int>) {
+    private mutating func measureRun(_ r: Int, pieces range: Range<Int>, paragraph: Range<Int>, all: UnsafeBufferPointer<UInt8>) {
         let run = runs[r]
         let first = range.lowerBound
         let last = range.upperBound
@@ -353,26 +455,28 @@ struct ParagraphAnalyzer {
         let ascent = Double(font.ascenderInFontUnits) * scale
         let descent = Double(font.descenderInFontUnits) * scale
         let pieceCount = last - first
+        scratch.keys.removeAll(keepingCapacity: true)
+        if scratch.values.count < pieceCount {
+            scratch.values.append(contentsOf: repeatElement(SegmentCache.Value(advance: 0, trailingWhiteSpace: 0), count: pieceCount - scratch.values.count))
+        }
 
         // 1. The cache.
         if let cache = engine.segmentCache {
-            keys.removeAll(keepingCapacity: true)
-            bytes.withUnsafeBufferPointer { all in
-                for p in first..<last {
-                    let slice = UnsafeBufferPointer(rebasing: all[Int(pieces[p].start)..<Int(pieces[p].end)])
-                    keys.append(SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft))
-                }
+            for p in first..<last {
+                let slice = UnsafeBufferPointer(rebasing: all[Int(pieces[p].start)..<Int(pieces[p].end)])
+                scratch.keys.append(SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft))
             }
-            if values.count < pieceCount { values.append(contentsOf: repeatElement(SegmentCache.Value(advance: 0, trailingWhiteSpace: 0), count: pieceCount - values.count)) }
-            let hit = keys.withUnsafeBufferPointer { k in
-                values.withUnsafeMutableBufferPointer { v in cache.lookUpAll(k, into: v) }
+            let hit = scratch.keys.withUnsafeBufferPointer { k in
+                scratch.values.withUnsafeMutableBufferPointer { v in cache.lookUpAll(k, into: v) }
             }
             if hit {
-                for i in 0..<pieceCount {
-                    pieces[first + i].advance = Double(values[i].advance) * scale
-                    pieces[first + i].trailingWhiteSpace = Double(values[i].trailingWhiteSpace) * scale
-                    pieces[first + i].ascent = ascent
-                    pieces[first + i].descent = descent
+                pieces.withUnsafeMutableBufferPointer { pieces in
+                    for i in 0..<pieceCount {
+                        pieces[first + i].advance = Double(scratch.values[i].advance) * scale
+                        pieces[first + i].trailingWhiteSpace = Double(scratch.values[i].trailingWhiteSpace) * scale
+                        pieces[first + i].ascent = ascent
+                        pieces[first + i].descent = descent
+                    }
                 }
                 return
             }
@@ -382,33 +486,33 @@ struct ParagraphAnalyzer {
         let firstCluster = Int(pieces[first].firstCluster)
         let endCluster = Int(pieces[last - 1].endCluster)
         let clusterCount = endCluster - firstCluster
-        relativeStarts.removeAll(keepingCapacity: true)
-        for c in firstCluster..<endCluster { relativeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
-        if clusterAdvances.count < clusterCount {
-            clusterAdvances.append(contentsOf: repeatElement(0, count: clusterCount - clusterAdvances.count))
-            clusterUnsafe.append(contentsOf: repeatElement(false, count: clusterCount - clusterUnsafe.count))
+        scratch.relativeStarts.removeAll(keepingCapacity: true)
+        for c in firstCluster..<endCluster { scratch.relativeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
+        if scratch.clusterAdvances.count < clusterCount {
+            scratch.clusterAdvances.append(contentsOf: repeatElement(0, count: clusterCount - scratch.clusterAdvances.count))
+            scratch.clusterUnsafe.append(contentsOf: repeatElement(false, count: clusterCount - scratch.clusterUnsafe.count))
         }
         let language = engine.language(for: style.locale)
-        bytes.withUnsafeBufferPointer { all in
-            let paragraphBytes = UnsafeBufferPointer(rebasing: all[paragraph])
-            relativeStarts.withUnsafeBufferPointer { starts in
-                clusterAdvances.withUnsafeMutableBufferPointer { advances in
-                    clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
-                        RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
-                                        language: language, paragraph: paragraphBytes,
-                                        run: Int(run.start) - paragraph.lowerBound..<Int(run.end) - paragraph.lowerBound,
-                                        clusterStarts: starts, advances: advances, unsafeStart: unsafe)
-                    }
+        let paragraphBytes = UnsafeBufferPointer(rebasing: all[paragraph])
+        scratch.relativeStarts.withUnsafeBufferPointer { starts in
+            scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
+                scratch.clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
+                    RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
+                                    language: language, paragraph: paragraphBytes,
+                                    run: Int(run.start) - paragraph.lowerBound..<Int(run.end) - paragraph.lowerBound,
+                                    clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<clusterCount]),
+                                    advances: UnsafeMutableBufferPointer(rebasing: advances[0..<clusterCount]),
+                                    unsafeStart: UnsafeMutableBufferPointer(rebasing: unsafe[0..<clusterCount]))
                 }
             }
         }
-        var entries: [(SegmentCache.Key, SegmentCache.Value)] = []
+        scratch.include.removeAll(keepingCapacity: true)
         for i in 0..<pieceCount {
             let p = first + i
             var advance: Int32 = 0
             var trailing: Int32 = 0
             for c in Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster) {
-                let units = clusterAdvances[c - firstCluster]
+                let units = scratch.clusterAdvances[c - firstCluster]
                 advance += units
                 trailing = clusters[c].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
             }
@@ -416,14 +520,107 @@ struct ParagraphAnalyzer {
             pieces[p].trailingWhiteSpace = Double(trailing) * scale
             pieces[p].ascent = ascent
             pieces[p].descent = descent
-            if engine.segmentCache != nil {
-                let startSafe = !clusterUnsafe[Int(pieces[p].firstCluster) - firstCluster]
-                let endSafe = p + 1 == last || !clusterUnsafe[Int(pieces[p].endCluster) - firstCluster]
-                if startSafe && endSafe {
-                    entries.append((keys[i], SegmentCache.Value(advance: advance, trailingWhiteSpace: trailing)))
+            scratch.values[i] = SegmentCache.Value(advance: advance, trailingWhiteSpace: trailing)
+            let startSafe = !scratch.clusterUnsafe[Int(pieces[p].firstCluster) - firstCluster]
+            let endSafe = p + 1 == last || !scratch.clusterUnsafe[Int(pieces[p].endCluster) - firstCluster]
+            scratch.include.append(startSafe && endSafe)
+        }
+        if let cache = engine.segmentCache {
+            scratch.keys.withUnsafeBufferPointer { k in
+                scratch.values.withUnsafeBufferPointer { v in
+                    scratch.include.withUnsafeBufferPointer { inc in
+                        cache.insert(k, UnsafeBufferPointer(rebasing: v[0..<pieceCount]), where: inc)
+                    }
                 }
             }
         }
-        if let cache = engine.segmentCache, !entries.isEmpty { cache.insert(entries) }
     }
+
+    /// Groups the paragraph's pieces into words (from one break opportunity to the next) with
+    /// everything line filling needs, so that a new width is arithmetic over words.
+    private mutating func makeWords(_ range: Range<Int>) {
+        var p = range.lowerBound
+        let end = range.upperBound
+        while p < end {
+            var q = p + 1
+            while q < end && !pieces[q].breakBefore { q += 1 }
+            var word = Word(start: pieces[p].start, end: pieces[q - 1].end, firstPiece: Int32(p))
+            var profile = HeightProfile()
+            let firstRun = runs[Int(pieces[p].run)]
+            profile.kind = firstRun.baselineKind
+            profile.firstBaselines = firstRun.baselinePoints
+            for k in p..<q {
+                let piece = pieces[k]
+                word.advance += piece.advance
+                let run = runs[Int(piece.run)]
+                if run.font == ShapingRun.attachmentFont {
+                    profile.attachmentAscent = max(profile.attachmentAscent, piece.ascent)
+                    profile.attachmentDescent = max(profile.attachmentDescent, piece.descent)
+                } else {
+                    let b = run.baselinePoints
+                    profile.ascents = (max(profile.ascents.0, piece.ascent - b.0), max(profile.ascents.1, piece.ascent - b.1),
+                                       max(profile.ascents.2, piece.ascent - b.2))
+                    profile.descents = (max(profile.descents.0, piece.descent + b.0), max(profile.descents.1, piece.descent + b.1),
+                                        max(profile.descents.2, piece.descent + b.2))
+                }
+            }
+            var trailing = 0.0
+            var t = q - 1
+            while t >= p {
+                trailing += pieces[t].trailingWhiteSpace
+                if pieces[t].trailingWhiteSpace < pieces[t].advance { break }
+                t -= 1
+            }
+            word.trailingWhiteSpace = trailing
+            if let known = profiles.lastIndex(of: profile) {
+                word.profile = UInt16(known)
+            } else if profiles.count < Int(UInt16.max) {
+                word.profile = UInt16(profiles.count)
+                profiles.append(profile)
+            } else {
+                word.profile = UInt16(profiles.firstIndex { $0.kind == profile.kind } ?? 0)  // 65,535 kinds of height: not real text
+            }
+            words.append(word)
+            p = q
+        }
+    }
+}
+
+/// The analyzer's scratch arrays, kept between calls so that a warm engine allocates little.
+struct AnalyzerScratch {
+    var scalarStarts: [Int32] = []
+    var scalars: [UInt32] = []
+    var properties: [UInt16] = []
+    var clusterScalar: [Int32] = []  // first scalar of each cluster of the paragraph
+    var clusterScript: [UInt8] = []
+    var clusterLevel: [UInt8] = []
+    var boundaries: [Int32] = []
+    var keys: [SegmentCache.Key] = []
+    var values: [SegmentCache.Value] = []
+    var include: [Bool] = []
+    var clusterAdvances: [Int32] = []
+    var clusterUnsafe: [Bool] = []
+    var relativeStarts: [Int32] = []
+    var runPieces: [Range<Int>] = []
+}
+
+/// Scratch lent to one analysis at a time.
+final class AnalyzerScratchPool: Sendable {
+    private let idle = Mutex<[ScratchBox]>([])
+
+    func take() -> AnalyzerScratch {
+        idle.withLock { $0.popLast() }?.scratch ?? AnalyzerScratch()
+    }
+
+    func give(_ scratch: inout AnalyzerScratch) {
+        var box = ScratchBox(scratch: AnalyzerScratch())
+        swap(&box.scratch, &scratch)
+        box.scratch.keys.removeAll(keepingCapacity: true)  // they point into a text that is going away
+        idle.withLock { if $0.count < 16 { $0.append(box) } }
+    }
+}
+
+/// Scratch arrays between two analyses.
+struct ScratchBox: @unchecked Sendable {  // Only handed from one analysis to the next through the pool's mutex; the arrays hold no live pointers (keys are cleared).
+    var scratch: AnalyzerScratch
 }

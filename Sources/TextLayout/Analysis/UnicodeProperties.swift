@@ -20,7 +20,7 @@ struct UnicodeProperties: Sendable {
     static let scriptCommon: UInt8 = 0
     static let scriptInherited: UInt8 = 1
 
-    private static let bmp: [UInt16] = (0..<0x10000).map { compute(UInt32($0)) }
+    static let bmp: [UInt16] = (0..<0x10000).map { compute(UInt32($0)) }
 
     @inline(__always) static func of(_ scalar: UInt32) -> UInt16 {
         scalar < 0x10000 ? bmp[Int(scalar)] : compute(scalar)

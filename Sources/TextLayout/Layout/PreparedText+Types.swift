@@ -54,9 +54,59 @@ struct Piece: Sendable {
     var breakBefore: Bool
 }
 
-/// A hard-break paragraph: its bytes and its pieces.
+/// A hard-break paragraph: its bytes, its pieces and its words.
 struct ParagraphSpan: Sendable {
     var start: Int32
     var end: Int32
     var pieces: Range<Int>
+    var words: Range<Int>
+}
+
+/// The pieces from one break opportunity to the next, summed up for line filling: 32 bytes,
+/// so that laying a paragraph out at a new width streams through little memory.
+struct Word: Sendable {
+    /// Byte offsets of the word in the text.
+    var start: Int32
+    var end: Int32
+    /// Its first piece (the pieces run up to the next word's first piece).
+    var firstPiece: Int32
+    /// Its heights, as an index into ``PreparedText/heightProfiles``.
+    var profile: UInt16 = 0
+    /// White space at the end of the word (it hangs past the line's edge), in points.
+    var trailingWhiteSpace = 0.0
+    /// Advance, trailing white space included, in points.
+    var advance: Double = 0
+}
+
+/// How tall a word is, shared by the many words alike (a paragraph has a handful).
+///
+/// A line aligns every run on the baseline kind of its first run (see ``RunBaselines``); for
+/// each kind k, `ascents.k` is the largest `ascent − baseline_k` of the word's text runs and
+/// `descents.k` the largest `descent + baseline_k`, so that on a line whose first run puts
+/// baseline k at `b`, the word reaches `ascents.k + b` up and `descents.k − b` down.
+/// Attachments sit on the line's baseline.
+struct HeightProfile: Sendable, Equatable {
+    /// The baseline kind of the word's first run and that run's baseline positions.
+    var kind: RunBaselines.Kind = .roman
+    var firstBaselines: (Double, Double, Double) = (0, 0, 0)
+    var ascents: (Double, Double, Double) = (-.infinity, -.infinity, -.infinity)
+    var descents: (Double, Double, Double) = (-.infinity, -.infinity, -.infinity)
+    var attachmentAscent = 0.0
+    var attachmentDescent = 0.0
+
+    static func == (a: HeightProfile, b: HeightProfile) -> Bool {
+        a.kind == b.kind && a.firstBaselines == b.firstBaselines && a.ascents == b.ascents && a.descents == b.descents
+            && a.attachmentAscent == b.attachmentAscent && a.attachmentDescent == b.attachmentDescent
+    }
+}
+
+extension RunBaselines.Kind {
+    /// Element `self` of a triple indexed by kind.
+    @inline(__always) func pick(_ triple: (Double, Double, Double)) -> Double {
+        switch self {
+        case .roman: return triple.0
+        case .ideographicFaceBottom: return triple.1
+        case .hanging: return triple.2
+        }
+    }
 }

@@ -2,7 +2,7 @@
 /// ``layout(width:maxLines:truncationToken:)`` fills lines for one width with arithmetic only.
 ///
 /// Immutable and `Sendable`: lay it out from any thread, at as many widths as you like.
-public struct PreparedText: Sendable {
+public final class PreparedText: Sendable {
     let engine: TextEngine
     /// The style it was prepared with.
     public let style: TextStyle
@@ -10,16 +10,23 @@ public struct PreparedText: Sendable {
     let clusters: [ClusterInfo]
     let runs: [ShapingRun]
     let pieces: [Piece]
+    let words: [Word]
+    let heightProfiles: [HeightProfile]
     let paragraphs: [ParagraphSpan]
+    /// The advance of all the text, in points (for guessing line counts).
+    let totalAdvance: Double
 
     init(engine: TextEngine, style: TextStyle, bytes: [UInt8], clusters: [ClusterInfo], runs: [ShapingRun],
-         pieces: [Piece], paragraphs: [ParagraphSpan]) {
+         pieces: [Piece], words: [Word], heightProfiles: [HeightProfile], paragraphs: [ParagraphSpan]) {
         self.engine = engine
         self.style = style
         self.bytes = bytes
         self.clusters = clusters
         self.runs = runs
         self.pieces = pieces
+        self.words = words
+        self.heightProfiles = heightProfiles
+        totalAdvance = words.reduce(0) { $0 + $1.advance }
         self.paragraphs = paragraphs
     }
 
@@ -44,44 +51,29 @@ public struct PreparedText: Sendable {
     /// - Complexity: O(pieces), plus shaping of the runs of any word that must be cut inside
     ///   and of the last line when truncating.
     public func layout(width: Double, maxLines: Int? = nil, truncationToken: AttributedText = "\u{2026}") -> ParagraphLayout {
-        var filler = LineFiller(text: self, width: width)
-        for paragraph in paragraphs { filler.fill(paragraph) }
-        var lines = filler.lines
-        let fullCount = lines.count
-        var truncated = false
-        if let maxLines, maxLines > 0, lines.count > maxLines {
-            truncated = true
-            let last = lines[maxLines - 1]
-            lines.removeSubrange((maxLines - 1)...)
-            let token = engine.prepare(truncationToken, style: style)
-            lines.append(filler.truncatedLine(from: last, token: token))
-        }
-        return finish(lines, fullLineCount: fullCount, truncated: truncated)
-    }
-
-    /// Places the lines one under the other with the style's line height and spacing.
-    private func finish(_ raw: [LineFiller.RawLine], fullLineCount: Int, truncated: Bool) -> ParagraphLayout {
-        var lines: [ParagraphLayout.Line] = []
-        lines.reserveCapacity(raw.count)
-        var y = 0.0
-        var widest = 0.0
-        for (index, line) in raw.enumerated() {
-            if index > 0 { y += style.lineSpacing }
-            let natural = line.ascent + line.descent
-            let height: Double
-            switch style.lineHeight {
-            case .natural: height = natural
-            case .fixed(let points): height = points
-            case .multiple(let factor): height = factor * style.fontSize
+        words.withUnsafeBufferPointer { words in
+            heightProfiles.withUnsafeBufferPointer { profiles in
+                runs.withUnsafeBufferPointer { runs in
+                    var filler = LineFiller(text: self, width: width, words: words, profiles: profiles, runs: runs)
+                    for paragraph in paragraphs { filler.fill(paragraph, in: self) }
+                    let fullCount = filler.lines.count
+                    var truncated = false
+                    if let maxLines, maxLines > 0, fullCount > maxLines {
+                        truncated = true
+                        let last = filler.lines[maxLines - 1]
+                        let token = engine.prepare(truncationToken, style: style)
+                        let cut = filler.truncatedLine(from: last, token: token, in: self)
+                        filler.removeLines(from: maxLines - 1)
+                        filler.append(range: cut.range, width: cut.width, ascent: cut.ascent, descent: cut.descent, isTruncated: true)
+                    }
+                    let lines = filler.lines
+                    var widest = 0.0
+                    for line in lines where line.width > widest { widest = line.width }
+                    let height = lines.last.map { $0.top + $0.height } ?? 0
+                    return ParagraphLayout(lines: lines, width: widest, height: height, isTruncated: truncated, fullLineCount: fullCount)
+                }
             }
-            let baseline = y + (height - natural) / 2 + line.ascent
-            lines.append(ParagraphLayout.Line(range: line.range, width: line.width, ascent: line.ascent,
-                                              descent: line.descent, top: y, height: height, baseline: baseline,
-                                              isTruncated: line.isTruncated))
-            y += height
-            widest = max(widest, line.width)
         }
-        return ParagraphLayout(lines: lines, width: widest, height: y, isTruncated: truncated, fullLineCount: fullLineCount)
     }
 
     /// The grapheme clusters of pieces `range` with their advances, shaping their runs again

@@ -5,28 +5,52 @@ import Synchronization
 /// `LayoutCache`).
 ///
 /// Only pieces whose edges HarfBuzz marked safe to concatenate are stored, so a run made only
-/// of stored pieces measures exactly what shaping it whole would. Thread-safe: one mutex, taken
-/// once per run looked up.
+/// of stored pieces measures exactly what shaping it whole would.
+///
+/// The table is open addressing with linear probing over a power-of-two array of fixed-size
+/// entries: the first 16 bytes of a key and its length, font, script and direction inline (no
+/// allocation to look up a CJK character or a short word), longer keys' remaining bytes in a
+/// byte arena. When it is half full it starts again empty (a generation cache: simple, and a
+/// cache that size holds every piece a timeline uses many times over). Thread-safe: one mutex,
+/// taken once per run.
 final class SegmentCache: Sendable {
-    struct Key: Hashable, Sendable {
+    struct Key {
         /// The first 16 bytes of the text, little-endian.
         var head0: UInt64
         var head1: UInt64
         /// Font index (8 bits), script (8), right-to-left (1), text length (32).
         var meta: UInt64
-        /// The text when it is longer than 16 bytes.
-        var tail: [UInt8]?
+        var hash: UInt64
+        /// The bytes past the first 16 (only read while the text is alive: lookups).
+        var tail: UnsafeBufferPointer<UInt8>
 
+        /// Reads a key from `bytes`, which must stay alive while the key is used.
+        @inline(__always)
         init(bytes: UnsafeBufferPointer<UInt8>, font: UInt8, script: UInt8, rightToLeft: Bool) {
+            let n = bytes.count
             var h0: UInt64 = 0
             var h1: UInt64 = 0
-            let n = bytes.count
-            for i in 0..<min(n, 8) { h0 |= UInt64(bytes[i]) << UInt64(i * 8) }
-            if n > 8 { for i in 8..<min(n, 16) { h1 |= UInt64(bytes[i]) << UInt64((i - 8) * 8) } }
+            let base = bytes.baseAddress!
+            if n >= 16 {
+                h0 = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+                h1 = UnsafeRawPointer(base + 8).loadUnaligned(as: UInt64.self)
+            } else if n >= 8 {
+                h0 = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+                for i in 8..<n { h1 |= UInt64(base[i]) << UInt64((i - 8) * 8) }
+            } else {
+                for i in 0..<n { h0 |= UInt64(base[i]) << UInt64(i * 8) }
+            }
             head0 = h0
             head1 = h1
             meta = UInt64(font) | UInt64(script) << 8 | (rightToLeft ? 1 << 16 : 0) | UInt64(n) << 17
-            tail = n > 16 ? Array(bytes[16...]) : nil
+            tail = n > 16 ? UnsafeBufferPointer(rebasing: bytes[16...]) : UnsafeBufferPointer(start: nil, count: 0)
+            var h = (h0 ^ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ h1 ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
+            h = (h ^ meta ^ (h >> 32)) &* 0x9E37_79B9_7F4A_7C15
+            if n > 16 {
+                for byte in tail { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            }
+            hash = h ^ (h >> 31)
         }
     }
 
@@ -37,40 +61,109 @@ final class SegmentCache: Sendable {
         var trailingWhiteSpace: Int32
     }
 
-    private let table: Mutex<[Key: Value]>
-    /// Entries kept at most; past it the table starts again empty (a generation cache).
+    /// One slot of the table.
+    struct Entry {
+        var head0: UInt64 = 0
+        var head1: UInt64 = 0
+        var meta: UInt64 = 0  // 0: empty (a real key has a length above 0)
+        var tailStart: Int32 = 0
+        var value = Value(advance: 0, trailingWhiteSpace: 0)
+    }
+
+    struct Table {
+        var entries: [Entry]
+        var tails: [UInt8] = []
+        var count = 0
+        var hits = 0
+        var misses = 0
+
+        init(slots: Int) { entries = Array(repeating: Entry(), count: slots) }
+
+        @inline(__always) func find(_ key: Key) -> Int {
+            let mask = entries.count - 1
+            var b = Int(truncatingIfNeeded: key.hash) & mask
+            return entries.withUnsafeBufferPointer { e in
+                while true {
+                    let entry = e[b]
+                    if entry.meta == 0 { return -1 }
+                    if entry.meta == key.meta && entry.head0 == key.head0 && entry.head1 == key.head1
+                        && (key.tail.isEmpty || tailsEqual(Int(entry.tailStart), key.tail)) {
+                        return b
+                    }
+                    b = (b + 1) & mask
+                }
+            }
+        }
+
+        private func tailsEqual(_ start: Int, _ tail: UnsafeBufferPointer<UInt8>) -> Bool {
+            tails.withUnsafeBufferPointer { stored in
+                for i in 0..<tail.count where stored[start + i] != tail[i] { return false }
+                return true
+            }
+        }
+
+        mutating func insert(_ key: Key, _ value: Value) {
+            if count * 2 >= entries.count { removeAll() }
+            let mask = entries.count - 1
+            var b = Int(truncatingIfNeeded: key.hash) & mask
+            while entries[b].meta != 0 {
+                if entries[b].meta == key.meta && entries[b].head0 == key.head0 && entries[b].head1 == key.head1
+                    && (key.tail.isEmpty || tailsEqual(Int(entries[b].tailStart), key.tail)) {
+                    return  // already there (another thread shaped it too)
+                }
+                b = (b + 1) & mask
+            }
+            var entry = Entry(head0: key.head0, head1: key.head1, meta: key.meta, tailStart: 0, value: value)
+            if !key.tail.isEmpty {
+                entry.tailStart = Int32(tails.count)
+                tails.append(contentsOf: key.tail)
+            }
+            entries[b] = entry
+            count += 1
+        }
+
+        mutating func removeAll() {
+            for i in entries.indices { entries[i].meta = 0 }
+            tails.removeAll(keepingCapacity: true)
+            count = 0
+        }
+    }
+
+    private let table: Mutex<Table>
+    /// Entries kept at most (half the slots); past it the table starts again empty.
     let capacity: Int
-    private let counters = Mutex<(hits: Int, misses: Int)>((0, 0))
 
     init(capacity: Int) {
-        self.capacity = capacity
-        table = Mutex([:])
+        var slots = 16
+        while slots < capacity * 2 { slots <<= 1 }
+        self.capacity = slots / 2
+        table = Mutex(Table(slots: slots))
     }
 
     /// Looks up every key of `keys` under one lock; fills `values` and returns whether all hit.
     func lookUpAll(_ keys: UnsafeBufferPointer<Key>, into values: UnsafeMutableBufferPointer<Value>) -> Bool {
-        let allHit = table.withLock { table -> Bool in
+        table.withLock { table -> Bool in
             for i in keys.indices {
-                guard let value = table[keys[i]] else { return false }
-                values[i] = value
+                let slot = table.find(keys[i])
+                guard slot >= 0 else {
+                    table.misses += 1
+                    return false
+                }
+                values[i] = table.entries[slot].value
             }
+            table.hits += keys.count
             return true
         }
-        counters.withLock { allHit ? ($0.hits += keys.count) : ($0.misses += 1) }
-        return allHit
     }
 
     /// Stores pieces.
-    func insert(_ entries: some Sequence<(Key, Value)>) {
+    func insert(_ keys: UnsafeBufferPointer<Key>, _ values: UnsafeBufferPointer<Value>, where include: UnsafeBufferPointer<Bool>) {
         table.withLock { table in
-            for (key, value) in entries {
-                if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-                table[key] = value
-            }
+            for i in keys.indices where include[i] { table.insert(keys[i], values[i]) }
         }
     }
 
     var count: Int { table.withLock { $0.count } }
-    var statistics: (hits: Int, misses: Int) { counters.withLock { $0 } }
+    var statistics: (hits: Int, misses: Int) { table.withLock { ($0.hits, $0.misses) } }
     func removeAll() { table.withLock { $0.removeAll() } }
 }
