@@ -76,7 +76,9 @@ public enum BenchmarkCommand {
 
             let report = BenchmarkReport(date: date, machine: .current(), quick: options.quick, texts: texts.count,
                                          scenarios: results, figures: Figure.all.map { $0.evaluate(results) })
-            console.output(ReportFormatter.table(report) + "\n" + ReportFormatter.figures(report.figures))
+            let notes = ReportFormatter.notes(results)
+            console.output(ReportFormatter.table(report) + "\n" + ReportFormatter.figures(report.figures)
+                           + (notes.isEmpty ? "" : "\n" + notes))
             if let jsonPath = options.jsonPath {
                 try report.write(to: jsonPath)
                 console.diagnostics("wrote \(jsonPath)\n")

@@ -1,14 +1,15 @@
-/// A ratio of median times from one run, with the target it should meet: the figures that
-/// mean something on a shared, noisy machine where absolute times do not.
+/// A number from one run with the target it should meet: mostly ratios of median times, the
+/// figures that mean something on a shared, noisy machine where absolute times do not; also
+/// allocations per operation and numbers a scenario measured besides time (bytes per entry,
+/// hit ratios, agreement with Pango).
 ///
-/// The ratio is the sum of the p50s of ``numerator`` over the sum of the p50s of
-/// ``denominator``. Figures are data: add one to ``Figure/all``.
+/// Figures are data: add one to ``Figure/all``.
 public struct Figure: Sendable, Equatable {
-    /// Whether a ratio should stay below or above its target.
+    /// Whether a value should stay below or above its target.
     public enum Goal: Sendable, Equatable, Codable {
-        /// The ratio should be at most this (we are at most this many times slower).
+        /// The value should be at most this (e.g. we are at most this many times slower).
         case atMost(Double)
-        /// The ratio should be at least this (we are at least this many times faster).
+        /// The value should be at least this (e.g. we are at least this many times faster).
         case atLeast(Double)
 
         /// The target value.
@@ -18,11 +19,11 @@ public struct Figure: Sendable, Equatable {
             }
         }
 
-        /// Whether `ratio` meets the goal.
-        public func isMet(by ratio: Double) -> Bool {
+        /// Whether `value` meets the goal.
+        public func isMet(by value: Double) -> Bool {
             switch self {
-            case .atMost(let value): ratio <= value
-            case .atLeast(let value): ratio >= value
+            case .atMost(let target): value <= target
+            case .atLeast(let target): value >= target
             }
         }
 
@@ -35,44 +36,95 @@ public struct Figure: Sendable, Equatable {
         }
     }
 
-    /// Scenarios whose p50s are summed above the line.
-    public var numerator: [String]
-    /// Scenarios whose p50s are summed below the line.
-    public var denominator: [String]
+    /// What a figure's value is.
+    public enum Quantity: Sendable, Equatable {
+        /// The sum of the p50s of the first scenarios over the sum of the p50s of the second.
+        case medianRatio([String], over: [String])
+        /// A scenario's heap allocations per operation.
+        case mallocsPerOperation(String)
+        /// A number a scenario measured (a key of ``ScenarioResult/measurements``).
+        case measurement(String, of: String)
+        /// One measurement of a scenario over another of the same scenario.
+        case measurementRatio(String, over: String, of: String)
+    }
+
+    /// What the value is.
+    public var quantity: Quantity
     /// The target.
     public var goal: Goal
-    /// What the ratio says, in a few words.
+    /// The unit the value is shown in ("B", "%"), or "" for a ratio or a count.
+    public var unit: String
+    /// What the figure says, in a few words.
     public var meaning: String
 
+    /// A ratio of median times: the p50s of `numerator` summed over the p50s of `denominator`.
     public init(_ numerator: [String], over denominator: [String], goal: Goal, meaning: String) {
-        precondition(!numerator.isEmpty && !denominator.isEmpty, "a figure needs scenarios above and below the line")
-        self.numerator = numerator
-        self.denominator = denominator
+        self.init(.medianRatio(numerator, over: denominator), goal: goal, meaning: meaning)
+    }
+
+    /// A figure of any quantity.
+    public init(_ quantity: Quantity, unit: String = "", goal: Goal, meaning: String) {
+        switch quantity {
+        case .medianRatio(let numerator, let denominator):
+            precondition(!numerator.isEmpty && !denominator.isEmpty, "a figure needs scenarios above and below the line")
+        case .mallocsPerOperation, .measurement, .measurementRatio:
+            break
+        }
+        self.quantity = quantity
         self.goal = goal
+        self.unit = unit
         self.meaning = meaning
     }
 
-    /// The formula, e.g. "measure-cold / (hb-raw + icu-breaks)".
+    /// The formula, e.g. "measure-cold / (hb-raw + icu-breaks)", "cache-hit mallocs/op" or
+    /// "cache-fill: bytes per height".
     public var name: String {
         func side(_ names: [String]) -> String { names.count == 1 ? names[0] : "(" + names.joined(separator: " + ") + ")" }
-        return side(numerator) + " / " + side(denominator)
+        switch quantity {
+        case .medianRatio(let numerator, let denominator): return side(numerator) + " / " + side(denominator)
+        case .mallocsPerOperation(let scenario): return scenario + " mallocs/op"
+        case .measurement(let name, let scenario): return scenario + ": " + name
+        case .measurementRatio(let numerator, let denominator, let scenario):
+            return scenario + ": " + numerator + " / " + denominator
+        }
     }
 
     /// Every scenario the figure needs.
-    public var scenarios: [String] { numerator + denominator }
-
-    /// The figure computed from a run's results (a missing scenario leaves it uncomputed).
-    public func evaluate(_ results: [ScenarioResult]) -> FigureResult {
-        let medians = Dictionary(results.map { ($0.name, $0.medianNanoseconds) }, uniquingKeysWith: { first, _ in first })
-        let missing = scenarios.filter { medians[$0] == nil }
-        var ratio: Double?
-        if missing.isEmpty {
-            let above = numerator.reduce(0) { $0 + medians[$1]! }
-            let below = denominator.reduce(0) { $0 + medians[$1]! }
-            ratio = below > 0 ? above / below : nil
+    public var scenarios: [String] {
+        switch quantity {
+        case .medianRatio(let numerator, let denominator): numerator + denominator
+        case .mallocsPerOperation(let scenario), .measurement(_, let scenario), .measurementRatio(_, _, let scenario): [scenario]
         }
-        return FigureResult(name: name, meaning: meaning, goal: goal, ratio: ratio, met: ratio.map(goal.isMet(by:)),
-                            missing: missing)
+    }
+
+    /// The figure computed from a run's results (a missing scenario, or a measurement it did not
+    /// report, leaves it uncomputed).
+    public func evaluate(_ results: [ScenarioResult]) -> FigureResult {
+        let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var missing = scenarios.filter { byName[$0] == nil }
+        var value: Double?
+        if missing.isEmpty {
+            switch quantity {
+            case .medianRatio(let numerator, let denominator):
+                let above = numerator.reduce(0) { $0 + byName[$1]!.medianNanoseconds }
+                let below = denominator.reduce(0) { $0 + byName[$1]!.medianNanoseconds }
+                value = below > 0 ? above / below : nil
+            case .mallocsPerOperation(let scenario):
+                value = byName[scenario]!.mallocsPerOperation
+            case .measurement(let name, let scenario):
+                value = byName[scenario]!.measurements[name]
+                if value == nil { missing = [scenario + ": " + name] }
+            case .measurementRatio(let numerator, let denominator, let scenario):
+                let measurements = byName[scenario]!.measurements
+                if let above = measurements[numerator], let below = measurements[denominator] {
+                    value = below > 0 ? above / below : nil
+                } else {
+                    missing = [numerator, denominator].filter { measurements[$0] == nil }.map { scenario + ": " + $0 }
+                }
+            }
+        }
+        return FigureResult(name: name, meaning: meaning, goal: goal, ratio: value, met: value.map(goal.isMet(by:)),
+                            missing: missing, unit: unit)
     }
 }
 
@@ -82,19 +134,40 @@ public struct FigureResult: Sendable, Equatable, Codable {
     public var name: String
     public var meaning: String
     public var goal: Figure.Goal
-    /// The ratio of the p50s, or nil when a scenario it needs did not run.
+    /// The value (a ratio for most figures), or nil when a scenario or measurement it needs is
+    /// missing.
     public var ratio: Double?
-    /// Whether the ratio meets the goal, or nil when not computed.
+    /// Whether the value meets the goal, or nil when not computed.
     public var met: Bool?
-    /// The scenarios it needs that did not run.
+    /// The scenarios (or "scenario: measurement"s) it needs that did not run.
     public var missing: [String]
+    /// The unit of the value and the target ("B", "%"), or "".
+    public var unit: String
 
-    public init(name: String, meaning: String, goal: Figure.Goal, ratio: Double?, met: Bool?, missing: [String]) {
+    public init(name: String, meaning: String, goal: Figure.Goal, ratio: Double?, met: Bool?, missing: [String],
+                unit: String = "") {
         self.name = name
         self.meaning = meaning
         self.goal = goal
         self.ratio = ratio
         self.met = met
         self.missing = missing
+        self.unit = unit
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, meaning, goal, ratio, met, missing, unit
+    }
+
+    /// Decodes a result; `unit` may be absent (reports written before it existed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        meaning = try container.decode(String.self, forKey: .meaning)
+        goal = try container.decode(Figure.Goal.self, forKey: .goal)
+        ratio = try container.decodeIfPresent(Double.self, forKey: .ratio)
+        met = try container.decodeIfPresent(Bool.self, forKey: .met)
+        missing = try container.decode([String].self, forKey: .missing)
+        unit = try container.decodeIfPresent(String.self, forKey: .unit) ?? ""
     }
 }

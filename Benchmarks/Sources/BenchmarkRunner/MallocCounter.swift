@@ -16,6 +16,11 @@ public enum MallocCounter {
     /// afterwards is about what is in use.
     public static func returnFreeMemory() { cmalloccounter_trim() }
 
+    /// The bytes the process's heap allocations hold now (glibc's `mallinfo2`: in use in the
+    /// arenas plus the chunks mapped on their own), every thread included. The difference of
+    /// two readings is what was allocated and kept in between.
+    public static var heapBytesInUse: UInt64 { cmalloccounter_heap_bytes_in_use() }
+
     /// Whether the counting allocator is the one in use (libc's own calls reach it).
     public static var isActive: Bool { cmalloccounter_is_active() != 0 }
 }

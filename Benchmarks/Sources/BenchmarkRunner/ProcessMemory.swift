@@ -14,6 +14,13 @@ public enum ProcessMemory {
         return Int(usage.ru_maxrss) * 1024
     }
 
+    /// The resident set size now in bytes: `VmRSS` of `/proc/self/status`, or 0 where `/proc`
+    /// cannot be read.
+    public static func residentBytes() -> Int {
+        guard let status = FileManager.default.contents(atPath: "/proc/self/status") else { return 0 }
+        return (statusField("VmRSS", in: String(decoding: status, as: UTF8.self)) ?? 0) * 1024
+    }
+
     /// Resets the peak resident set size to the current one (writes "5" to
     /// `/proc/self/clear_refs`, Linux 4.0 and later), so that the next
     /// ``peakResidentBytes()`` tells the peak since now.

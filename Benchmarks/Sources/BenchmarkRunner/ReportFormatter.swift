@@ -27,21 +27,41 @@ public enum ReportFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The figures section: each ratio, its target and whether it is met.
+    /// The figures section: each value, its target and whether it is met.
     public static func figures(_ figures: [FigureResult]) -> String {
         var rows: [[String]] = []
         for figure in figures {
-            let ratio = figure.ratio.map { fixed($0, $0 >= 100 ? 0 : ($0 >= 10 ? 1 : 2)) } ?? "—"
+            let value = figure.ratio.map { figureValue($0, unit: figure.unit) } ?? "—"
             let verdict: String
             switch figure.met {
             case true?: verdict = "met"
             case false?: verdict = "NOT MET"
             case nil: verdict = "not run: \(figure.missing.joined(separator: ", "))"
             }
-            rows.append([figure.name, ratio, "target " + figure.goal.description, verdict, figure.meaning])
+            let target = "target " + figure.goal.description + (figure.unit.isEmpty ? "" : " " + figure.unit)
+            rows.append([figure.name, value, target, verdict, figure.meaning])
         }
-        return (["figures (ratios of this run's p50s)"] + align(rows, rightAligned: [1]).map { "  " + $0 })
+        return (["figures (ratios of this run's p50s, and what the scenarios measured)"]
+                + align(rows, rightAligned: [1]).map { "  " + $0 })
             .joined(separator: "\n") + "\n"
+    }
+
+    /// A figure's value: a ratio with three significant digits ("2.58", "43.6"; "0" for none), a percentage
+    /// with two decimals rounded down ("99.98 %", never "100.00 %" short of it), other units
+    /// with one decimal ("57.4 B").
+    static func figureValue(_ value: Double, unit: String) -> String {
+        switch unit {
+        case "": return value == 0 ? "0" : fixed(value, value >= 100 ? 0 : (value >= 10 ? 1 : 2))
+        case "%": return fixed((value * 100).rounded(.down) / 100, 2) + " %"
+        default: return fixed(value, 1) + " " + unit
+        }
+    }
+
+    /// The notes the scenarios left (hit ratios, memory), each line prefixed with its
+    /// scenario's name; empty when there are none.
+    public static func notes(_ results: [ScenarioResult]) -> String {
+        let lines = results.flatMap { result in result.notes.map { "  \(result.name): \($0)" } }
+        return lines.isEmpty ? "" : (["notes"] + lines).joined(separator: "\n") + "\n"
     }
 
     /// The comparison with a baseline, one scenario a line, and the verdict.

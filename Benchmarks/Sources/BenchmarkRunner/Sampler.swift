@@ -5,7 +5,8 @@ public enum Sampler {
     /// Only `ScenarioWorkload/run(operations:)` is timed and counted; set-up,
     /// `ScenarioWorkload/prepare(operations:)` and the bookkeeping are not. The peak resident
     /// memory is reset before the set-up (after free heap memory is returned to the kernel, and
-    /// where the kernel allows it) and read after the last sample.
+    /// where the kernel allows it) and read after the last sample, as are the workload's
+    /// measurements and notes.
     ///
     /// - Parameter progress: called with a line to show while it runs (e.g. on stderr).
     /// - Throws: what the scenario's set-up throws.
@@ -61,17 +62,22 @@ public enum Sampler {
             operationsPerSecond: Double(operations) / (Double(max(timedNanoseconds, 1)) / 1e9),
             mallocsPerOperation: Double(mallocs) / Double(operations),
             peakResidentBytes: ProcessMemory.peakResidentBytes(),
-            peakIsSinceSetUp: peakWasReset)
+            peakIsSinceSetUp: peakWasReset,
+            measurements: workload.measurements,
+            notes: workload.notes)
     }
 
     /// Prepares (untimed), then runs and times one batch, counting its allocations.
+    /// Allocations are counted on this thread, or on every thread when the workload runs on
+    /// several.
     private static func timedBatch(_ workload: any ScenarioWorkload, operations: Int) -> (nanoseconds: UInt64, mallocs: UInt64) {
         workload.prepare(operations: operations)
-        let mallocsBefore = MallocCounter.total
+        let everyThread = workload.runsOnSeveralThreads
+        let mallocsBefore = everyThread ? MallocCounter.total : MallocCounter.thisThread
         let start = Stopwatch.nanoseconds()
         workload.run(operations: operations)
         let end = Stopwatch.nanoseconds()
-        let mallocsAfter = MallocCounter.total
+        let mallocsAfter = everyThread ? MallocCounter.total : MallocCounter.thisThread
         return (end - start, mallocsAfter - mallocsBefore)
     }
 }

@@ -84,6 +84,11 @@ uint64_t cmalloccounter_thread_count(void) { return thread_count; }
 
 void cmalloccounter_trim(void) { malloc_trim(0); }
 
+uint64_t cmalloccounter_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (uint64_t)info.uordblks + (uint64_t)info.hblkhd;
+}
+
 int cmalloccounter_is_active(void) {
     /* strdup allocates inside libc: the count moves only if libc's calls reach the wrappers.
      * Called through volatile pointers, so the compiler cannot see (and elide) the pair. */

@@ -33,4 +33,17 @@ import Testing
         blackHole(arrays)
         #expect(after - reserved == 100)
     }
+
+    @Test func heapBytesInUseSeeAnArrayKeptAndFreed() {
+        let before = MallocCounter.heapBytesInUse
+        var array = [UInt8](repeating: 1, count: 4 << 20)
+        let during = MallocCounter.heapBytesInUse
+        blackHole(array)
+        array = []
+        let after = MallocCounter.heapBytesInUse
+        blackHole(array)
+        // Other tests run beside this one: allow them a megabyte either way.
+        #expect(during >= before + (3 << 20))
+        #expect(after + (3 << 20) <= during)
+    }
 }

@@ -8,7 +8,7 @@ import Testing
 
     @Test func figuresAreRatiosOfMediansAgainstTheirTargets() throws {
         let figures = Figure.all.map { $0.evaluate(results) }
-        #expect(figures.map(\.name) == ["measure-cold / (hb-raw + icu-breaks)", "pango / measure-warm", "pango / rebreak"])
+        #expect(figures.prefix(3).map(\.name) == ["measure-cold / (hb-raw + icu-breaks)", "pango / measure-warm", "pango / rebreak"])
         #expect(try #require(figures[0].ratio) == 12_000.0 / 9000)
         #expect(figures[0].met == true)  // 1.33 ≤ 1.5
         #expect(figures[1].ratio == 30)
@@ -19,8 +19,77 @@ import Testing
         let slow = Figure(["measure-cold"], over: ["hb-raw"], goal: .atMost(1.5), meaning: "").evaluate(results)
         #expect(slow.met == false)  // 12 / 7 > 1.5
         let text = ReportFormatter.figures(figures)
-        #expect(text.contains("1.33  target ≤ 1.5  met"))
+        let first = try #require(text.split(separator: "\n").first { $0.contains("measure-cold / (hb-raw + icu-breaks)") })
+        #expect(first.contains(" 1.33  target ≤ 1.5 ") && first.contains(" met "))
         #expect(text.contains("not run: rebreak"))
+    }
+
+    @Test func figuresOfAllocationsAndMeasurements() throws {
+        var cacheHit = result("cache-hit", median: 80)
+        cacheHit.mallocsPerOperation = 0
+        var trace = result("scroll-trace", median: 50)
+        trace.measurements = ["ours": 0.5, "LRU": 0.4]
+        var fill = result("cache-fill", median: 50)
+        fill.measurements = ["bytes": 57.38]
+        let results = [cacheHit, trace, fill]
+
+        let allocations = Figure(.mallocsPerOperation("cache-hit"), goal: .atMost(0), meaning: "").evaluate(results)
+        #expect(allocations.name == "cache-hit mallocs/op")
+        #expect(allocations.ratio == 0 && allocations.met == true)
+        let policies = Figure(.measurementRatio("ours", over: "LRU", of: "scroll-trace"), goal: .atLeast(1), meaning: "")
+            .evaluate(results)
+        #expect(policies.name == "scroll-trace: ours / LRU")
+        #expect(try #require(policies.ratio) == 0.5 / 0.4)
+        #expect(policies.met == true)
+        let bytes = Figure(.measurement("bytes", of: "cache-fill"), unit: "B", goal: .atMost(64), meaning: "").evaluate(results)
+        #expect(bytes.ratio == 57.38 && bytes.met == true)
+        let absent = Figure(.measurement("nothing", of: "cache-fill"), goal: .atMost(1), meaning: "").evaluate(results)
+        #expect(absent.ratio == nil && absent.missing == ["cache-fill: nothing"])
+        let notRun = Figure(.mallocsPerOperation("prefetch-1"), goal: .atMost(0), meaning: "").evaluate(results)
+        #expect(notRun.met == nil && notRun.missing == ["prefetch-1"])
+
+        let text = ReportFormatter.figures([allocations, bytes, policies])
+        #expect(text.contains("cache-hit mallocs/op           0  target ≤ 0     met"))
+        #expect(text.contains("57.4 B  target ≤ 64 B  met"))
+        #expect(text.contains("1.25  target ≥ 1"))
+    }
+
+    @Test("figure values keep their unit", arguments: [
+        (0.0, "", "0"), (1.256, "", "1.26"), (43.61, "", "43.6"), (57.38, "B", "57.4 B"), (100.0, "%", "100.00 %"),
+        (99.9999, "%", "99.99 %"), (99.5, "%", "99.50 %"),
+    ])
+    func figureValues(value: Double, unit: String, text: String) {
+        #expect(ReportFormatter.figureValue(value, unit: unit) == text)
+    }
+
+    @Test func notesFollowTheFiguresUnderTheirScenario() {
+        var trace = result("scroll-trace", median: 50)
+        trace.notes = ["hit ratio S3-FIFO (ours) 0.504 vs LRU 0.463 at 400", "  capacity  S3-FIFO"]
+        #expect(ReportFormatter.notes([result("pango", median: 1), trace])
+                == "notes\n  scroll-trace: hit ratio S3-FIFO (ours) 0.504 vs LRU 0.463 at 400\n  scroll-trace:   capacity  S3-FIFO\n")
+        #expect(ReportFormatter.notes([result("pango", median: 1)]).isEmpty)
+    }
+
+    @Test func aReportWithoutMeasurementsOrUnitsStillReads() throws {
+        // What a version-1 report written before measurements, notes and units looked like.
+        let report = BenchmarkReport(date: "d", machine: MachineDescription(processors: 2, cpu: "c", system: "s"), quick: false,
+                                     texts: 1, scenarios: [result("pango", median: 1000)],
+                                     figures: [Figure(["pango"], over: ["pango"], goal: .atLeast(1), meaning: "m").evaluate([])])
+        var object = try #require(try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
+        var scenarios = try #require(object["scenarios"] as? [[String: Any]])
+        var figures = try #require(object["figures"] as? [[String: Any]])
+        #expect(scenarios[0]["measurements"] != nil && figures[0]["unit"] != nil)
+        for index in scenarios.indices { scenarios[index]["measurements"] = nil; scenarios[index]["notes"] = nil }
+        for index in figures.indices { figures[index]["unit"] = nil }
+        object["scenarios"] = scenarios
+        object["figures"] = figures
+        let json = try JSONSerialization.data(withJSONObject: object)
+        let path = NSTemporaryDirectory() + "old-report-\(UInt64.random(in: 0...UInt64.max)).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try json.write(to: URL(fileURLWithPath: path))
+        let read = try BenchmarkReport(contentsOf: path)
+        #expect(read == report)
+        #expect(read.scenarios[0].measurements.isEmpty && read.scenarios[0].notes.isEmpty)
     }
 
     @Test func jsonRoundTrip() throws {
@@ -63,5 +132,7 @@ import Testing
     @Test func peakMemoryIsRead() {
         #expect(ProcessMemory.statusField("VmHWM", in: "Name:\tx\nVmHWM:\t   12345 kB\nVmRSS:\t 1 kB\n") == 12345)
         #expect(ProcessMemory.peakResidentBytes() > 1 << 20)
+        #expect(ProcessMemory.residentBytes() > 1 << 20)
+        #expect(ProcessMemory.residentBytes() <= ProcessMemory.peakResidentBytes())
     }
 }

@@ -29,6 +29,12 @@ uint64_t cmalloccounter_thread_count(void);
  * resident size afterwards is about what is in use. */
 void cmalloccounter_trim(void);
 
+/* Bytes of heap the process's allocations hold now: glibc's mallinfo2() in-use bytes of the
+ * arenas (uordblks) plus the bytes of the chunks it mmapped on their own (hblkhd), so that
+ * large arrays count too. The difference between two calls is what was allocated (and kept)
+ * in between, whatever the thread. */
+uint64_t cmalloccounter_heap_bytes_in_use(void);
+
 /* 1 when the allocator really is replaced (the calls above move), 0 when the process uses
  * another malloc (this object was linked but its symbols were not the ones bound). */
 int cmalloccounter_is_active(void);
