@@ -32,16 +32,24 @@ let package = Package(
         // A counting malloc (names `cmalloccounter_`): it replaces the process's allocator,
         // so it is linked only into the benchmark runner and its tests.
         .target(name: "CMallocCounter"),
-        // The speed benchmarks: scenarios, sampling, report, figures, baseline comparison.
+        // The speed benchmarks: scenarios, sampling, report, figures, baseline comparison. The
+        // accuracy comparison is reused for the line-agreement figure.
         .target(name: "BenchmarkRunner", dependencies: [
+            "AccuracyCommand",
             "BenchmarkSupport",
             "CBaselines",
             "CMallocCounter",
             .product(name: "TextLayout", package: "FeedLayout"),
+            .product(name: "StatusLayout", package: "FeedLayout"),
+            .product(name: "FeedLayout", package: "FeedLayout"),
         ]),
         .executableTarget(name: "benchmark", dependencies: ["BenchmarkRunner"]),
         .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
-        .testTarget(name: "BenchmarkRunnerTests", dependencies: ["BenchmarkRunner"]),
+        .testTarget(name: "BenchmarkRunnerTests", dependencies: [
+            "BenchmarkRunner",
+            .product(name: "StatusLayout", package: "FeedLayout"),
+            .product(name: "FeedLayout", package: "FeedLayout"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,17 +42,7 @@ public enum Accuracy {
         }
 
         let started = Date()
-        var accumulators: [WidthAccumulator] = []
-        for width in options.widths {
-            var accumulator = WidthAccumulator(width: width)
-            for (index, text) in texts.enumerated() {
-                let ours = engine.measure(text, width: width)
-                let pango = peer.measure(text, width: width)
-                accumulator.add(line: index + 1, text: text, pango: pango, pangoLines: peer.lastLines(),
-                                ours: ours.measurement, ourLines: ours.lines)
-            }
-            accumulators.append(accumulator)
-        }
+        let accumulators = compare(texts: texts, widths: options.widths, peer: peer, engine: engine)
         let elapsed = Date().timeIntervalSince(started)
 
         let passed = accumulators.allSatisfy { $0.passes(required: AccuracyOptions.requiredAgreement) }
@@ -66,6 +56,38 @@ public enum Accuracy {
             print("Full report with every disagreement: \(jsonPath)")
         }
         return passed ? 0 : 1
+    }
+
+    /// Lays every text out at every width with Pango and with FeedLayout's engine (the
+    /// default font stack of `fontsDirectory`) and compares them: what the tool reports,
+    /// without printing (the benchmark runner's `pango-agreement` uses it).
+    ///
+    /// - Parameters:
+    ///   - texts: the paragraphs; text i is reported as line i + 1.
+    ///   - widths: in pixels (= points).
+    ///   - fontSize: in pixels.
+    ///   - fontsDirectory: where the fonts are.
+    /// - Returns: one report per width, in the order given.
+    /// - Throws: ``BenchmarkError`` or a font error when Pango or the fonts cannot be set up.
+    /// - Complexity: two layouts per text and width.
+    public static func compare(texts: [String], widths: [Double], fontSize: Double,
+                               fontsDirectory: String) throws -> [WidthReport] {
+        let peer = try PangoPeer(fontsDirectory: fontsDirectory, fontSize: fontSize)
+        let engine = try EngineMeasurer(fontsDirectory: fontsDirectory, fontSize: fontSize)
+        return compare(texts: texts, widths: widths, peer: peer, engine: engine).map(\.report)
+    }
+
+    static func compare(texts: [String], widths: [Double], peer: PangoPeer, engine: EngineMeasurer) -> [WidthAccumulator] {
+        widths.map { width in
+            var accumulator = WidthAccumulator(width: width)
+            for (index, text) in texts.enumerated() {
+                let ours = engine.measure(text, width: width)
+                let pango = peer.measure(text, width: width)
+                accumulator.add(line: index + 1, text: text, pango: pango, pangoLines: peer.lastLines(),
+                                ours: ours.measurement, ourLines: ours.lines)
+            }
+            return accumulator
+        }
     }
 
     // MARK: - Printing

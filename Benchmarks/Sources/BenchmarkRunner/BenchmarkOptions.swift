@@ -80,7 +80,8 @@ public struct BenchmarkOptions: Sendable, Equatable {
         (each a batch of operations); the table gives the time of one operation at p0, p25,
         p50, p75, p90, p99 and p100 over the samples, operations per second, heap allocations
         per operation and the peak resident memory. The figures that follow are ratios of
-        this run's p50s, each with its target. Progress goes to stderr. Only a release build
+        this run's p50s and numbers the scenarios measured (bytes per cached height, hit
+        ratios, agreement with Pango), each with its target; then the scenarios' notes. Progress goes to stderr. Only a release build
         reports (swift run -c release benchmark).
 
         USAGE: benchmark [NAME ...] [options]
@@ -91,8 +92,9 @@ public struct BenchmarkOptions: Sendable, Equatable {
         OPTIONS:
           --samples N       at most N samples per scenario (default 100; 3 with --quick)
           --seconds S       at most S seconds of timed samples per scenario (default 2)
-          --quick           tiny sizes (24 texts, 3 samples of 4 operations) so that CI runs
-                            every scenario in seconds; its timings mean nothing
+          --quick           tiny sizes (24 texts, 200 statuses, 3 samples of 4 operations)
+                            so that CI runs every scenario in seconds; its timings and
+                            figures mean nothing
           --json FILE       also write the figures to FILE as JSON (a baseline for --compare)
           --compare FILE    compare each scenario's p50 with the baseline FILE written by
                             --json; exit 1 when one is slower by more than the threshold

@@ -10,5 +10,14 @@ extension Scenario {
         .measureWarm,
         .rebreak,
         .dictionaryHit,
+        .cellHeightCold,
+        .cacheHit,
+        .cacheHitByID,
+        .cacheChurn,
+        .cacheFill,
+        .scrollTrace,
+        .prefetchOne,
+        .prefetchAll,
+        .pangoAgreement,
     ]
 }

@@ -1,5 +1,7 @@
 import BenchmarkSupport
+import FeedLayout
 import Foundation
+import StatusLayout
 import TextLayout
 
 /// What the scenarios of one run share: the corpus, the fonts, the size and width measured.
@@ -19,9 +21,17 @@ public final class ScenarioContext {
     public let isQuick: Bool
     private var loadedFonts: FontStack?
     private var loadedStatusIdentifiers: [String]?
+    private var loadedStatuses: [Status]?
 
     /// How many texts a `--quick` run uses.
     public static let quickTextCount = 24
+
+    /// How many statuses a `--quick` run uses.
+    public static let quickStatusCount = 200
+
+    /// The cell the status scenarios lay out: 375 pt wide (an iPhone in portrait), 2 pixels a
+    /// point, the Weibo style.
+    public let cellContext = LayoutContext(width: 375, scale: 2, style: .weibo)
 
     /// - Parameters:
     ///   - texts: the paragraphs (at least 2).
@@ -74,5 +84,34 @@ public final class ScenarioContext {
         }
         loadedStatusIdentifiers = identifiers
         return identifiers
+    }
+
+    /// The statuses of `Corpus/statuses.jsonl`, in file order, decoded once: all 5,000, or
+    /// the first ``quickStatusCount`` in a `--quick` run.
+    ///
+    /// - Throws: ``BenchmarkError`` when the file cannot be read or a status does not decode.
+    public func statuses() throws -> [Status] {
+        if let loadedStatuses { return loadedStatuses }
+        let path = BenchmarkPaths.corpusFile("statuses.jsonl")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BenchmarkError("cannot read \(path)")
+        }
+        let bytes = [UInt8](data)
+        let decoder = StatusDecoder()
+        guard case .lines(let lines) = decoder.split(bytes) else {
+            throw BenchmarkError("\(path) is not JSON Lines (one status per line)")
+        }
+        let wanted = lines.filter { !$0.isEmpty }.prefix(isQuick ? Self.quickStatusCount : Int.max)
+        var statuses: [Status] = []
+        statuses.reserveCapacity(wanted.count)
+        for (index, range) in wanted.enumerated() {
+            switch decoder.decodeLine(bytes[range], position: index + 1).result {
+            case .success(let status): statuses.append(status)
+            case .failure(let error): throw BenchmarkError("\(path): status \(index + 1): \(error)")
+            }
+        }
+        guard statuses.count >= 2 else { throw BenchmarkError("\(path) needs at least 2 statuses, it has \(statuses.count)") }
+        loadedStatuses = statuses
+        return statuses
     }
 }

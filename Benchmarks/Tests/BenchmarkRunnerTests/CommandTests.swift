@@ -47,7 +47,8 @@ import Testing
         let output = written().output
         #expect(output.contains("USAGE: benchmark [NAME ...] [options]"))
         #expect(output.contains("--compare FILE"))
-        #expect(output.contains("\nmeasure-warm    prepare + layout"))
+        #expect(output.contains("\nmeasure-warm      prepare + layout"))
+        #expect(output.contains("\ncell-height-cold  CellLayouter"))
         #expect(written().diagnostics.isEmpty)
     }
 }
@@ -70,7 +71,8 @@ import Testing
         #expect(report.scenarios.map(\.name) == Scenario.all.map(\.name))
         for scenario in report.scenarios {
             #expect(scenario.samples == 3)
-            #expect(scenario.operationsPerSample == 4)
+            // A prefetch operation is already a whole timeline: its batches hold one.
+            #expect(scenario.operationsPerSample == (scenario.name.hasPrefix("prefetch-") ? 1 : 4))
             #expect(scenario.nanosecondsPerOperation.p0 > 0)
             #expect(scenario.nanosecondsPerOperation.p0 <= scenario.nanosecondsPerOperation.p50)
             #expect(scenario.nanosecondsPerOperation.p50 <= scenario.nanosecondsPerOperation.p100)
@@ -81,10 +83,22 @@ import Testing
         #expect(report.scenario(named: "dictionary-hit")?.mallocsPerOperation == 0)
         #expect(report.figures.count == Figure.all.count)
         #expect(report.figures.allSatisfy { $0.ratio != nil && $0.missing.isEmpty })
+        // The scenarios' own measurements reach the report and its figures.
+        #expect(report.scenario(named: "cache-hit")?.measurements["misses"] == 0)
+        #expect(report.scenario(named: "cache-churn")?.measurements["evictions per insert"] == 1)
+        // (cache-fill's bytes per height are the process's heap, which the suites running beside
+        // this one move: FeedScenarioTests checks them.)
+        #expect(report.scenario(named: "cache-fill")?.measurements["heights"] == 100_000)
+        let policies = try #require(report.figures.first { $0.name.hasPrefix("scroll-trace:") }?.ratio)
+        #expect(policies > 0.5 && policies < 2)
         let output = written().output
-        #expect(output.contains("figures (ratios of this run's p50s)"))
+        #expect(output.contains("figures (ratios of this run's p50s"))
         #expect(output.contains("pango / rebreak"))
-        #expect(written().diagnostics.contains("[7/7] dictionary-hit: p50"))
+        #expect(output.contains("pango / cell-height-cold"))
+        #expect(output.contains("\nnotes\n"))
+        #expect(output.contains("  scroll-trace: hit ratio S3-FIFO (ours) "))
+        let last = Scenario.all.count
+        #expect(written().diagnostics.contains("[\(last)/\(last)] \(Scenario.all[last - 1].name): p50"))
     }
 
     @Test func compareExitsOneOnARegressionAndZeroOtherwise() throws {
