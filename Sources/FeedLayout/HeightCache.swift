@@ -78,6 +78,8 @@ public final class ContextCache<Value: Sendable>: Sendable {
 
     struct State {
         var contexts: [(context: LayoutContext, generation: UInt64, table: CacheTable<Value>)] = []
+        /// The contexts' generations, in the same order: found without touching the entries.
+        var generations: [UInt64] = []
         var nextGeneration: UInt64 = 1
         var statistics = Statistics()
     }
@@ -107,13 +109,17 @@ public final class ContextCache<Value: Sendable>: Sendable {
             if let i = state.contexts.firstIndex(where: { $0.context == context }) {
                 let entry = state.contexts.remove(at: i)
                 state.contexts.insert(entry, at: 0)
+                state.generations.remove(at: i)
+                state.generations.insert(entry.generation, at: 0)
                 return ContextHandle(generation: entry.generation)
             }
             let generation = state.nextGeneration
             state.nextGeneration += 1
             let slots = min(countLimit, max(1, costLimit / costPerEntry))
             state.contexts.insert((context, generation, CacheTable(slots: slots, policy: Self.tablePolicy(policy))), at: 0)
+            state.generations.insert(generation, at: 0)
             while state.contexts.count > contextLimit {
+                state.generations.removeLast()
                 let dropped = state.contexts.removeLast()
                 state.statistics.count -= dropped.table.count
                 state.statistics.cost -= dropped.table.totalCost
@@ -126,12 +132,10 @@ public final class ContextCache<Value: Sendable>: Sendable {
     /// The cached value of status `id` in a context, or nil (a miss). No allocation.
     public func value(for id: Int64, in context: ContextHandle) -> Value? {
         state.withLock { state in
-            for i in state.contexts.indices where state.contexts[i].generation == context.generation {
-                if let value = state.contexts[i].table.value(for: id) {
-                    state.statistics.hits += 1
-                    return value
-                }
-                break
+            if let i = state.generations.firstIndex(of: context.generation),
+               let value = state.contexts[i].table.value(for: id) {
+                state.statistics.hits += 1
+                return value
             }
             state.statistics.misses += 1
             return nil
@@ -141,7 +145,8 @@ public final class ContextCache<Value: Sendable>: Sendable {
     /// Whether status `id` is cached in a context, without counting a hit or a miss.
     public func contains(_ id: Int64, in context: ContextHandle) -> Bool {
         state.withLock { state in
-            state.contexts.first { $0.generation == context.generation }?.table.contains(id) ?? false
+            guard let i = state.generations.firstIndex(of: context.generation) else { return false }
+            return state.contexts[i].table.contains(id)
         }
     }
 
@@ -152,7 +157,7 @@ public final class ContextCache<Value: Sendable>: Sendable {
     @discardableResult
     public func insert(_ value: Value, for id: Int64, extraCost: Int = 0, in context: ContextHandle) -> Bool {
         state.withLock { state in
-            guard let i = state.contexts.firstIndex(where: { $0.generation == context.generation }) else { return false }
+            guard let i = state.generations.firstIndex(of: context.generation) else { return false }
             let before = (state.contexts[i].table.count, state.contexts[i].table.totalCost)
             let evicted = state.contexts[i].table.insert(value, for: id, cost: costPerEntry + max(0, extraCost),
                                                          countLimit: countLimit, costLimit: costLimit)
@@ -214,6 +219,7 @@ public final class ContextCache<Value: Sendable>: Sendable {
     public func invariantViolation() -> String? {
         state.withLock { state in
             if state.contexts.count > contextLimit { return "\(state.contexts.count) contexts kept, limit \(contextLimit)" }
+            if state.generations != state.contexts.map(\.generation) { return "the generation index is out of step" }
             var count = 0
             var cost = 0
             for entry in state.contexts {

@@ -50,7 +50,7 @@ public final class RowHeights: Sendable {
     /// A hit is one hash lookup under an uncontended lock and allocates nothing.
     public func height(for status: Status) -> Double {
         if let height = heights.value(for: status.id.value, in: heightContext) { return height }
-        return compute(status).height
+        return computeHeight(status)
     }
 
     /// The cached height of status `id`, or nil when it has not been computed (or was evicted).
@@ -71,16 +71,27 @@ public final class RowHeights: Sendable {
         return compute(status)
     }
 
+    /// Works out a status's height alone (no frames) and stores it.
+    private func computeHeight(_ status: Status) -> Double {
+        let height = layouter.heights(of: status, width: context.width, scale: context.scale).height
+        store(height, for: status.id.value)
+        return height
+    }
+
+    private func store(_ height: Double, for id: Int64) {
+        if !heights.insert(height, for: id, in: heightContext) {
+            // Our context was dropped for others: take it back (it becomes the most recent).
+            let handle = heights.context(context)
+            heightHandle.store(handle.generation, ordering: .relaxed)
+            heights.insert(height, for: id, in: handle)
+        }
+    }
+
     /// Lays out a status and stores its height and layout.
     @discardableResult
     private func compute(_ status: Status) -> CellLayout {
         let cell = layouter.layout(status, width: context.width, scale: context.scale)
-        if !heights.insert(cell.height, for: status.id.value, in: heightContext) {
-            // Our context was dropped for others: take it back (it becomes the most recent).
-            let handle = heights.context(context)
-            heightHandle.store(handle.generation, ordering: .relaxed)
-            heights.insert(cell.height, for: status.id.value, in: handle)
-        }
+        store(cell.height, for: status.id.value)
         let layoutContext = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
         if !layouts.insert(cell, for: status.id.value, extraCost: cell.estimatedExtraBytes, in: layoutContext) {
             let handle = layouts.context(context)
@@ -117,7 +128,7 @@ public final class RowHeights: Sendable {
                 guard inFlight.withLock({ $0.insert(id).inserted }) else { continue }
                 defer { _ = inFlight.withLock { $0.remove(id) } }
                 if heights.contains(id, in: heightContext) { continue }
-                compute(status)
+                computeHeight(status)
                 computed.add(1, ordering: .relaxed)
             }
         }

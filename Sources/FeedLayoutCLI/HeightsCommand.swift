@@ -186,8 +186,9 @@ struct HeightsRun: Sendable {
             ? "warning: line \(decoded.position): invalid UTF-8 replaced by U+FFFD\n" : nil
         switch decoded.result {
         case .success(let status):
-            let cell = layouter.layout(status, width: width, scale: scale)
-            return Answer(line: "{\"id\": \"\(status.id)\", \"height\": \(JSON.number(cell.height)), \"kind\": \"\(cell.kind.rawValue)\"}\n",
+            let height = layouter.heights(of: status, width: width, scale: scale).height
+            let kind = status.isRetweet ? "retweet" : "original"
+            return Answer(line: "{\"id\": \"\(status.id)\", \"height\": \(JSON.number(height)), \"kind\": \"\(kind)\"}\n",
                           warning: warning, failed: false)
         case .failure(let error):
             return Answer(line: "{\"line\": \(decoded.position), \"error\": \(JSON.string(error.message))}\n",

@@ -33,6 +33,20 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
     ///
     /// - Precondition: `width` is finite and greater than twice the padding; `scale` ≥ 1.
     public func layout(_ status: Status, width: Double, scale: Double) -> CellLayout {
+        compute(status, width: width, scale: scale, frames: true)
+    }
+
+    /// The cell's height and expanded height only: what `heightForRow` needs. The same numbers
+    /// as ``layout(_:width:scale:)``, without measuring the name and source line or making the
+    /// picture frames.
+    ///
+    /// - Precondition: as for ``layout(_:width:scale:)``.
+    public func heights(of status: Status, width: Double, scale: Double) -> (height: Double, expandedHeight: Double) {
+        let cell = compute(status, width: width, scale: scale, frames: false)
+        return (cell.height, cell.expandedHeight)
+    }
+
+    private func compute(_ status: Status, width: Double, scale: Double, frames: Bool) -> CellLayout {
         precondition(width.isFinite && width > 2 * style.padding, "cell width \(width) leaves no room for content")
         precondition(scale.isFinite && scale >= 1, "screen scale \(scale) must be 1 or more")
         let s = style
@@ -49,10 +63,9 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
         let nameSpace = max(0, width - s.padding - nameX)
         let nameSize = s.nameFontSize * s.fontScale
         let sourceSize = s.sourceFontSize * s.fontScale
-        let nameWidth = min(nameSpace, measurer.singleLineWidth(of: status.user?.screenName ?? "", fontSize: nameSize))
+        let nameWidth = frames ? min(nameSpace, measurer.singleLineWidth(of: status.user?.screenName ?? "", fontSize: nameSize)) : 0
         let name = CellRect(x: nameX, y: avatar.y, width: nameWidth, height: nameSize * s.lineHeightMultiple)
-        let sourceLine = Self.sourceLine(status)
-        let sourceWidth = min(nameSpace, measurer.singleLineWidth(of: sourceLine, fontSize: sourceSize))
+        let sourceWidth = frames ? min(nameSpace, measurer.singleLineWidth(of: Self.sourceLine(status), fontSize: sourceSize)) : 0
         let sourceHeight = sourceSize * s.lineHeightMultiple
         let source = CellRect(x: nameX, y: avatar.maxY - sourceHeight, width: sourceWidth, height: sourceHeight)
         y += s.profileHeight
@@ -87,13 +100,13 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
             y += retweetTextHeight
             expandedExtra += s.textBlockHeight(lines: retweetLines.full, fontSize: retweetSize) - retweetTextHeight
             if !retweet.isDeleted {
-                let grid = pictureGrid(retweet.pictures, top: y, width: width, scale: scale)
+                let grid = pictureGrid(retweet.pictures, top: y, width: width, scale: scale, frames: frames)
                 retweetPictures = grid.frames
                 if grid.height > 0 { y += grid.height + s.afterPictures }
             }
             retweetBlock = CellRect(x: 0, y: blockTop, width: width, height: y - blockTop)
         } else {
-            let grid = pictureGrid(status.pictures, top: y, width: width, scale: scale)
+            let grid = pictureGrid(status.pictures, top: y, width: width, scale: scale, frames: frames)
             pictures = grid.frames
             if grid.height > 0 { y += grid.height + s.afterPictures }
         }
@@ -111,7 +124,9 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
     }
 
     /// The frames of a picture grid starting at `top`, and its height (0 for no pictures).
-    public func pictureGrid(_ pictures: [StatusPicture], top: Double, width: Double, scale: Double)
+    ///
+    /// - Parameter frames: false to get the height alone (no frames made).
+    public func pictureGrid(_ pictures: [StatusPicture], top: Double, width: Double, scale: Double, frames wantFrames: Bool = true)
         -> (frames: [CellRect], height: Double)
     {
         let s = style
@@ -134,6 +149,7 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
         }
         let columns = count == 4 ? 2 : 3
         let rows = (count + columns - 1) / columns
+        guard wantFrames else { return ([], Double(rows) * side + Double(rows - 1) * s.pictureGap) }
         var frames: [CellRect] = []
         frames.reserveCapacity(count)
         for index in 0..<count {

@@ -1,53 +1,145 @@
 /// A status (a post) as a timeline shows it: what the layout needs from the Weibo open API's
-/// status object, decoded by ``StatusDecoder``. Immutable and `Sendable`.
+/// status object, decoded by ``StatusDecoder``. A `Sendable` value.
+///
+/// The ID is stored inline and the rest in one copy-on-write box, so that passing a status
+/// around (to `heightForRow` on every frame) costs one reference count, not one per field.
 public struct Status: Sendable, Hashable {
     /// The status ID.
     public var id: StatusID
+    private var storage: Storage
+
     /// The text as the API sends it (mentions, #topics#, links and [emoticons] still inline).
-    public var text: String
+    public var text: String {
+        get { storage.text }
+        set { unique().text = newValue }
+    }
     /// `created_at` as sent ("Sun Nov 29 20:00:00 +0800 2026"), empty when absent.
-    public var createdAt: String
+    public var createdAt: String {
+        get { storage.createdAt }
+        set { unique().createdAt = newValue }
+    }
     /// The client it was posted from (`source`; the API sends an HTML link), empty when absent.
-    public var source: String
+    public var source: String {
+        get { storage.source }
+        set { unique().source = newValue }
+    }
     /// The author; nil for a deleted status (the API then sends only a stub).
-    public var user: StatusUser?
+    public var user: StatusUser? {
+        get { storage.user }
+        set { unique().user = newValue }
+    }
     /// The pictures, in order.
-    public var pictures: [StatusPicture]
+    public var pictures: [StatusPicture] {
+        get { storage.pictures }
+        set { unique().pictures = newValue }
+    }
     /// The counts shown in the toolbar.
-    public var repostsCount: Int
-    public var commentsCount: Int
-    public var attitudesCount: Int
+    public var repostsCount: Int {
+        get { storage.repostsCount }
+        set { unique().repostsCount = newValue }
+    }
+    public var commentsCount: Int {
+        get { storage.commentsCount }
+        set { unique().commentsCount = newValue }
+    }
+    public var attitudesCount: Int {
+        get { storage.attitudesCount }
+        set { unique().attitudesCount = newValue }
+    }
     /// Whether the API truncated the text (`isLongText`).
-    public var isLongText: Bool
+    public var isLongText: Bool {
+        get { storage.isLongText }
+        set { unique().isLongText = newValue }
+    }
     /// Whether the API marked the status deleted (`deleted: "1"`, or a stub with no user).
-    public var isDeleted: Bool
-    private var retweetBox: StatusBox?
+    public var isDeleted: Bool {
+        get { storage.isDeleted }
+        set { unique().isDeleted = newValue }
+    }
 
     /// The status this one reposts, if any.
     public var retweetedStatus: Status? {
-        get { retweetBox?.status }
-        set { retweetBox = newValue.map(StatusBox.init) }
+        get { storage.retweet?.status }
+        set { unique().retweet = newValue.map(StatusBox.init) }
     }
 
     /// Whether this status reposts another.
-    public var isRetweet: Bool { retweetBox != nil }
+    public var isRetweet: Bool { storage.retweet != nil }
 
     /// Makes a status; every field but the ID has a default.
     public init(id: StatusID, text: String = "", createdAt: String = "", source: String = "", user: StatusUser? = nil,
                 pictures: [StatusPicture] = [], repostsCount: Int = 0, commentsCount: Int = 0, attitudesCount: Int = 0,
                 isLongText: Bool = false, isDeleted: Bool = false, retweetedStatus: Status? = nil) {
         self.id = id
-        self.text = text
-        self.createdAt = createdAt
-        self.source = source
-        self.user = user
-        self.pictures = pictures
-        self.repostsCount = repostsCount
-        self.commentsCount = commentsCount
-        self.attitudesCount = attitudesCount
-        self.isLongText = isLongText
-        self.isDeleted = isDeleted
-        self.retweetBox = retweetedStatus.map(StatusBox.init)
+        storage = Storage(text: text, createdAt: createdAt, source: source, user: user, pictures: pictures,
+                          repostsCount: repostsCount, commentsCount: commentsCount, attitudesCount: attitudesCount,
+                          isLongText: isLongText, isDeleted: isDeleted, retweet: retweetedStatus.map(StatusBox.init))
+    }
+
+    /// The storage, copied first if it is shared.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public static func == (a: Status, b: Status) -> Bool {
+        a.id == b.id && (a.storage === b.storage || a.storage.isEqual(to: b.storage))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        storage.hash(into: &hasher)
+    }
+
+    /// Everything but the ID.
+    ///
+    /// `@unchecked Sendable`: it is only mutated through `Status.unique()`, that is when this
+    /// status holds the only reference; a box seen by two threads is never written.
+    private final class Storage: @unchecked Sendable {
+        var text: String
+        var createdAt: String
+        var source: String
+        var user: StatusUser?
+        var pictures: [StatusPicture]
+        var repostsCount: Int
+        var commentsCount: Int
+        var attitudesCount: Int
+        var isLongText: Bool
+        var isDeleted: Bool
+        var retweet: StatusBox?
+
+        init(text: String, createdAt: String, source: String, user: StatusUser?, pictures: [StatusPicture], repostsCount: Int,
+             commentsCount: Int, attitudesCount: Int, isLongText: Bool, isDeleted: Bool, retweet: StatusBox?) {
+            self.text = text
+            self.createdAt = createdAt
+            self.source = source
+            self.user = user
+            self.pictures = pictures
+            self.repostsCount = repostsCount
+            self.commentsCount = commentsCount
+            self.attitudesCount = attitudesCount
+            self.isLongText = isLongText
+            self.isDeleted = isDeleted
+            self.retweet = retweet
+        }
+
+        func copy() -> Storage {
+            Storage(text: text, createdAt: createdAt, source: source, user: user, pictures: pictures, repostsCount: repostsCount,
+                    commentsCount: commentsCount, attitudesCount: attitudesCount, isLongText: isLongText, isDeleted: isDeleted,
+                    retweet: retweet)
+        }
+
+        func isEqual(to o: Storage) -> Bool {
+            text == o.text && createdAt == o.createdAt && source == o.source && user == o.user && pictures == o.pictures
+                && repostsCount == o.repostsCount && commentsCount == o.commentsCount && attitudesCount == o.attitudesCount
+                && isLongText == o.isLongText && isDeleted == o.isDeleted && retweet == o.retweet
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(pictures.count)
+            hasher.combine(retweet?.status.id)
+        }
     }
 }
 

@@ -101,7 +101,7 @@ struct ParagraphAnalyzer {
         bytes.withUnsafeBufferPointer { all in
             for run in firstRun..<runs.count { measureRun(run, pieces: scratch.runPieces[run - firstRun], paragraph: range, all: all) }
         }
-        makeWords(firstPiece..<pieces.count)
+        makeWords(firstPiece..<pieces.count, runs: firstRun..<runs.count)
     }
 
     /// The fused pass for a paragraph of single-code-point, left-to-right clusters: decodes,
@@ -536,52 +536,87 @@ struct ParagraphAnalyzer {
         }
     }
 
+    /// The height profile of one run alone, interned.
+    private mutating func runProfile(_ r: Int, piece: Piece) -> UInt16 {
+        let run = runs[r]
+        var profile = HeightProfile()
+        profile.kind = run.baselineKind
+        profile.firstBaselines = run.baselinePoints
+        if run.font == ShapingRun.attachmentFont {
+            profile.attachmentAscent = piece.ascent
+            profile.attachmentDescent = piece.descent
+        } else {
+            let b = run.baselinePoints
+            profile.ascents = (piece.ascent - b.0, piece.ascent - b.1, piece.ascent - b.2)
+            profile.descents = (piece.descent + b.0, piece.descent + b.1, piece.descent + b.2)
+        }
+        return intern(profile)
+    }
+
+    /// The index of `profile` among the text's profiles (added when new).
+    private mutating func intern(_ profile: HeightProfile) -> UInt16 {
+        for i in profiles.indices.reversed() where profiles[i] == profile { return UInt16(i) }
+        guard profiles.count < Int(UInt16.max) else { return 0 }  // 65,535 kinds of height: not real text
+        profiles.append(profile)
+        return UInt16(profiles.count - 1)
+    }
+
     /// Groups the paragraph's pieces into words (from one break opportunity to the next) with
     /// everything line filling needs, so that a new width is arithmetic over words.
-    private mutating func makeWords(_ range: Range<Int>) {
+    private mutating func makeWords(_ range: Range<Int>, runs runRange: Range<Int>) {
+        guard !range.isEmpty else { return }
+        // One profile per run: most words lie in one run and take it as it is.
+        scratch.runProfiles.removeAll(keepingCapacity: true)
         var p = range.lowerBound
-        let end = range.upperBound
-        while p < end {
-            var q = p + 1
-            while q < end && !pieces[q].breakBefore { q += 1 }
-            var word = Word(start: pieces[p].start, end: pieces[q - 1].end, firstPiece: Int32(p))
-            var profile = HeightProfile()
-            let firstRun = runs[Int(pieces[p].run)]
-            profile.kind = firstRun.baselineKind
-            profile.firstBaselines = firstRun.baselinePoints
-            for k in p..<q {
-                let piece = pieces[k]
-                word.advance += piece.advance
-                let run = runs[Int(piece.run)]
-                if run.font == ShapingRun.attachmentFont {
-                    profile.attachmentAscent = max(profile.attachmentAscent, piece.ascent)
-                    profile.attachmentDescent = max(profile.attachmentDescent, piece.descent)
-                } else {
-                    let b = run.baselinePoints
-                    profile.ascents = (max(profile.ascents.0, piece.ascent - b.0), max(profile.ascents.1, piece.ascent - b.1),
-                                       max(profile.ascents.2, piece.ascent - b.2))
-                    profile.descents = (max(profile.descents.0, piece.descent + b.0), max(profile.descents.1, piece.descent + b.1),
-                                        max(profile.descents.2, piece.descent + b.2))
+        for r in runRange {
+            while p < range.upperBound && Int(pieces[p].run) < r { p += 1 }
+            scratch.runProfiles.append(runProfile(r, piece: pieces[p]))
+        }
+        let firstRun = runRange.lowerBound
+        var merged: [Int] = []
+        pieces.withUnsafeBufferPointer { pieces in
+            var p = range.lowerBound
+            let end = range.upperBound
+            while p < end {
+                var q = p + 1
+                var advance = pieces[p].advance
+                var singleRun = true
+                let run = pieces[p].run
+                while q < end && !pieces[q].breakBefore {
+                    advance += pieces[q].advance
+                    if pieces[q].run != run { singleRun = false }
+                    q += 1
                 }
+                var trailing = 0.0
+                var t = q - 1
+                while t >= p {
+                    trailing += pieces[t].trailingWhiteSpace
+                    if pieces[t].trailingWhiteSpace < pieces[t].advance { break }
+                    t -= 1
+                }
+                let profile = scratch.runProfiles[Int(run) - firstRun]
+                words.append(Word(start: pieces[p].start, end: pieces[q - 1].end, firstPiece: Int32(p), profile: profile,
+                                  trailingWhiteSpace: trailing, advance: advance))
+                if !singleRun { merged.append(words.count - 1) }
+                p = q
             }
-            var trailing = 0.0
-            var t = q - 1
-            while t >= p {
-                trailing += pieces[t].trailingWhiteSpace
-                if pieces[t].trailingWhiteSpace < pieces[t].advance { break }
-                t -= 1
+        }
+        // Words across runs ("XP，"): the first run's baseline, every run's extents.
+        for w in merged {
+            let word = words[w]
+            var profile = profiles[Int(word.profile)]
+            var k = Int(word.firstPiece) + 1
+            while k < range.upperBound && !pieces[k].breakBefore {
+                let other = profiles[Int(scratch.runProfiles[Int(pieces[k].run) - firstRun])]
+                profile.ascents = (max(profile.ascents.0, other.ascents.0), max(profile.ascents.1, other.ascents.1),
+                                   max(profile.ascents.2, other.ascents.2))
+                profile.descents = (max(profile.descents.0, other.descents.0), max(profile.descents.1, other.descents.1),
+                                    max(profile.descents.2, other.descents.2))
+                profile.attachmentAscent = max(profile.attachmentAscent, other.attachmentAscent)
+                profile.attachmentDescent = max(profile.attachmentDescent, other.attachmentDescent)
+                k += 1
             }
-            word.trailingWhiteSpace = trailing
-            if let known = profiles.lastIndex(of: profile) {
-                word.profile = UInt16(known)
-            } else if profiles.count < Int(UInt16.max) {
-                word.profile = UInt16(profiles.count)
-                profiles.append(profile)
-            } else {
-                word.profile = UInt16(profiles.firstIndex { $0.kind == profile.kind } ?? 0)  // 65,535 kinds of height: not real text
-            }
-            words.append(word)
-            p = q
+            words[w].profile = intern(profile)
         }
     }
 }
@@ -602,6 +637,7 @@ struct AnalyzerScratch {
     var clusterUnsafe: [Bool] = []
     var relativeStarts: [Int32] = []
     var runPieces: [Range<Int>] = []
+    var runProfiles: [UInt16] = []
 }
 
 /// Scratch lent to one analysis at a time.
