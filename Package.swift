@@ -18,20 +18,22 @@ let package = Package(
         // Tiny C: ICU behind prefixed names (ICU's own names are version-renamed macros and its
         // headers clash with Foundation's private ICU), plus FreeType error names.
         .target(name: "CTextShims", dependencies: ["CICU", "CFreeType"]),
+        // A pthread-mutex lock the thread sanitizer understands (see Lock.swift).
+        .target(name: "LockSupport"),
         // The only Swift code that touches C pointers.
-        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CTextShims"]),
+        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CTextShims", "LockSupport"]),
         // Statuses: decoding, rich text, cell geometry.
         .target(name: "StatusLayout", dependencies: ["TextLayout"]),
         // The heightForRow path: bounded thread-safe height cache, RowHeights facade, prefetch.
-        .target(name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout"]),
+        .target(name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout", "LockSupport"]),
         // Command-line parsing and commands; `feedlayout/main.swift` only calls in.
-        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout"]),
+        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "LockSupport"]),
         .executableTarget(name: "feedlayout", dependencies: ["FeedLayoutCLI"]),
         .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport", "LockSupport"]),
         .testTarget(name: "StatusLayoutTests", dependencies: ["StatusLayout", "TestSupport"]),
-        .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport"]),
-        .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport"]),
+        .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport", "LockSupport"]),
+        .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport", "LockSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import StatusLayout
-import Synchronization
+import LockSupport
 
 /// The memo of cell heights by status ID: the heightForRow path.
 public typealias HeightCache = ContextCache<Double>
@@ -74,7 +74,7 @@ public final class ContextCache<Value: Sendable>: Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     struct State {
         var contexts: [(context: LayoutContext, generation: UInt64, table: CacheTable<Value>)] = []
@@ -97,7 +97,7 @@ public final class ContextCache<Value: Sendable>: Sendable {
         self.costLimit = costLimit
         self.contextLimit = contextLimit
         self.policy = policy
-        state = Mutex(State())
+        state = Lock(State())
     }
 
     /// The handle of `context`, making room for it when it is new (dropping the least recently

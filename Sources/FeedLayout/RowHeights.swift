@@ -3,6 +3,7 @@ import Foundation
 import StatusLayout
 import Synchronization
 import TextLayout
+import LockSupport
 
 /// The facade an app's `heightForRow` calls: cell heights by status, memoised in a
 /// ``HeightCache``, computed ahead on every core by ``prefetch(_:cancellation:)``.
@@ -20,7 +21,7 @@ public final class RowHeights: Sendable {
     private let heightHandle: Atomic<UInt64>
     private let layoutHandle: Atomic<UInt64>
     /// IDs being laid out right now by a prefetch.
-    private let inFlight = Mutex<Set<Int64>>([])
+    private let inFlight = Lock<Set<Int64>>([])
 
     /// Makes the facade for one context.
     ///

@@ -3,6 +3,7 @@ import Foundation
 import StatusLayout
 import Synchronization
 import TextLayout
+import LockSupport
 
 /// `feedlayout heights`: the cell height of every status of the input, in input order.
 enum HeightsCommand {
@@ -155,7 +156,7 @@ struct HeightsRun: Sendable {
         case .lines(let ranges): count = ranges.count
         case .document(let statuses): count = statuses.count
         }
-        let results = Mutex([Answer?](repeating: nil, count: count))
+        let results = Lock([Answer?](repeating: nil, count: count))
         let done = Atomic<Int>(0)
         let chunk = 64
         let chunks = (count + chunk - 1) / chunk

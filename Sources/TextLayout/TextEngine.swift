@@ -1,6 +1,6 @@
 import CHarfBuzz
 import CTextShims
-import Synchronization
+import LockSupport
 
 /// Measures text: fonts by coverage, HarfBuzz shaping, ICU line breaking.
 ///
@@ -27,7 +27,7 @@ public final class TextEngine: Sendable {
     let baselineTable = BaselineTable()
     let fontTable: FontTable
     let analyzerScratch = AnalyzerScratchPool()
-    private let languages = Mutex<[String: LanguageBox]>([:])
+    private let languages = Lock<[String: LanguageBox]>([:])
 
     /// Makes an engine for a font stack.
     ///

@@ -1,13 +1,13 @@
 import Foundation
-import Synchronization
 import Testing
 import TestSupport
+import LockSupport
 @testable import FeedLayoutCLI
 
 /// Runs the tool in-process and collects what it printed.
 func runTool(_ arguments: [String], input: [UInt8] = []) -> (status: Int32, output: String, errors: String) {
-    let output = Mutex("")
-    let errors = Mutex("")
+    let output = Lock("")
+    let errors = Lock("")
     let io = CommandLineTool.IO(readInput: { input }, output: { text in output.withLock { $0 += text } },
                                 errors: { text in errors.withLock { $0 += text } })
     let status = CommandLineTool.run(arguments: arguments + (arguments.first == "measure" ? ["--fonts-dir", Fixtures.fontsDirectory] : []), io: io)

@@ -2,6 +2,7 @@ import Dispatch
 import StatusLayout
 import Synchronization
 import Testing
+import LockSupport
 @testable import FeedLayout
 
 @Suite("Height cache")
@@ -71,7 +72,7 @@ struct HeightCacheTests {
     func hammering() {
         let cache = HeightCache(countLimit: 500, costLimit: 300 * 60, contextLimit: 2)
         let contexts = [portrait, landscape, LayoutContext(width: 320, scale: 3)]
-        let violations = Mutex<[String]>([])
+        let violations = Lock<[String]>([])
         let operations = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             var generator = SplitMix(seed: UInt64(worker))

@@ -72,11 +72,11 @@ struct CacheAndConcurrencyTests {
     }
 }
 
-import Synchronization
+import LockSupport
 
 final class ResultBox: Sendable {
-    private let slots: Mutex<[[ParagraphLayout]]>
-    init(count: Int) { slots = Mutex(Array(repeating: [], count: count)) }
+    private let slots: Lock<[[ParagraphLayout]]>
+    init(count: Int) { slots = Lock(Array(repeating: [], count: count)) }
     func set(_ i: Int, _ value: [ParagraphLayout]) { slots.withLock { $0[i] = value } }
     func get(_ i: Int) -> [ParagraphLayout] { slots.withLock { $0[i] } }
 }

@@ -7,7 +7,7 @@ extension Scenario {
     /// A cell height from nothing but a warm engine: the first `heightForRow` of a new status.
     public static let cellHeightCold = Scenario(
         "cell-height-cold",
-        operation: "CellLayouter (Weibo style) height at 375 pt, scale 2, of a status never laid out before, by an engine warmed on the other half of the statuses"
+        operation: "CellLayouter.heights (Weibo style; what heightForRow needs, no frames) at 375 pt, scale 2, of a status never laid out before, by an engine warmed on the other half of the statuses"
     ) { context in
         let fonts = try context.fonts()
         let cell = context.cellContext
@@ -37,7 +37,7 @@ extension Scenario {
 
     /// The height of a status's cell laid out by `engine` (no height cache).
     static func cellHeight(of status: Status, engine: TextEngine, cell: LayoutContext) -> Double {
-        CellLayouter(measurer: engine, style: cell.style).layout(status, width: cell.width, scale: cell.scale).height
+        CellLayouter(measurer: engine, style: cell.style).heights(of: status, width: cell.width, scale: cell.scale).height
     }
 }
 

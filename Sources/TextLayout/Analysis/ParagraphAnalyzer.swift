@@ -1,5 +1,5 @@
 import CTextShims
-import Synchronization
+import LockSupport
 
 /// The width-free analysis of one text: hard breaks, grapheme clusters, a font per cluster,
 /// scripts, bidi levels, runs, break opportunities, the shaped advance of every piece, and the
@@ -642,7 +642,7 @@ struct AnalyzerScratch {
 
 /// Scratch lent to one analysis at a time.
 final class AnalyzerScratchPool: Sendable {
-    private let idle = Mutex<[ScratchBox]>([])
+    private let idle = Lock<[ScratchBox]>([])
 
     func take() -> AnalyzerScratch {
         idle.withLock { $0.popLast() }?.scratch ?? AnalyzerScratch()

@@ -1,10 +1,10 @@
 import CTextShims
-import Synchronization
+import LockSupport
 
 /// Opened ICU break iterators, by locale and kind, lent out one caller at a time (opening one
 /// costs far more than a whole paragraph's breaking).
 final class BreakIteratorPool: Sendable {
-    private let idle = Mutex<[String: [BreakerBox]]>([:])
+    private let idle = Lock<[String: [BreakerBox]]>([:])
 
     /// Runs `body` with an iterator of `kind` for `locale`, pointed at `text`.
     ///

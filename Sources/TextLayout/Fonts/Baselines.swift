@@ -1,5 +1,5 @@
 import CHarfBuzz
-import Synchronization
+import LockSupport
 
 /// Where a font puts the baselines a line may align on, in font units (y up), for one script.
 ///
@@ -57,7 +57,7 @@ struct RunBaselines: Sendable, Equatable {
 
 /// Baselines by font and script, computed once each.
 final class BaselineTable: Sendable {
-    private let table = Mutex<[UInt32: RunBaselines]>([:])
+    private let table = Lock<[UInt32: RunBaselines]>([:])
 
     /// The baselines of a font for a script (with no language, as Pango asks with the C locale).
     func baselines(engine: TextEngine, font: UInt8, script: UInt8) -> RunBaselines {

@@ -1,6 +1,6 @@
 import CFreeType
 import Foundation
-import Synchronization
+import LockSupport
 
 /// An ordered list of fonts: text takes the first font that covers it (see ``TextEngine``).
 ///
@@ -78,7 +78,7 @@ public struct FontStack: Sendable {
         }
     }
 
-    private static let bundledStacks = Mutex<[String: FontStack]>([:])
+    private static let bundledStacks = Lock<[String: FontStack]>([:])
 
     /// Finds the bundled fonts: `$FEEDLAYOUT_FONTS`, else a `Fonts/` directory holding
     /// `NotoSans-Regular.ttf` beside or above the running executable, the current directory or

@@ -1,6 +1,6 @@
 import CFreeType
 import CTextShims
-import Synchronization
+import LockSupport
 
 /// The process-wide FreeType library.
 ///
@@ -13,7 +13,7 @@ final class FreeTypeLibrary: Sendable {
     }()
 
     /// Guards the library pointer and every FreeType call made with it.
-    private let lock: Mutex<LibraryBox>
+    private let lock: Lock<LibraryBox>
 
     private init() throws {
         var library: FT_Library?
@@ -21,7 +21,7 @@ final class FreeTypeLibrary: Sendable {
         guard error == 0, let library else {
             throw FontError.freeType(code: error, operation: "FT_Init_FreeType", path: "")
         }
-        lock = Mutex(LibraryBox(library: library))
+        lock = Lock(LibraryBox(library: library))
     }
 
     /// Runs `body` with exclusive use of the library.

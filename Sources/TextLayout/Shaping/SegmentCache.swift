@@ -1,4 +1,4 @@
-import Synchronization
+import LockSupport
 
 /// The shaped advances of text pieces (the text of one run between two line-break
 /// opportunities), in font units, keyed by font, script, direction and text (minikin's
@@ -129,7 +129,7 @@ final class SegmentCache: Sendable {
         }
     }
 
-    private let table: Mutex<Table>
+    private let table: Lock<Table>
     /// Entries kept at most (half the slots); past it the table starts again empty.
     let capacity: Int
 
@@ -137,7 +137,7 @@ final class SegmentCache: Sendable {
         var slots = 16
         while slots < capacity * 2 { slots <<= 1 }
         self.capacity = slots / 2
-        table = Mutex(Table(slots: slots))
+        table = Lock(Table(slots: slots))
     }
 
     /// Looks up every key of `keys` under one lock; fills `values` and returns whether all hit.

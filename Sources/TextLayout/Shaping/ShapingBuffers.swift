@@ -1,10 +1,10 @@
 import CHarfBuzz
-import Synchronization
+import LockSupport
 
 /// A pool of HarfBuzz buffers: each shaping call takes one, so that every thread shapes with
 /// its own buffer and no buffer is made per call once the pool is warm.
 final class ShapingBufferPool: Sendable {
-    private let buffers = Mutex<[BufferBox]>([])
+    private let buffers = Lock<[BufferBox]>([])
 
     /// Runs `body` with a cleared buffer of its own.
     func withBuffer<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
