@@ -15,7 +15,7 @@ import Darwin
 /// `@unchecked Sendable`: the value is only reached inside `withLock`, with the mutex held.
 public final class Lock<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    @exclusivity(unchecked) private var value: Value  // the mutex gives the exclusivity
 
     /// Makes a lock holding `value`.
     public init(_ value: Value) {

@@ -363,20 +363,13 @@ struct ParagraphAnalyzer {
         boundaries.removeAll(keepingCapacity: true)
         bytes.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[range])
-            func collect(_ it: OpaquePointer) {
-                while true {
-                    let next = ctextshims_breaker_next(it)
-                    if next < 0 || Int(next) >= range.count { break }
-                    boundaries.append(next)
-                }
-            }
             do {
-                try engine.breakIterators.withIterator(kind: CTEXTSHIMS_BREAK_LINE, locale: locale, text: slice, collect)
+                try engine.breakIterators.appendBoundaries(kind: CTEXTSHIMS_BREAK_LINE, locale: locale, text: slice, to: &boundaries)
             } catch {
                 // An unusable locale: break by the root rules rather than not at all.
                 boundaries.removeAll(keepingCapacity: true)
-                _ = try? engine.breakIterators.withIterator(kind: CTEXTSHIMS_BREAK_LINE, locale: "@lb=" + style.lineBreak.rawValue,
-                                                            text: slice, collect)
+                try? engine.breakIterators.appendBoundaries(kind: CTEXTSHIMS_BREAK_LINE, locale: "@lb=" + style.lineBreak.rawValue,
+                                                             text: slice, to: &boundaries)
             }
         }
         let base = Int32(range.lowerBound)
@@ -462,9 +455,13 @@ struct ParagraphAnalyzer {
 
         // 1. The cache.
         if let cache = engine.segmentCache {
-            for p in first..<last {
-                let slice = UnsafeBufferPointer(rebasing: all[Int(pieces[p].start)..<Int(pieces[p].end)])
-                scratch.keys.append(SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft))
+            scratch.keys.reserveCapacity(pieceCount)
+            let base = all.baseAddress!
+            pieces.withUnsafeBufferPointer { pieces in
+                for p in first..<last {
+                    let slice = UnsafeBufferPointer(start: base + Int(pieces[p].start), count: Int(pieces[p].end - pieces[p].start))
+                    scratch.keys.append(SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft))
+                }
             }
             let hit = scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeMutableBufferPointer { v in cache.lookUpAll(k, into: v) }

@@ -21,6 +21,18 @@ final class BreakIteratorPool: Sendable {
         return try body(box.breaker)
     }
 
+    /// Appends the boundaries of `text` (UTF-8 offsets, the text's end excluded) to
+    /// `boundaries`, with an iterator of `kind` for `locale`.
+    func appendBoundaries(kind: Int, locale: String, text: UnsafeBufferPointer<UInt8>, to boundaries: inout [Int32]) throws {
+        try withIterator(kind: kind, locale: locale, text: text) { it in
+            while true {
+                let next = ctextshims_breaker_next(it)
+                if next < 0 || Int(next) >= text.count { break }
+                boundaries.append(next)
+            }
+        }
+    }
+
     private static func open(kind: Int, locale: String) throws -> BreakerBox {
         var error: Int32 = 0
         guard let breaker = ctextshims_breaker_open(Int32(kind), locale, &error) else {
