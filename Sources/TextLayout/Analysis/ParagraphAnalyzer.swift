@@ -453,7 +453,8 @@ struct ParagraphAnalyzer {
             scratch.values.append(contentsOf: repeatElement(SegmentCache.Value(advance: 0, trailingWhiteSpace: 0), count: pieceCount - scratch.values.count))
         }
 
-        // 1. The cache.
+        // 1. The cache. A few missing pieces are shaped alone (with the text around them as
+        // context) when HarfBuzz says their edges are safe; more, or unsafe edges, shape the run.
         if let cache = engine.segmentCache {
             scratch.keys.reserveCapacity(pieceCount)
             let base = all.baseAddress!
@@ -463,10 +464,14 @@ struct ParagraphAnalyzer {
                     scratch.keys.append(SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft))
                 }
             }
-            let hit = scratch.keys.withUnsafeBufferPointer { k in
-                scratch.values.withUnsafeMutableBufferPointer { v in cache.lookUpAll(k, into: v) }
+            if scratch.found.count < pieceCount { scratch.found.append(contentsOf: repeatElement(false, count: pieceCount - scratch.found.count)) }
+            let partialLimit = pieceCount >= 8 ? 3 : 0
+            let missing = scratch.keys.withUnsafeBufferPointer { k in
+                scratch.values.withUnsafeMutableBufferPointer { v in
+                    scratch.found.withUnsafeMutableBufferPointer { f in cache.lookUp(k, into: v, found: f, giveUpAfter: partialLimit) }
+                }
             }
-            if hit {
+            if missing == 0 || (missing <= partialLimit && shapeMissingPieces(r, pieces: range, paragraph: paragraph, all: all)) {
                 pieces.withUnsafeMutableBufferPointer { pieces in
                     for i in 0..<pieceCount {
                         pieces[first + i].advance = Double(scratch.values[i].advance) * scale
@@ -531,6 +536,69 @@ struct ParagraphAnalyzer {
                 }
             }
         }
+    }
+
+    /// Shapes each piece of run `r` that the cache lacked in a window of it and the piece after
+    /// (the paragraph as context), and takes its advance when HarfBuzz marks both of its edges
+    /// safe to concatenate: then the run's advances are exactly those of shaping it whole (the
+    /// other pieces were stored only when safe too). Returns false, storing nothing, when an edge
+    /// is unsafe: the caller shapes the run.
+    private mutating func shapeMissingPieces(_ r: Int, pieces range: Range<Int>, paragraph: Range<Int>,
+                                             all: UnsafeBufferPointer<UInt8>) -> Bool {
+        let run = runs[r]
+        let first = range.lowerBound
+        let last = range.upperBound
+        let language = engine.language(for: style.locale)
+        let paragraphBytes = UnsafeBufferPointer(rebasing: all[paragraph])
+        scratch.include.removeAll(keepingCapacity: true)
+        scratch.include.append(contentsOf: repeatElement(false, count: last - first))
+        for i in 0..<(last - first) where !scratch.found[i] {
+            let p = first + i
+            let windowEnd = min(p + 2, last)  // the piece and the one after it
+            let firstCluster = Int(pieces[p].firstCluster)
+            let endCluster = Int(pieces[windowEnd - 1].endCluster)
+            let count = endCluster - firstCluster
+            scratch.relativeStarts.removeAll(keepingCapacity: true)
+            for c in firstCluster..<endCluster { scratch.relativeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
+            if scratch.clusterAdvances.count < count {
+                scratch.clusterAdvances.append(contentsOf: repeatElement(0, count: count - scratch.clusterAdvances.count))
+                scratch.clusterUnsafe.append(contentsOf: repeatElement(false, count: count - scratch.clusterUnsafe.count))
+            }
+            let windowBytes = Int(pieces[p].start) - paragraph.lowerBound..<(windowEnd == last ? Int(run.end) : Int(pieces[windowEnd - 1].end)) - paragraph.lowerBound
+            scratch.relativeStarts.withUnsafeBufferPointer { starts in
+                scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
+                    scratch.clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
+                        RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
+                                        language: language, paragraph: paragraphBytes, run: windowBytes,
+                                        clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<count]),
+                                        advances: UnsafeMutableBufferPointer(rebasing: advances[0..<count]),
+                                        unsafeStart: UnsafeMutableBufferPointer(rebasing: unsafe[0..<count]))
+                    }
+                }
+            }
+            let pieceClusters = Int(pieces[p].endCluster) - firstCluster
+            if scratch.clusterUnsafe[0] { return false }
+            if windowEnd > p + 1 && scratch.clusterUnsafe[pieceClusters] { return false }
+            var advance: Int32 = 0
+            var trailing: Int32 = 0
+            for c in 0..<pieceClusters {
+                let units = scratch.clusterAdvances[c]
+                advance += units
+                trailing = clusters[firstCluster + c].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
+            }
+            scratch.values[i] = SegmentCache.Value(advance: advance, trailingWhiteSpace: trailing)
+            scratch.include[i] = true
+        }
+        if let cache = engine.segmentCache {
+            scratch.keys.withUnsafeBufferPointer { k in
+                scratch.values.withUnsafeBufferPointer { v in
+                    scratch.include.withUnsafeBufferPointer { inc in
+                        cache.insert(k, UnsafeBufferPointer(rebasing: v[0..<(last - first)]), where: inc)
+                    }
+                }
+            }
+        }
+        return true
     }
 
     /// The height profile of one run alone, interned.
@@ -630,6 +698,7 @@ struct AnalyzerScratch {
     var keys: [SegmentCache.Key] = []
     var values: [SegmentCache.Value] = []
     var include: [Bool] = []
+    var found: [Bool] = []
     var clusterAdvances: [Int32] = []
     var clusterUnsafe: [Bool] = []
     var relativeStarts: [Int32] = []

@@ -140,19 +140,26 @@ final class SegmentCache: Sendable {
         table = Lock(Table(slots: slots))
     }
 
-    /// Looks up every key of `keys` under one lock; fills `values` and returns whether all hit.
-    func lookUpAll(_ keys: UnsafeBufferPointer<Key>, into values: UnsafeMutableBufferPointer<Value>) -> Bool {
-        table.withLock { table -> Bool in
+    /// Looks up every key of `keys` under one lock: fills `values` and `found`, and returns how
+    /// many keys were missing (it stops counting, and looking, past `giveUpAfter` misses).
+    func lookUp(_ keys: UnsafeBufferPointer<Key>, into values: UnsafeMutableBufferPointer<Value>,
+                found: UnsafeMutableBufferPointer<Bool>, giveUpAfter limit: Int) -> Int {
+        table.withLock { table -> Int in
+            var missing = 0
             for i in keys.indices {
                 let slot = table.find(keys[i])
-                guard slot >= 0 else {
-                    table.misses += 1
-                    return false
+                if slot >= 0 {
+                    values[i] = table.entries[slot].value
+                    found[i] = true
+                } else {
+                    found[i] = false
+                    missing += 1
+                    if missing > limit { break }
                 }
-                values[i] = table.entries[slot].value
             }
-            table.hits += keys.count
-            return true
+            table.hits += keys.count - missing
+            table.misses += missing
+            return missing
         }
     }
 
@@ -164,6 +171,7 @@ final class SegmentCache: Sendable {
     }
 
     var count: Int { table.withLock { $0.count } }
+    /// Pieces found and pieces missing, since the cache was made.
     var statistics: (hits: Int, misses: Int) { table.withLock { ($0.hits, $0.misses) } }
     func removeAll() { table.withLock { $0.removeAll() } }
 }
