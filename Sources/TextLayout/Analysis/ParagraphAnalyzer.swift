@@ -88,13 +88,18 @@ struct ParagraphAnalyzer {
         }
         guard !range.isEmpty else { return }
         let firstCluster = clusters.count
-        if generalPathOnly || !analyzeSimple(range) {
+        let simple = !generalPathOnly && analyzeSimple(range)
+        if !simple {
             let flags = decodeScalars(range)
             findClusters(range, needsICU: flags & UnicodeProperties.complexGrapheme != 0)
             chooseFontsAndScripts(firstCluster: firstCluster)
             resolveBidi(range, firstCluster: firstCluster, needed: flags & UnicodeProperties.rightToLeft != 0)
         }
-        markBreakOpportunities(range, firstCluster: firstCluster)
+        if simple {
+            markBreakOpportunitiesUTF16(firstCluster: firstCluster)
+        } else {
+            markBreakOpportunities(range, firstCluster: firstCluster)
+        }
         let firstRun = runs.count
         scratch.runPieces.removeAll(keepingCapacity: true)
         makeRuns(range, firstCluster: firstCluster)
@@ -111,6 +116,7 @@ struct ParagraphAnalyzer {
         let firstCluster = clusters.count
         scratch.clusterScript.removeAll(keepingCapacity: true)
         scratch.clusterLevel.removeAll(keepingCapacity: true)
+        scratch.utf16.removeAll(keepingCapacity: true)
         let hasAttachments = text.hasAttachments
         let table = engine.fontTable
         let stop = UnicodeProperties.complexGrapheme | UnicodeProperties.rightToLeft
@@ -154,6 +160,13 @@ struct ParagraphAnalyzer {
                         hasPrevious = true
                     }
                     clusters.append(info)
+                    if scalar < 0x10000 {
+                        scratch.utf16.append(UInt16(truncatingIfNeeded: scalar))
+                    } else {
+                        let v = scalar - 0x10000
+                        scratch.utf16.append(UInt16(truncatingIfNeeded: 0xD800 + (v >> 10)))
+                        scratch.utf16.append(UInt16(truncatingIfNeeded: 0xDC00 + (v & 0x3FF)))
+                    }
                     // Common and Inherited take the script before them; leading ones the first real one.
                     let script = UnicodeProperties.script(bits)
                     if script > UnicodeProperties.scriptInherited {
@@ -353,6 +366,37 @@ struct ParagraphAnalyzer {
         for c in scratch.clusterScalar.indices {
             scratch.clusterLevel[c] = levels[Int(unitOfScalar[Int(scratch.clusterScalar[c])])]
         }
+    }
+
+    /// Marks the clusters a line may start with, from ICU's line break iterator over the UTF-16
+    /// the fast path made (each cluster one code point: one or two units).
+    private mutating func markBreakOpportunitiesUTF16(firstCluster: Int) {
+        var boundaries = scratch.boundaries
+        scratch.boundaries = []
+        boundaries.removeAll(keepingCapacity: true)
+        let locale = style.breakLocale
+        scratch.utf16.withUnsafeBufferPointer { units in
+            do {
+                try engine.breakIterators.appendLineBoundaries(locale: locale, utf16: units, to: &boundaries)
+            } catch {
+                boundaries.removeAll(keepingCapacity: true)
+                try? engine.breakIterators.appendLineBoundaries(locale: "@lb=" + style.lineBreak.rawValue, utf16: units, to: &boundaries)
+            }
+        }
+        scratch.utf16.withUnsafeBufferPointer { units in
+            clusters.withUnsafeMutableBufferPointer { clusters in
+                var c = firstCluster
+                var position: Int32 = 0  // UTF-16 offset of cluster c
+                for boundary in boundaries {
+                    while c < clusters.count && position < boundary {
+                        position += units[Int(position)] & 0xFC00 == 0xD800 ? 2 : 1
+                        c += 1
+                    }
+                    if c < clusters.count && position == boundary && c > firstCluster { clusters[c].flags |= ClusterInfo.breakBefore }
+                }
+            }
+        }
+        scratch.boundaries = boundaries
     }
 
     /// Marks the clusters a line may start with, from ICU's line break iterator.
@@ -699,6 +743,7 @@ struct AnalyzerScratch {
     var values: [SegmentCache.Value] = []
     var include: [Bool] = []
     var found: [Bool] = []
+    var utf16: [UInt16] = []
     var clusterAdvances: [Int32] = []
     var clusterUnsafe: [Bool] = []
     var relativeStarts: [Int32] = []
