@@ -555,10 +555,11 @@ struct ParagraphAnalyzer {
         scratch.include.removeAll(keepingCapacity: true)
         for i in 0..<pieceCount {
             let p = first + i
-            var advance: Int32 = 0
-            var trailing: Int32 = 0
+            // 64-bit sums: a "word" of megabytes with no break opportunity passes 2³¹ units.
+            var advance = 0
+            var trailing = 0
             for c in Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster) {
-                let units = scratch.clusterAdvances[c - firstCluster]
+                let units = Int(scratch.clusterAdvances[c - firstCluster])
                 advance += units
                 trailing = clusters[c].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
             }
@@ -566,10 +567,12 @@ struct ParagraphAnalyzer {
             pieces[p].trailingWhiteSpace = Double(trailing) * scale
             pieces[p].ascent = ascent
             pieces[p].descent = descent
-            scratch.values[i] = SegmentCache.Value(advance: advance, trailingWhiteSpace: trailing)
+            let fits = advance <= Int(Int32.max) && advance >= Int(Int32.min) && trailing <= Int(Int32.max) && trailing >= Int(Int32.min)
+            scratch.values[i] = fits ? SegmentCache.Value(advance: Int32(advance), trailingWhiteSpace: Int32(trailing))
+                                     : SegmentCache.Value(advance: 0, trailingWhiteSpace: 0)
             let startSafe = !scratch.clusterUnsafe[Int(pieces[p].firstCluster) - firstCluster]
             let endSafe = p + 1 == last || !scratch.clusterUnsafe[Int(pieces[p].endCluster) - firstCluster]
-            scratch.include.append(startSafe && endSafe)
+            scratch.include.append(startSafe && endSafe && fits)  // pieces too wide for the cache are not kept
         }
         if let cache = engine.segmentCache {
             scratch.keys.withUnsafeBufferPointer { k in
@@ -623,14 +626,15 @@ struct ParagraphAnalyzer {
             let pieceClusters = Int(pieces[p].endCluster) - firstCluster
             if scratch.clusterUnsafe[0] { return false }
             if windowEnd > p + 1 && scratch.clusterUnsafe[pieceClusters] { return false }
-            var advance: Int32 = 0
-            var trailing: Int32 = 0
+            var advance = 0
+            var trailing = 0
             for c in 0..<pieceClusters {
-                let units = scratch.clusterAdvances[c]
+                let units = Int(scratch.clusterAdvances[c])
                 advance += units
                 trailing = clusters[firstCluster + c].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
             }
-            scratch.values[i] = SegmentCache.Value(advance: advance, trailingWhiteSpace: trailing)
+            guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else { return false }
+            scratch.values[i] = SegmentCache.Value(advance: advance32, trailingWhiteSpace: trailing32)
             scratch.include[i] = true
         }
         if let cache = engine.segmentCache {

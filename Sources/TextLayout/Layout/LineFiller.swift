@@ -36,6 +36,8 @@ struct LineFiller {
     private var lastProfileAscent = 0.0
     private var lastProfileDescent = 0.0
     private let limit: Double
+    /// The run last shaped again to cut a word in it.
+    private var cutMemo = RunAdvancesMemo()
 
     init(text: PreparedText, width: Double, words: UnsafeBufferPointer<Word>, profiles: UnsafeBufferPointer<HeightProfile>,
          runs: UnsafeBufferPointer<ShapingRun>) {
@@ -152,7 +154,7 @@ struct LineFiller {
 
     /// Puts a word wider than the line on as many lines as it needs, cutting between clusters.
     private mutating func cutWord(pieces range: Range<Int>, in text: PreparedText) {
-        for cluster in text.measuredClusters(pieces: range) {
+        for cluster in text.measuredClusters(pieces: range, memo: &cutMemo) {
             if cluster.isWhiteSpace {
                 if isEmpty && lines.last.map({ $0.range.upperBound == Int(cluster.start) }) == true && lineEnd == lineStart {
                     // white space right after a cut hangs on the line before
@@ -225,7 +227,15 @@ struct LineFiller {
             while first < paragraph.pieces.upperBound && text.pieces[first].end <= start { first += 1 }
             var pending = 0.0
             let available = width - tokenWidth
-            for cluster in text.measuredClusters(pieces: first..<paragraph.pieces.upperBound) where cluster.start >= start {
+            // Only the pieces that can reach the line's end (not the rest of a long paragraph).
+            var last = first
+            var reach = 0.0
+            while last < paragraph.pieces.upperBound && (reach <= width || last == first) {
+                reach += text.pieces[last].advance
+                last += 1
+            }
+            var memo = RunAdvancesMemo()
+            for cluster in text.measuredClusters(pieces: first..<last, memo: &memo) where cluster.start >= start {
                 if cluster.isWhiteSpace {
                     pending += cluster.advance
                     continue

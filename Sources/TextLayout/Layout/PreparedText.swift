@@ -78,7 +78,7 @@ public final class PreparedText: Sendable {
 
     /// The grapheme clusters of pieces `range` with their advances, shaping their runs again
     /// (only for words cut inside and truncated lines).
-    func measuredClusters(pieces range: Range<Int>) -> [MeasuredCluster] {
+    func measuredClusters(pieces range: Range<Int>, memo: inout RunAdvancesMemo) -> [MeasuredCluster] {
         var result: [MeasuredCluster] = []
         var p = range.lowerBound
         while p < range.upperBound {
@@ -95,35 +95,39 @@ public final class PreparedText: Sendable {
                 p = q
                 continue
             }
-            // Shape the whole run (the same input as when it was first shaped), keep our clusters.
-            let runFirst = self.firstCluster(atOrAfter: run.start)
-            var runEnd = endCluster
-            while runEnd < clusters.count && clusters[runEnd].start < run.end { runEnd += 1 }
-            let starts = (runFirst..<runEnd).map { clusters[$0].start - run.paragraphStart }
-            var advances = [Int32](repeating: 0, count: starts.count)
-            var unsafe = [Bool](repeating: false, count: starts.count)
-            let font = engine.fontList[Int(run.font)]
-            let scale = style.fontSize / Double(font.unitsPerEm)
-            bytes.withUnsafeBufferPointer { all in
-                let paragraph = UnsafeBufferPointer(rebasing: all[Int(run.paragraphStart)..<Int(run.paragraphEnd)])
-                starts.withUnsafeBufferPointer { s in
-                    advances.withUnsafeMutableBufferPointer { a in
-                        unsafe.withUnsafeMutableBufferPointer { u in
-                            RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
-                                            language: engine.language(for: style.locale), paragraph: paragraph,
-                                            run: Int(run.start - run.paragraphStart)..<Int(run.end - run.paragraphStart),
-                                            clusterStarts: s, advances: a, unsafeStart: u)
+            // Shape the whole run once (the same input as when it was first shaped); words cut
+            // one after another in the same run reuse it, so cutting stays linear.
+            if memo.run != runIndex {
+                let runFirst = self.firstCluster(atOrAfter: run.start)
+                var runEnd = runFirst
+                while runEnd < clusters.count && clusters[runEnd].start < run.end { runEnd += 1 }
+                let starts = (runFirst..<runEnd).map { clusters[$0].start - run.paragraphStart }
+                var advances = [Int32](repeating: 0, count: starts.count)
+                var unsafe = [Bool](repeating: false, count: starts.count)
+                bytes.withUnsafeBufferPointer { all in
+                    let paragraph = UnsafeBufferPointer(rebasing: all[Int(run.paragraphStart)..<Int(run.paragraphEnd)])
+                    starts.withUnsafeBufferPointer { s in
+                        advances.withUnsafeMutableBufferPointer { a in
+                            unsafe.withUnsafeMutableBufferPointer { u in
+                                RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
+                                                language: engine.language(for: style.locale), paragraph: paragraph,
+                                                run: Int(run.start - run.paragraphStart)..<Int(run.end - run.paragraphStart),
+                                                clusterStarts: s, advances: a, unsafeStart: u)
+                            }
                         }
                     }
                 }
+                memo = RunAdvancesMemo(run: runIndex, firstCluster: runFirst, endCluster: runEnd, advances: advances)
             }
+            let font = engine.fontList[Int(run.font)]
+            let scale = style.fontSize / Double(font.unitsPerEm)
             let ascent = Double(font.ascenderInFontUnits) * scale
             let descent = Double(font.descenderInFontUnits) * scale
             for c in firstCluster..<endCluster {
-                let end = c + 1 < clusters.count && c + 1 < runEnd ? clusters[c + 1].start : run.end
+                let end = c + 1 < memo.endCluster ? clusters[c + 1].start : run.end
                 result.append(MeasuredCluster(start: clusters[c].start, end: end, run: Int32(runIndex),
-                                              advance: Double(advances[c - runFirst]) * scale, ascent: ascent, descent: descent,
-                                              isWhiteSpace: clusters[c].flags & ClusterInfo.whiteSpace != 0))
+                                              advance: Double(memo.advances[c - memo.firstCluster]) * scale, ascent: ascent,
+                                              descent: descent, isWhiteSpace: clusters[c].flags & ClusterInfo.whiteSpace != 0))
             }
             p = q
         }
@@ -147,6 +151,14 @@ public final class PreparedText: Sendable {
         let scale = style.fontSize / Double(font.unitsPerEm)
         return (Double(font.ascenderInFontUnits) * scale, Double(font.descenderInFontUnits) * scale)
     }
+}
+
+/// The per-cluster advances of the last run shaped again during one layout.
+struct RunAdvancesMemo {
+    var run = -1
+    var firstCluster = 0
+    var endCluster = 0
+    var advances: [Int32] = []
 }
 
 /// One grapheme cluster with its advance, for cutting inside a word.

@@ -46,7 +46,8 @@ enum RunShaper {
                 let g = rightToLeft ? n - 1 - step : step
                 let glyphCluster = infos[g].cluster
                 while cluster + 1 < count && UInt32(clusterStarts[cluster + 1]) <= glyphCluster { cluster += 1 }
-                advances[cluster] += positions[g].x_advance
+                let (sum, overflow) = advances[cluster].addingReportingOverflow(positions[g].x_advance)
+                advances[cluster] = overflow ? (sum < 0 ? Int32.max : Int32.min) : sum  // saturate: a pathological cluster, not a trap
                 if glyphCluster != previousGlyphCluster {
                     previousGlyphCluster = glyphCluster
                     if UInt32(clusterStarts[cluster]) == glyphCluster {

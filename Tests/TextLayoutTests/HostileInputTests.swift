@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TextLayout
+
+/// The hostile inputs of the Reliability issue, each with its documented outcome. Covered
+/// elsewhere and not repeated here: zero, negative and NaN widths on a short text
+/// (`LineBreakingTests.degenerateWidths`), a private-use character no font covers
+/// (`FallbackTests.uncovered`), missing, empty, text and 2,000-byte truncated font files
+/// (`FontTests.badFiles`).
+@Suite("Hostile inputs: text")
+struct HostileInputTests {
+    let engine = Fixtures.engine
+
+    /// The text of each line.
+    func lineTexts(_ text: String, _ layout: ParagraphLayout) -> [String] {
+        let bytes = Array(text.utf8)
+        return layout.lines.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+    }
+
+    // MARK: - Bytes that are not text
+
+    @Test("invalid UTF-8: each bad byte becomes U+FFFD (the caller decodes), measured like one, nothing dropped")
+    func invalidUTF8() {
+        let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0xC3, 0x28, 0xE4, 0xB8, 0x20, 0xF0, 0x9F, 0x98]
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text == "a\u{FFFD}b\u{FFFD}(\u{FFFD} \u{FFFD}")
+        let layout = engine.layout(text, width: 343)
+        #expect(layout == engine.layout("a\u{FFFD}b\u{FFFD}(\u{FFFD} \u{FFFD}", width: 343))
+        #expect(layout.lineCount == 1 && layout.lines[0].range == 0..<text.utf8.count)
+        #expect(layout.width > engine.layout("ab( ", width: 343).width + 3 * 5, "each U+FFFD has a real advance")
+    }
+
+    @Test("NUL bytes are characters: kept on their line, with no advance, never a line break", arguments: [
+        "a\0b", "\0", "\0\0\0", "中\0文", "😀\0😀", "a\0\nb",
+    ])
+    func nulBytes(text: String) {
+        let layout = engine.layout(text, width: 343)
+        let withoutNUL = text.replacingOccurrences(of: "\0", with: "")
+        let reference = engine.layout(withoutNUL.isEmpty ? "" : withoutNUL, width: 343)
+        #expect(layout.lineCount == max(1, reference.lineCount), "a NUL never breaks a line nor disappears")
+        #expect(lineTexts(text, layout).joined(separator: "\n") == text, "every byte is on a line")
+        #expect(abs(layout.width - reference.width) < 1e-9, "NUL (a control character) has no advance")
+        #expect(layout.height > 0)
+        #expect(engine.prepare(text).graphemeClusterRanges.count == text.unicodeScalars.filter { $0 != "\n" }.count)
+    }
+
+    // MARK: - Size
+
+    /// Thread CPU seconds spent by `body` (not wall time: other processes do not count).
+    func cpuSeconds(_ body: () -> Void) -> Double {
+        var start = timespec()
+        var end = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+        body()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+        return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    }
+
+    /// The least CPU time of a few runs of `body` (the least is the least disturbed).
+    func leastCPUSeconds(runs: Int = 3, _ body: () -> Void) -> Double {
+        (0..<runs).map { _ in cpuSeconds(body) }.min()!
+    }
+
+    /// The corpus repeated to at least `bytes` bytes (cut at a character), as one paragraph
+    /// or keeping the corpus's line breaks.
+    static func corpusText(bytes: Int, oneParagraph: Bool) -> String {
+        let joined = Fixtures.corpusTexts.joined(separator: oneParagraph ? " " : "\n")
+        var text = joined
+        while text.utf8.count < bytes { text += (oneParagraph ? " " : "\n") + joined }
+        return String(decoding: Array(text.utf8.prefix(bytes)), as: UTF8.self)
+    }
+
+    @Test("1 MB costs about 10 × 100 KB (CPU time ratio below 20), paragraphs or one paragraph", arguments: [false, true])
+    func linearTime(oneParagraph: Bool) {
+        let small = Self.corpusText(bytes: 100_000, oneParagraph: oneParagraph)
+        let large = Self.corpusText(bytes: 1_000_000, oneParagraph: oneParagraph)
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        _ = engine.layout(large, width: 343)  // warm the segment cache: both sizes then do the same kind of work
+        var smallLines = 0
+        var largeLines = 0
+        let smallTime = leastCPUSeconds { smallLines = engine.layout(small, width: 343).lineCount }
+        let largeTime = leastCPUSeconds { largeLines = engine.layout(large, width: 343).lineCount }
+        #expect(largeLines > 9 * smallLines && largeLines < 11 * smallLines)
+        #expect(largeTime / smallTime < 20, "100 KB: \(smallTime) s, 1 MB: \(largeTime) s of CPU")
+    }
+
+    @Test("a 10 MB text is measured: about 10 × the lines of 1 MB, every byte on a line")
+    func tenMegabytes() {
+        let text = Self.corpusText(bytes: 10_000_000, oneParagraph: false)
+        let layout = engine.layout(text, width: 343)
+        let tenth = engine.layout(Self.corpusText(bytes: 1_000_000, oneParagraph: false), width: 343)
+        #expect(layout.lineCount > 9 * tenth.lineCount && layout.lineCount < 11 * tenth.lineCount)
+        #expect(layout.lines.last!.range.upperBound == text.utf8.count)
+        #expect(layout.height.isFinite && abs(layout.height - (layout.lines.last!.top + layout.lines.last!.height)) < 1e-6)
+        let truncated = engine.layout(text, width: 343, maxLines: 3, truncationToken: "…全文")
+        #expect(truncated.lineCount == 3 && truncated.isTruncated && truncated.fullLineCount == layout.lineCount)
+    }
+
+    @Test("100,000 emoji in a row: one cluster each, full lines of equal count, linear time")
+    func manyEmoji() throws {
+        let text = String(repeating: "😀", count: 100_000)
+        let prepared = engine.prepare(text)
+        #expect(prepared.graphemeClusterRanges.count == 100_000)
+        #expect(prepared.textRuns.allSatisfy { $0.font?.familyName == "Noto Color Emoji" })
+        let layout = prepared.layout(width: 343)
+        let perLine = layout.lines[0].range.count / 4
+        #expect(perLine > 1)
+        #expect(layout.lineCount == (100_000 + perLine - 1) / perLine)
+        #expect(layout.lines.dropLast().allSatisfy { $0.range.count == perLine * 4 }, "every full line holds as many emoji")
+        #expect(abs(layout.height - Double(layout.lineCount) * layout.lines[0].height) < 1e-6)
+        // ZWJ sequences (a family is 7 scalars, one cluster) are no slower per byte.
+        let families = String(repeating: "👨‍👩‍👧‍👦", count: 20_000)
+        #expect(engine.prepare(families).graphemeClusterRanges.count == 20_000)
+        let ratio = leastCPUSeconds { _ = engine.layout(text, width: 343) }
+            / leastCPUSeconds { _ = engine.layout(String(repeating: "😀", count: 10_000), width: 343) }
+        #expect(ratio < 20, "100,000 emoji cost \(ratio) × 10,000")
+    }
+
+    // MARK: - Widths where every cluster must be cut
+
+    @Test("width 0: one cluster a line, white space hanging on the line before it")
+    func widthZero() {
+        let text = "ab 中文😀\u{1F1E8}\u{1F1F3} e\u{301}"
+        let layout = engine.layout(text, width: 0)
+        #expect(lineTexts(text, layout) == ["a", "b ", "中", "文", "😀", "\u{1F1E8}\u{1F1F3} ", "e\u{301}"])
+        #expect(layout.lines.allSatisfy { $0.width > 0 })
+    }
+
+    /// A word wider than the line is cut by `LineFiller.cutWord`, which needs per-cluster
+    /// advances and so shapes the word's run again. It used to do so for every word it cut
+    /// (the run is the whole paragraph for one-script text): O(words × paragraph), 8,000
+    /// ideographs at width 5 took 2.4 s. Now the run's advances are kept for the next word
+    /// (`RunAdvancesMemo`), and 8 × the text costs about 8 × the time.
+    @Test("cutting many words costs time linear in the text", arguments: [
+        ("中", 5.0), ("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghij ", 343.0),
+    ])
+    func cuttingIsLinear(unit: String, width: Double) {
+        // Small sizes: a debug build takes 3 s for the larger one today.
+        let small = String(repeating: unit, count: 512 / unit.count)
+        let large = String(repeating: unit, count: 4_096 / unit.count)
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        _ = engine.layout(small, width: width)
+        let smallTime = leastCPUSeconds { _ = engine.layout(small, width: width) }
+        let largeTime = leastCPUSeconds(runs: 1) { _ = engine.layout(large, width: width) }
+        #expect(largeTime / smallTime < 24, "8 × the text cost \(largeTime / smallTime) × the time")
+    }
+
+    /// A piece (the text between two break opportunities) wider than 2³¹ − 1 font units —
+    /// about 2.3 million "W" with no break opportunity — used to overflow the `Int32` sum in
+    /// `ParagraphAnalyzer.measureRun` and trap. Sums are 64-bit now; such a piece is measured
+    /// but not kept in the segment cache (whose entries are 32-bit). Run in a child process so
+    /// that a trap would be observed rather than kill the tests.
+    @Test("a 2.4 MB word without a break opportunity is measured")
+    func hugeWordDoesNotTrap() async {
+        await #expect(processExitsWith: .success) {
+            let engine = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
+            let layout = engine.layout(String(repeating: "W", count: 2_400_000), width: 343)
+            precondition(layout.lineCount > 10_000)
+        }
+    }
+
+    // MARK: - Fonts
+
+    @Test("a font without the characters: each cluster measured with its .notdef, nothing dropped")
+    func fontWithoutTheCharacters() throws {
+        let latinOnly = TextEngine(fonts: try FontStack([try Font(path: Fixtures.fontsDirectory + "/NotoSans-Regular.ttf")]))
+        let text = "中文😀한"
+        let prepared = latinOnly.prepare(text)
+        #expect(prepared.graphemeClusterRanges.count == 4)
+        #expect(prepared.textRuns.allSatisfy { $0.font?.familyName == "Noto Sans" })
+        let layout = prepared.layout(width: 1_000)
+        let notdef = latinOnly.layout("\u{E000}", width: 1_000).width
+        #expect(notdef > 5)
+        #expect(abs(layout.width - 4 * notdef) < 1e-9, "four .notdef boxes")
+        #expect(layout.lines.map(\.range) == [0..<text.utf8.count])
+        // At a narrow width the boxes break like the characters they stand for.
+        #expect(latinOnly.layout(text, width: notdef * 1.5).lineCount == 4)
+        // The emoji font alone has no Latin letters: .notdef of the emoji font.
+        let emojiOnly = TextEngine(fonts: try FontStack([try Font(path: Fixtures.fontsDirectory + "/NotoColorEmoji.ttf")]))
+        let latin = emojiOnly.layout("abc", width: 1_000)
+        #expect(latin.lineCount == 1 && latin.width > 0 && emojiOnly.prepare("abc").graphemeClusterRanges.count == 3)
+    }
+
+    @Test("a font file cut short: refused while its tables are incomplete, else loaded and measuring as the whole font",
+          arguments: [0.001, 0.01, 0.1, 0.5, 0.99])
+    func truncatedFont(fraction: Double) throws {
+        let original = try #require(FileManager.default.contents(atPath: Fixtures.fontsDirectory + "/NotoSans-Regular.ttf"))
+        let path = Fixtures.temporaryFile(named: "cut-\(fraction).ttf", contents: Array(original.prefix(Int(Double(original.count) * fraction))))
+        let whole = engine.layout("Sata XP", width: 343)
+        do {
+            let font = try Font(path: path)
+            // Outlines (glyf) come last in the file and are never read: metrics are all there.
+            let cut = TextEngine(fonts: try FontStack([font])).layout("Sata XP", width: 343)
+            #expect(fraction >= 0.1)
+            #expect(cut.width == whole.width && cut.height == whole.height)
+        } catch let error as FontError {
+            #expect(fraction < 0.1)
+            #expect(error.description.contains("not a usable font file"), "\(error)")
+        }
+    }
+
+    @Test("a directory, /dev/null, a missing collection face file, a fonts directory that does not exist: clear errors")
+    func notFontFiles() {
+        #expect(throws: FontError.unreadable(path: NSTemporaryDirectory(), reason: "is a directory")) {
+            try Font(path: NSTemporaryDirectory())
+        }
+        #expect(throws: FontError.self) { try Font(path: "/dev/null") }
+        #expect(throws: FontError.unreadable(path: "/nonexistent.ttc", reason: "no such file")) {
+            try FontStack(files: ["/nonexistent.ttc#2"])
+        }
+        #expect(throws: FontError.familyNotFound(family: "Noto Sans", directory: "/nonexistent")) {
+            try FontStack.bundled(directory: "/nonexistent")
+        }
+    }
+}
