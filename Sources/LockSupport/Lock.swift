@@ -48,3 +48,74 @@ public final class Lock<Value>: @unchecked Sendable {
         _modify { yield &value }
     }
 }
+
+/// A value behind a readers–writer lock (`pthread_rwlock_t`): many readers at once, or one
+/// writer. For tables read far more often than written (the shaped-piece cache).
+///
+/// `@unchecked Sendable`: the value is only reached inside `withReadLock` (shared, read-only)
+/// or `withWriteLock` (exclusive), with the lock held.
+public final class ReadWriteLock<Value>: @unchecked Sendable {
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+    @exclusivity(unchecked) private var value: Value  // the lock gives the exclusivity
+
+    /// Makes a lock holding `value`.
+    public init(_ value: Value) {
+        self.value = value
+        lock = .allocate(capacity: 1)
+        lock.initialize(to: pthread_rwlock_t())
+        let status = pthread_rwlock_init(lock, nil)
+        precondition(status == 0, "pthread_rwlock_init failed: \(status)")
+    }
+
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deinitialize(count: 1)
+        lock.deallocate()
+    }
+
+    /// Runs `body` with shared, read-only access to the value.
+    public func withReadLock<Result>(_ body: (borrowing Value) throws -> Result) rethrows -> Result {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body(value)
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    public func withWriteLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body(&value)
+    }
+}
+
+/// One value per thread, made on first use and destroyed when the thread ends
+/// (`pthread_key_create`): per-thread scratch and buffers without a lock.
+///
+/// `@unchecked Sendable`: each thread only ever sees its own value.
+public final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
+    private var key = pthread_key_t()
+    private let make: () -> Value
+
+    /// Makes the per-thread slot; `make` builds a thread's value the first time it asks.
+    public init(_ make: @escaping () -> Value) {
+        self.make = make
+        let status = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+    }
+
+    // No deinit: a key deleted while threads hold values would leak them; make one
+    // `ThreadLocal` per purpose for the whole process (a `static let`).
+
+    /// This thread's value.
+    public var value: Value {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as! Value
+        }
+        let made = make()
+        pthread_setspecific(key, Unmanaged.passRetained(made as AnyObject).toOpaque())
+        return made
+    }
+}

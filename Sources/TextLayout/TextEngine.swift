@@ -24,7 +24,7 @@ public final class TextEngine: Sendable {
     let segmentCache: SegmentCache?
     let shapingBuffers = ShapingBufferPool()
     let breakIterators = BreakIteratorPool()
-    let baselineTable = BaselineTable()
+    let baselineTable: BaselineTable
     let fontTable: FontTable
     let analyzerScratch = AnalyzerScratchPool()
     private let languages = Lock<[String: LanguageBox]>([:])
@@ -41,6 +41,7 @@ public final class TextEngine: Sendable {
         colorFonts = fonts.fonts.indices.filter { fonts.fonts[$0].isColorFont }.map { UInt8($0) }
         segmentCache = segmentCacheCapacity > 0 ? SegmentCache(capacity: segmentCacheCapacity) : nil
         fontTable = FontTable(fonts: fonts.fonts)
+        baselineTable = BaselineTable(fonts: fonts.fonts)
     }
 
     /// Makes an engine for the bundled default stack (Noto Sans, Noto Sans CJK SC, Noto Color

@@ -26,6 +26,8 @@ struct ParagraphAnalyzer {
 
     // Scratch, lent by the engine's pool and given back at the end.
     private var scratch: AnalyzerScratch
+    /// The HarfBuzz language of the style's locale, looked up once.
+    private let language: LanguageBox
 
     init(engine: TextEngine, text: AttributedText, style: TextStyle) {
         self.engine = engine
@@ -33,6 +35,7 @@ struct ParagraphAnalyzer {
         self.style = style
         bytes = Array(text.string.utf8)
         scratch = engine.analyzerScratch.take()
+        language = LanguageBox(language: engine.language(for: style.locale))
         let estimate = bytes.count / 2 + 8
         clusters.reserveCapacity(estimate)
         pieces.reserveCapacity(estimate)
@@ -449,7 +452,7 @@ struct ParagraphAnalyzer {
                                  paragraphEnd: Int32(range.upperBound), font: info.font, script: script,
                                  rightToLeft: level & 1 == 1)
             if info.font != ShapingRun.attachmentFont {
-                let baselines = engine.baselineTable.baselines(engine: engine, font: info.font, script: script)
+                let baselines = engine.baselineTable.baselines(font: info.font, script: script)
                 let scale = style.fontSize / Double(engine.fontList[Int(info.font)].unitsPerEm)
                 run.baselineKind = baselines.ownKind
                 run.baselinePoints = (Double(baselines.positions.0) * scale, Double(baselines.positions.1) * scale,
@@ -538,13 +541,13 @@ struct ParagraphAnalyzer {
             scratch.clusterAdvances.append(contentsOf: repeatElement(0, count: clusterCount - scratch.clusterAdvances.count))
             scratch.clusterUnsafe.append(contentsOf: repeatElement(false, count: clusterCount - scratch.clusterUnsafe.count))
         }
-        let language = engine.language(for: style.locale)
+        let language = self.language
         let paragraphBytes = UnsafeBufferPointer(rebasing: all[paragraph])
         scratch.relativeStarts.withUnsafeBufferPointer { starts in
             scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
                 scratch.clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
                     RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
-                                    language: language, paragraph: paragraphBytes,
+                                    language: language.language, paragraph: paragraphBytes,
                                     run: Int(run.start) - paragraph.lowerBound..<Int(run.end) - paragraph.lowerBound,
                                     clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<clusterCount]),
                                     advances: UnsafeMutableBufferPointer(rebasing: advances[0..<clusterCount]),
@@ -595,7 +598,7 @@ struct ParagraphAnalyzer {
         let run = runs[r]
         let first = range.lowerBound
         let last = range.upperBound
-        let language = engine.language(for: style.locale)
+        let language = self.language
         let paragraphBytes = UnsafeBufferPointer(rebasing: all[paragraph])
         scratch.include.removeAll(keepingCapacity: true)
         scratch.include.append(contentsOf: repeatElement(false, count: last - first))
@@ -616,7 +619,7 @@ struct ParagraphAnalyzer {
                 scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
                     scratch.clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
                         RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
-                                        language: language, paragraph: paragraphBytes, run: windowBytes,
+                                        language: language.language, paragraph: paragraphBytes, run: windowBytes,
                                         clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<count]),
                                         advances: UnsafeMutableBufferPointer(rebasing: advances[0..<count]),
                                         unsafeStart: UnsafeMutableBufferPointer(rebasing: unsafe[0..<count]))
@@ -755,23 +758,8 @@ struct AnalyzerScratch {
     var runProfiles: [UInt16] = []
 }
 
-/// Scratch lent to one analysis at a time.
+/// Scratch lent to one analysis at a time: this thread's own (see ``ThreadScratch``).
 final class AnalyzerScratchPool: Sendable {
-    private let idle = Lock<[ScratchBox]>([])
-
-    func take() -> AnalyzerScratch {
-        idle.withLock { $0.popLast() }?.scratch ?? AnalyzerScratch()
-    }
-
-    func give(_ scratch: inout AnalyzerScratch) {
-        var box = ScratchBox(scratch: AnalyzerScratch())
-        swap(&box.scratch, &scratch)
-        box.scratch.keys.removeAll(keepingCapacity: true)  // they point into a text that is going away
-        idle.withLock { if $0.count < 16 { $0.append(box) } }
-    }
-}
-
-/// Scratch arrays between two analyses.
-struct ScratchBox: @unchecked Sendable {  // Only handed from one analysis to the next through the pool's mutex; the arrays hold no live pointers (keys are cleared).
-    var scratch: AnalyzerScratch
+    func take() -> AnalyzerScratch { ThreadScratch.takeAnalyzerScratch() }
+    func give(_ scratch: inout AnalyzerScratch) { ThreadScratch.giveAnalyzerScratch(&scratch) }
 }

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import LockSupport
 
 /// Where a font puts the baselines a line may align on, in font units (y up), for one script.
 ///
@@ -55,17 +54,24 @@ struct RunBaselines: Sendable, Equatable {
     }
 }
 
-/// Baselines by font and script, computed once each.
+/// Baselines by font and script, computed for every pair when the engine is made, so that
+/// looking one up is an array read (no lock on the measuring path).
 final class BaselineTable: Sendable {
-    private let table = Lock<[UInt32: RunBaselines]>([:])
+    private let table: [RunBaselines]
+
+    init(fonts: [Font]) {
+        var table: [RunBaselines] = []
+        table.reserveCapacity(fonts.count * 256)
+        for font in fonts {
+            for script in 0..<256 {
+                table.append(RunBaselines.compute(font: font, scriptTag: UnicodeProperties.scriptTags[script], language: nil))
+            }
+        }
+        self.table = table
+    }
 
     /// The baselines of a font for a script (with no language, as Pango asks with the C locale).
-    func baselines(engine: TextEngine, font: UInt8, script: UInt8) -> RunBaselines {
-        let key = UInt32(font) << 8 | UInt32(script)
-        if let known = table.withLock({ $0[key] }) { return known }
-        let computed = RunBaselines.compute(font: engine.fontList[Int(font)], scriptTag: UnicodeProperties.scriptTags[Int(script)],
-                                            language: nil)
-        table.withLock { $0[key] = computed }
-        return computed
+    @inline(__always) func baselines(font: UInt8, script: UInt8) -> RunBaselines {
+        table[Int(font) << 8 | Int(script)]
     }
 }

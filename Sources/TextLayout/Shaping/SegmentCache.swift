@@ -1,4 +1,5 @@
 import LockSupport
+import Synchronization
 
 /// The shaped advances of text pieces (the text of one run between two line-break
 /// opportunities), in font units, keyed by font, script, direction and text (minikin's
@@ -11,8 +12,9 @@ import LockSupport
 /// entries: the first 16 bytes of a key and its length, font, script and direction inline (no
 /// allocation to look up a CJK character or a short word), longer keys' remaining bytes in a
 /// byte arena. When it is half full it starts again empty (a generation cache: simple, and a
-/// cache that size holds every piece a timeline uses many times over). Thread-safe: one mutex,
-/// taken once per run.
+/// cache that size holds every piece a timeline uses many times over). Thread-safe: a readers–writer
+/// lock, read once per run to look up (threads measuring at once do not wait for each other),
+/// written only to store newly shaped pieces.
 final class SegmentCache: Sendable {
     struct Key {
         /// The first 16 bytes of the text, little-endian.
@@ -74,8 +76,6 @@ final class SegmentCache: Sendable {
         var entries: [Entry]
         var tails: [UInt8] = []
         var count = 0
-        var hits = 0
-        var misses = 0
 
         init(slots: Int) { entries = Array(repeating: Entry(), count: slots) }
 
@@ -129,7 +129,9 @@ final class SegmentCache: Sendable {
         }
     }
 
-    private let table: Lock<Table>
+    private let table: ReadWriteLock<Table>
+    private let hits = Atomic<Int>(0)
+    private let misses = Atomic<Int>(0)
     /// Entries kept at most (half the slots); past it the table starts again empty.
     let capacity: Int
 
@@ -137,14 +139,14 @@ final class SegmentCache: Sendable {
         var slots = 16
         while slots < capacity * 2 { slots <<= 1 }
         self.capacity = slots / 2
-        table = Lock(Table(slots: slots))
+        table = ReadWriteLock(Table(slots: slots))
     }
 
     /// Looks up every key of `keys` under one lock: fills `values` and `found`, and returns how
     /// many keys were missing (it stops counting, and looking, past `giveUpAfter` misses).
     func lookUp(_ keys: UnsafeBufferPointer<Key>, into values: UnsafeMutableBufferPointer<Value>,
                 found: UnsafeMutableBufferPointer<Bool>, giveUpAfter limit: Int) -> Int {
-        table.withLock { table -> Int in
+        let missing = table.withReadLock { table -> Int in
             var missing = 0
             for i in keys.indices {
                 let slot = table.find(keys[i])
@@ -157,21 +159,23 @@ final class SegmentCache: Sendable {
                     if missing > limit { break }
                 }
             }
-            table.hits += keys.count - missing
-            table.misses += missing
             return missing
         }
+        hits.add(keys.count - missing, ordering: .relaxed)
+        misses.add(missing, ordering: .relaxed)
+        return missing
     }
 
     /// Stores pieces.
     func insert(_ keys: UnsafeBufferPointer<Key>, _ values: UnsafeBufferPointer<Value>, where include: UnsafeBufferPointer<Bool>) {
-        table.withLock { table in
+        guard include.contains(true) else { return }
+        table.withWriteLock { table in
             for i in keys.indices where include[i] { table.insert(keys[i], values[i]) }
         }
     }
 
-    var count: Int { table.withLock { $0.count } }
+    var count: Int { table.withReadLock { $0.count } }
     /// Pieces found and pieces missing, since the cache was made.
-    var statistics: (hits: Int, misses: Int) { table.withLock { ($0.hits, $0.misses) } }
-    func removeAll() { table.withLock { $0.removeAll() } }
+    var statistics: (hits: Int, misses: Int) { (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed)) }
+    func removeAll() { table.withWriteLock { $0.removeAll() } }
 }

@@ -1,27 +1,61 @@
 import CHarfBuzz
 import LockSupport
 
-/// A pool of HarfBuzz buffers: each shaping call takes one, so that every thread shapes with
-/// its own buffer and no buffer is made per call once the pool is warm.
-final class ShapingBufferPool: Sendable {
-    private let buffers = Lock<[BufferBox]>([])
+/// Per-thread HarfBuzz buffers and analysis scratch: each thread shapes with a buffer of its
+/// own and analyses with scratch arrays of its own, made once and kept until the thread ends,
+/// so that measuring takes no lock for them and allocates little once warm.
+final class ThreadScratch {
+    private var buffer: OpaquePointer?
+    private var analyzer: AnalyzerScratch?
 
-    /// Runs `body` with a cleared buffer of its own.
-    func withBuffer<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
-        let box = buffers.withLock { $0.popLast() } ?? BufferBox(buffer: hb_buffer_create()!)
-        defer {
-            hb_buffer_clear_contents(box.buffer)
-            buffers.withLock { $0.append(box) }
-        }
-        return try body(box.buffer)
-    }
+    /// The process-wide slot (scratch does not depend on the engine).
+    static let slot = ThreadLocal { ThreadScratch() }
 
     deinit {
-        buffers.withLock { $0.forEach { hb_buffer_destroy($0.buffer) } }
+        if let buffer { hb_buffer_destroy(buffer) }
+    }
+
+    /// This thread's buffer (a new one if it is already lent out: shaping inside shaping).
+    static func takeBuffer() -> OpaquePointer {
+        let mine = slot.value
+        if let buffer = mine.buffer {
+            mine.buffer = nil
+            return buffer
+        }
+        return hb_buffer_create()!
+    }
+
+    static func giveBuffer(_ buffer: OpaquePointer) {
+        hb_buffer_clear_contents(buffer)
+        let mine = slot.value
+        if mine.buffer == nil { mine.buffer = buffer } else { hb_buffer_destroy(buffer) }
+    }
+
+    static func takeAnalyzerScratch() -> AnalyzerScratch {
+        let mine = slot.value
+        if let scratch = mine.analyzer {
+            mine.analyzer = nil
+            return scratch
+        }
+        return AnalyzerScratch()
+    }
+
+    static func giveAnalyzerScratch(_ scratch: inout AnalyzerScratch) {
+        let mine = slot.value
+        guard mine.analyzer == nil else { return }
+        var kept = AnalyzerScratch()
+        swap(&kept, &scratch)
+        kept.keys.removeAll(keepingCapacity: true)  // they point into a text that is going away
+        mine.analyzer = kept
     }
 }
 
-/// A HarfBuzz buffer owned by the pool; only one caller holds it at a time.
-struct BufferBox: @unchecked Sendable {  // Handed out by the pool's mutex to one user at a time.
-    let buffer: OpaquePointer
+/// Shaping buffers for the engine: this thread's own.
+final class ShapingBufferPool: Sendable {
+    /// Runs `body` with a cleared buffer of this thread's.
+    func withBuffer<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+        let buffer = ThreadScratch.takeBuffer()
+        defer { ThreadScratch.giveBuffer(buffer) }
+        return try body(buffer)
+    }
 }
