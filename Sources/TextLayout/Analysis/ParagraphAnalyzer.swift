@@ -133,20 +133,7 @@ struct ParagraphAnalyzer {
                 var i = range.lowerBound
                 let end = range.upperBound
                 while i < end {
-                    let b0 = UInt32(b[i])
-                    var scalar: UInt32
-                    var length: Int
-                    if b0 < 0x80 {
-                        scalar = b0; length = 1
-                    } else if b0 < 0xE0 {
-                        scalar = (b0 & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F); length = 2
-                    } else if b0 < 0xF0 {
-                        scalar = (b0 & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F); length = 3
-                    } else {
-                        scalar = (b0 & 0x07) << 18 | UInt32(b[i + 1] & 0x3F) << 12 | UInt32(b[i + 2] & 0x3F) << 6
-                            | UInt32(b[i + 3] & 0x3F)
-                        length = 4
-                    }
+                    let (scalar, length) = Self.decodeScalar(b, at: i)
                     let bits = scalar < 0x10000 ? properties[Int(scalar)] : UnicodeProperties.of(scalar)
                     if bits & stop != 0 {
                         simple = false
@@ -194,7 +181,17 @@ struct ParagraphAnalyzer {
         return true
     }
 
-    /// Decodes the paragraph's UTF-8 (valid: it comes from a `String`) into scratch.scalars with their
+    /// The scalar starting at byte `i` of valid UTF-8 (it comes from a `String`), and its length.
+    @inline(__always)
+    static func decodeScalar(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+        let b0 = UInt32(b[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(b[i + 1] & 0x3F), 2) }
+        if b0 < 0xF0 { return ((b0 & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F), 3) }
+        return ((b0 & 0x07) << 18 | UInt32(b[i + 1] & 0x3F) << 12 | UInt32(b[i + 2] & 0x3F) << 6 | UInt32(b[i + 3] & 0x3F), 4)
+    }
+
+    /// Decodes the paragraph's UTF-8 (valid: it comes from a `String`) into scalars with their
     /// byte offsets and properties; returns the union of the scratch.properties.
     private mutating func decodeScalars(_ range: Range<Int>) -> UInt16 {
         scratch.scalarStarts.removeAll(keepingCapacity: true)
@@ -203,20 +200,7 @@ struct ParagraphAnalyzer {
         var union: UInt16 = 0
         var i = range.lowerBound
         while i < range.upperBound {
-            let b0 = UInt32(bytes[i])
-            var scalar: UInt32
-            var length: Int
-            if b0 < 0x80 {
-                scalar = b0; length = 1
-            } else if b0 < 0xE0 {
-                scalar = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F); length = 2
-            } else if b0 < 0xF0 {
-                scalar = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F); length = 3
-            } else {
-                scalar = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-                    | UInt32(bytes[i + 3] & 0x3F)
-                length = 4
-            }
+            let (scalar, length) = bytes.withUnsafeBufferPointer { Self.decodeScalar($0, at: i) }
             let bits = UnicodeProperties.of(scalar)
             union |= bits
             scratch.scalarStarts.append(Int32(i))
