@@ -192,7 +192,7 @@ struct ParagraphAnalyzer {
     }
 
     /// Decodes the paragraph's UTF-8 (valid: it comes from a `String`) into scalars with their
-    /// byte offsets and properties; returns the union of the scratch.properties.
+    /// byte offsets and properties; returns the union of the properties.
     private mutating func decodeScalars(_ range: Range<Int>) -> UInt16 {
         scratch.scalarStarts.removeAll(keepingCapacity: true)
         scratch.scalars.removeAll(keepingCapacity: true)
