@@ -160,6 +160,61 @@ struct HostileInputTests {
         }
     }
 
+    // MARK: - The segment cache
+
+    /// Known issue, found by `fuzz-measure` (Fuzz/README.md, "Findings"): HarfBuzz shows a
+    /// combining mark that begins a buffer flagged BOT (a paragraph's start) on a dotted
+    /// circle ◌ (U+25CC, 594 units in Noto Sans: 10.098 points at 17). The piece shaped there
+    /// ("\u{FE0F} " below) is stored in the segment cache with the circle's advance — HarfBuzz
+    /// does not flag that edge unsafe to concatenate — and the cache, keyed by font, script,
+    /// direction and bytes only, serves it to the same bytes inside a paragraph, where shaping
+    /// draws no circle. The text is then measured 10.1 points too wide, and what a text
+    /// measures depends on what was measured before (so `feedlayout heights`, which measures
+    /// on all cores in no fixed order, could answer differently run to run). A stray VS16 or
+    /// a mark left at the start of a line by an edit is enough. A fix: key paragraph-initial
+    /// pieces apart, or do not store a piece shaped at BOT whose first character is a mark.
+    @Test("a piece cached at a paragraph's start is not served inside a paragraph with its dotted circle (known issue)")
+    func dottedCircleInTheCache() {
+        let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
+        let cached = TextEngine(fonts: Fixtures.fonts)
+        let target = "\u{1C}\u{FE0F} \u{5DF}"  // a control (its own run), VS16, a space, Hebrew final nun
+        let truth = uncached.layout(target, width: 1_000).width
+        #expect(cached.layout(target, width: 1_000).width == truth, "a fresh cache agrees")
+        let circle = uncached.layout("\u{25CC}", width: 1_000).width
+        let cachedAfter = TextEngine(fonts: Fixtures.fonts)
+        _ = cachedAfter.layout("\u{FE0F} \u{5DF}", width: 1_000)  // the same pieces at a paragraph's start
+        let width = cachedAfter.layout(target, width: 1_000).width
+        withKnownIssue("segment cache keys ignore the paragraph start, where HarfBuzz adds a dotted circle") {
+            #expect(width == truth, "measured \(width), shaping gives \(truth); the difference is one ◌ (\(circle))")
+        }
+    }
+
+    /// The input `fuzz-measure` saved (its format: 10 parameter bytes, the token, the text; see
+    /// Fuzz/Sources/FuzzTargets/MeasureFuzzer.swift), replayed after the two texts its
+    /// shrinking found had been measured before it by the same engine.
+    @Test("the fuzz-measure finding replays: cached and uncached engines disagree after two texts (known issue)")
+    func fuzzMeasureFinding() throws {
+        let bytes = [UInt8](try #require(FileManager.default.contents(
+            atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/fuzz-measure-dotted-circle-in-cache.bin")))
+        let widthBits = UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+        let width = Double(widthBits) / 16
+        let style = TextStyle(fontSize: 1 + Double(bytes[7]) / 4, lineHeight: .natural, lineSpacing: Double(bytes[4]) / 8,
+                              lineBreak: LineBreakStrictness.allCases[Int(bytes[6] % 3)], locale: ["", "zh", "ja", "en_US"][Int(bytes[6] / 3) % 4])
+        let tokenLength = Int(bytes[8] % 8)
+        #expect(bytes[2] % 3 == 0 && bytes[5] == 0 && bytes[8] & 0x80 == 0, "natural line height, no max lines, no attachments")
+        let token = AttributedText(String(decoding: bytes[10..<10 + tokenLength], as: UTF8.self))
+        let text = String(decoding: bytes[(10 + tokenLength)...], as: UTF8.self)
+        let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).layout(text, width: width, style: style, truncationToken: token)
+        #expect(TextEngine(fonts: Fixtures.fonts).layout(text, width: width, style: style, truncationToken: token) == uncached,
+                "alone, it measures right")
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        for before in ["\u{FE0F} \u{5DD}", "\u{FFFD}~\u{FFFD}\u{1F3FD} \u{5DF}"] { _ = engine.prepare(before, style: style) }
+        let layout = engine.layout(text, width: width, style: style, truncationToken: token)
+        withKnownIssue("segment cache keys ignore the paragraph start, where HarfBuzz adds a dotted circle") {
+            #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
+        }
+    }
+
     // MARK: - Fonts
 
     @Test("a font without the characters: each cluster measured with its .notdef, nothing dropped")
