@@ -54,6 +54,7 @@ for target in "${targets[@]}"; do
     # Swift's runtime keeps metadata caches for the life of the process: not leaks. Swift's
     # own crash backtracer reads memory AddressSanitizer flags (a false report after the real
     # one): libFuzzer and ASan print the stack themselves.
+    started=$SECONDS
     set +e
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1} SWIFT_BACKTRACE=enable=no \
         "$bin/$target" "$corpus" \
@@ -61,6 +62,7 @@ for target in "${targets[@]}"; do
         -artifact_prefix="Fuzz/Crashes/$target-" -print_final_stats=1 ${FUZZ_FLAGS:-} >"$log" 2>&1
     code=$?
     set -e
+    elapsed=$((SECONDS - started))
     # The final statistics; a run that crashed has none: its last status line counts.
     executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
     if [[ -z $executions ]]; then
@@ -72,7 +74,7 @@ for target in "${targets[@]}"; do
         echo "   $target stopped with status $code: ${artifacts:-see $log}"
         grep -m 3 -E "Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY" "$log" | sed 's/^/   /' || true
     fi
-    summary+=("$target: ${executions:-0} executions in ${seconds}s, corpus $(ls "$corpus" | wc -l) inputs, exit status $code${artifacts:+, saved $artifacts}")
+    summary+=("$target: ${executions:-0} executions in ${elapsed}s, corpus $(ls "$corpus" | wc -l) inputs, exit status $code${artifacts:+, saved $artifacts}")
 done
 echo "== summary"
 printf '%s\n' "${summary[@]}"

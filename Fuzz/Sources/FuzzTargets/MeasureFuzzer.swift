@@ -1,3 +1,4 @@
+import Foundation
 import TextLayout
 
 /// `fuzz-measure`: arbitrary bytes measured by the shared engine with parameters taken from the
@@ -28,6 +29,24 @@ public enum MeasureFuzzer {
         public var description: String {
             "width \(width), \(style), maxLines \(maxLines.map(String.init) ?? "nil"), token \(token.debugDescription), attachment \(attachment.map { "\($0)" } ?? "none")"
         }
+    }
+
+    static let checksKnownIssues = ProcessInfo.processInfo.environment["FUZZ_KNOWN_ISSUES"] != nil
+
+    /// Whether a paragraph of `text` starts with a combining mark (general category M*), which
+    /// HarfBuzz shows on a dotted circle there.
+    static func startsAParagraphWithAMark(_ text: String) -> Bool {
+        var atStart = true
+        for scalar in text.unicodeScalars {
+            if atStart {
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: return true
+                default: break
+                }
+            }
+            atStart = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+        }
+        return false
     }
 
     static let specialWidths: [Double] = [0, -1, .nan, .infinity, 1e-9, 1e9]
@@ -80,7 +99,13 @@ public enum MeasureFuzzer {
     /// Measures the input and returns the broken invariants (none: empty).
     public static func run(_ bytes: [UInt8]) -> [String] {
         let (parameters, text) = decode(bytes)
-        let engine = FuzzEnvironment.engine
+        // Known issue (Fuzz/README.md, "Findings"): a piece shaped at a paragraph's start that
+        // begins with a combining mark gets HarfBuzz's dotted circle, and the segment cache then
+        // serves that advance to the same bytes inside a paragraph. Unless FUZZ_KNOWN_ISSUES is
+        // set, such inputs are measured without a cache, so they never reach the shared one.
+        let contaminates = !checksKnownIssues
+            && (startsAParagraphWithAMark(text.string) || startsAParagraphWithAMark(parameters.token))
+        let engine = contaminates ? TextEngine(fonts: FuzzEnvironment.fonts, segmentCacheCapacity: 0) : FuzzEnvironment.engine
         let token = AttributedText(parameters.token)
         let prepared = engine.prepare(text, style: parameters.style)
         let layout = prepared.layout(width: parameters.width, maxLines: parameters.maxLines, truncationToken: token)
@@ -92,7 +117,9 @@ public enum MeasureFuzzer {
         if again != layout { violations.append("measuring twice gave different layouts") }
         let uncached = FuzzEnvironment.uncachedEngine.layout(text, width: parameters.width, style: parameters.style,
                                                              maxLines: parameters.maxLines, truncationToken: token)
-        if uncached != layout { violations.append("the engine without a segment cache gave a different layout") }
+        if uncached != layout {
+            violations.append("the engine without a segment cache gave a different layout: " + cacheDifference(text, parameters))
+        }
         return violations.map { "\($0) [\(parameters)]" }
     }
 
@@ -166,6 +193,25 @@ public enum MeasureFuzzer {
             }
         }
         return violations
+    }
+
+    /// Where the cached and the uncached engines disagree: the runs whose advances differ
+    /// (their text as scalars), and whether a fresh cached engine agrees (state-dependent).
+    static func cacheDifference(_ text: AttributedText, _ parameters: Parameters) -> String {
+        let bytes = Array(text.string.utf8)
+        let cached = FuzzEnvironment.engine.prepare(text, style: parameters.style).textRuns
+        let uncached = FuzzEnvironment.uncachedEngine.prepare(text, style: parameters.style).textRuns
+        var parts: [String] = []
+        if cached.count != uncached.count { parts.append("\(cached.count) runs vs \(uncached.count)") }
+        for (a, b) in zip(cached, uncached) where a.range != b.range || a.advance != b.advance {
+            let scalars = String(decoding: bytes[a.range], as: UTF8.self).unicodeScalars.map { String($0.value, radix: 16) }
+            parts.append("run \(a.range) \(a.font?.familyName ?? "attachment") \(a.script) rtl \(a.isRightToLeft): cached \(a.advance), uncached \(b.advance), text [\(scalars.prefix(64).joined(separator: " "))]")
+            if parts.count > 3 { break }
+        }
+        let fresh = TextEngine(fonts: FuzzEnvironment.fonts).prepare(text, style: parameters.style).textRuns
+        let freshAgrees = zip(fresh, uncached).allSatisfy { $0.range == $1.range && $0.advance == $1.advance }
+        parts.append(freshAgrees ? "a fresh cached engine agrees (the shared cache's state matters)" : "a fresh cached engine disagrees too")
+        return parts.joined(separator: "; ")
     }
 
     /// Whether `bytes` are one hard line break: LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029.
