@@ -162,7 +162,7 @@ struct HostileInputTests {
 
     // MARK: - The segment cache
 
-    /// Known issue, found by `fuzz-measure` (Fuzz/README.md, "Findings"): HarfBuzz shows a
+    /// Found by `fuzz-measure` (Fuzz/README.md, "Findings"), fixed: HarfBuzz shows a
     /// combining mark that begins a buffer flagged BOT (a paragraph's start) on a dotted
     /// circle ◌ (U+25CC, 594 units in Noto Sans: 10.098 points at 17). The piece shaped there
     /// ("\u{FE0F} " below) is stored in the segment cache with the circle's advance — HarfBuzz
@@ -171,9 +171,9 @@ struct HostileInputTests {
     /// draws no circle. The text is then measured 10.1 points too wide, and what a text
     /// measures depends on what was measured before (so `feedlayout heights`, which measures
     /// on all cores in no fixed order, could answer differently run to run). A stray VS16 or
-    /// a mark left at the start of a line by an edit is enough. A fix: key paragraph-initial
-    /// pieces apart, or do not store a piece shaped at BOT whose first character is a mark.
-    @Test("a piece cached at a paragraph's start is not served inside a paragraph with its dotted circle (known issue)")
+    /// a mark left at the start of a line by an edit is enough. Fixed by keying the pieces that
+    /// begin or end a paragraph apart (`SegmentCache.Key.meta`).
+    @Test("a piece cached at a paragraph's start is not served inside a paragraph with its dotted circle")
     func dottedCircleInTheCache() {
         let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
         let cached = TextEngine(fonts: Fixtures.fonts)
@@ -184,15 +184,13 @@ struct HostileInputTests {
         let cachedAfter = TextEngine(fonts: Fixtures.fonts)
         _ = cachedAfter.layout("\u{FE0F} \u{5DF}", width: 1_000)  // the same pieces at a paragraph's start
         let width = cachedAfter.layout(target, width: 1_000).width
-        withKnownIssue("segment cache keys ignore the paragraph start, where HarfBuzz adds a dotted circle") {
-            #expect(width == truth, "measured \(width), shaping gives \(truth); the difference is one ◌ (\(circle))")
-        }
+        #expect(width == truth, "measured \(width), shaping gives \(truth); the difference is one ◌ (\(circle))")
     }
 
     /// The input `fuzz-measure` saved (its format: 10 parameter bytes, the token, the text; see
     /// Fuzz/Sources/FuzzTargets/MeasureFuzzer.swift), replayed after the two texts its
     /// shrinking found had been measured before it by the same engine.
-    @Test("the fuzz-measure finding replays: cached and uncached engines disagree after two texts (known issue)")
+    @Test("the fuzz-measure finding replays: cached and uncached engines agree after those two texts")
     func fuzzMeasureFinding() throws {
         let bytes = [UInt8](try #require(FileManager.default.contents(
             atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/fuzz-measure-dotted-circle-in-cache.bin")))
@@ -210,9 +208,7 @@ struct HostileInputTests {
         let engine = TextEngine(fonts: Fixtures.fonts)
         for before in ["\u{FE0F} \u{5DD}", "\u{FFFD}~\u{FFFD}\u{1F3FD} \u{5DF}"] { _ = engine.prepare(before, style: style) }
         let layout = engine.layout(text, width: width, style: style, truncationToken: token)
-        withKnownIssue("segment cache keys ignore the paragraph start, where HarfBuzz adds a dotted circle") {
-            #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
-        }
+        #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 
     // MARK: - Fonts

@@ -492,7 +492,9 @@ struct ParagraphAnalyzer {
             pieces.withUnsafeBufferPointer { pieces in
                 for p in first..<last {
                     let slice = UnsafeBufferPointer(start: base + Int(pieces[p].start), count: Int(pieces[p].end - pieces[p].start))
-                    scratch.keys.append(SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft))
+                    scratch.keys.append(SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
+                                                         beginsParagraph: Int(pieces[p].start) == paragraph.lowerBound,
+                                                         endsParagraph: Int(pieces[p].end) == paragraph.upperBound))
                 }
             }
             if scratch.found.count < pieceCount { scratch.found.append(contentsOf: repeatElement(false, count: pieceCount - scratch.found.count)) }
