@@ -115,7 +115,10 @@ struct CacheTable<Value> {
             costs[existing] = cost32
             values[existing] = value
             _ = self.value(for: key)
-            return evict(toCount: countLimit, cost: costLimit, keeping: Int32(existing))
+            var evicted = evict(toCount: countLimit, cost: costLimit, keeping: Int32(existing))
+            // The others are gone and the entry alone is still over a limit: it goes too.
+            if count > countLimit || totalCost > costLimit { evicted += evict(toCount: countLimit, cost: costLimit, keeping: -1) }
+            return evicted
         }
         var evicted = evict(toCount: min(countLimit, slotCount) - 1, cost: costLimit - Int(cost32), keeping: -1)
         let slot = freeHead
@@ -199,7 +202,7 @@ struct CacheTable<Value> {
     /// One step at the small queue's tail: promote an entry hit there, else it is the victim.
     private mutating func s3SmallStep(_ keeping: Int32) -> Int32? {
         let t = tails.0
-        guard t >= 0 else { return s3MainStep(keeping) }
+        guard t >= 0 else { return queueCounts.1 == 1 && tails.1 == keeping ? nil : s3MainStep(keeping) }
         let s = Int(t)
         if flags[s] & Self.counterMask != 0 || t == keeping {
             unlink(t, queue: 0)
@@ -214,6 +217,11 @@ struct CacheTable<Value> {
     private mutating func s3MainStep(_ keeping: Int32) -> Int32? {
         let t = tails.1
         guard t >= 0 else { return tails.0 == keeping ? nil : tails.0 }
+        // The kept entry alone in main: evict around it, from the small queue.
+        if t == keeping && queueCounts.1 == 1 {
+            guard tails.0 >= 0 else { return nil }
+            return s3SmallStep(keeping)
+        }
         let s = Int(t)
         if flags[s] & Self.counterMask != 0 || t == keeping {
             if flags[s] & Self.counterMask != 0 { flags[s] -= 1 }

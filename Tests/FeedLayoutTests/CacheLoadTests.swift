@@ -121,7 +121,7 @@ struct CacheLoadTests {
 
     // MARK: - Replacements that cost more
 
-    /// Known issue, found by `fuzz-cache` (Fuzz/README.md, "Findings"): `CacheTable.insert` of
+    /// Found by `fuzz-cache` (Fuzz/README.md, "Findings"), fixed: `CacheTable.insert` of
     /// a key already present keeps that entry while evicting to make room
     /// (`evict(toCount:cost:keeping:)`), and
     /// 1. when the new cost alone exceeds the cost limit, nothing can make room and the entry
@@ -133,7 +133,7 @@ struct CacheLoadTests {
     /// `invariantViolation()` then reports "cost …, limit …". `ContextCache.insert(_:for:extraCost:in:)`
     /// is public, so any caller replacing a value by a costlier one can hit it
     /// (`RowHeights` itself replaces only heights, which all cost the same).
-    @Test("replacing an entry by a costlier one keeps the table within its cost limit (known issue)",
+    @Test("replacing an entry by a costlier one keeps the table within its cost limit",
           arguments: [HeightCache.Policy.s3fifo, .sieve, .lru])
     func costlierReplacement(policy: HeightCache.Policy) {
         let perEntry = HeightCache(countLimit: 1, costLimit: 1, policy: policy).costPerEntry
@@ -143,18 +143,15 @@ struct CacheLoadTests {
             cache.insert(1, for: 1, extraCost: 3 * perEntry, in: context)
             cache.insert(2, for: 2, in: context)
             cache.insert(3, for: 1, extraCost: extra, in: context)
-            let known = label != "fits" || policy == .s3fifo
-            withKnownIssue("CacheTable keeps a replaced entry over the cost limit", isIntermittent: !known) {
-                #expect(cache.statistics.cost <= cache.costLimit, "\(policy), \(label): cost \(cache.statistics.cost)")
-                #expect(cache.invariantViolation() == nil)
-            }
+            #expect(cache.statistics.cost <= cache.costLimit, "\(policy), \(label): cost \(cache.statistics.cost)")
+            #expect(cache.invariantViolation() == nil)
         }
     }
 
     /// The input `fuzz-cache` saved, replayed with its operations in the order that broke the
     /// cache (thread 0's share, then 1's, then 2's; the format is `CacheFuzzer`'s: 3 bytes of
     /// limits, then 3 bytes an operation).
-    @Test("the fuzz-cache finding replays: an S3-FIFO replacement leaves the table over its cost limit (known issue)")
+    @Test("the fuzz-cache finding replays: an S3-FIFO replacement stays within its cost limit")
     func fuzzCacheFinding() throws {
         let path = Fixtures.repositoryRoot + "/Tests/FeedLayoutTests/Fixtures/fuzz-cache-s3fifo-replacement-over-cost-limit.bin"
         let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
@@ -193,9 +190,7 @@ struct CacheLoadTests {
                 if problem != nil { break replay }
             }
         }
-        withKnownIssue("S3-FIFO cannot evict around a kept entry alone in its main queue") {
-            #expect(problem == nil)
-        }
+        #expect(problem == nil)
     }
 
     // MARK: - Duplicate IDs

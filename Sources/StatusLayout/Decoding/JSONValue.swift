@@ -24,7 +24,14 @@ enum JSONValue: Decodable, Sendable, Equatable {
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            do {
+                self = .object(try container.decode([String: JSONValue].self))
+            } catch DecodingError.typeMismatch {
+                // Every type refused it: say what such a value is, not that it is no dictionary.
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not a usable JSON value: a string that is not valid Unicode (a lone surrogate \\ud800…) or a number out of range (1e999)"))
+            }  // a value inside the object that no type takes: its own error, with its path
         }
     }
 

@@ -38,7 +38,11 @@ public struct StatusDecoder: Sendable {
         if let first = input.firstIndex(where: { !Self.isJSONWhiteSpace($0) }),
            input[first] == UInt8(ascii: "[") || input[first] == UInt8(ascii: "{") {
             let (text, repaired) = Self.text(input[...])
-            if let document = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) {
+            let depth = Self.nestingDepth(input[...])
+            if depth > Self.maximumNesting, input[first] == UInt8(ascii: "[") {
+                return .document([DecodedStatus(position: 1, result: .failure(Self.tooDeep(depth)), repairedUTF8: repaired)])
+            }
+            if depth <= Self.maximumNesting, let document = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) {
                 var elements = [document]
                 if case .array(let array) = document {
                     elements = array
@@ -64,6 +68,38 @@ public struct StatusDecoder: Sendable {
         return .lines(ranges)
     }
 
+    /// The deepest nesting of arrays and objects allowed: a status needs 4 levels (a timeline,
+    /// a status, a repost, its user or pictures); deeper input is refused before it is parsed,
+    /// since parsing recurses once a level (and could overflow a small thread stack).
+    public static let maximumNesting = 64
+
+    /// How deep arrays and objects nest in `bytes` (strings skipped).
+    static func nestingDepth(_ bytes: ArraySlice<UInt8>) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    private static func tooDeep(_ depth: Int) -> StatusDecodingError {
+        StatusDecodingError("nested \(depth) levels deep; a status needs at most \(maximumNesting)")
+    }
+
     /// Decodes one line of JSON Lines.
     public func decodeLine(_ bytes: ArraySlice<UInt8>, position: Int) -> DecodedStatus {
         var slice = bytes
@@ -71,6 +107,10 @@ public struct StatusDecoder: Sendable {
         let (text, repaired) = Self.text(slice)
         guard text.utf8.contains(where: { !Self.isJSONWhiteSpace($0) }) else {
             return DecodedStatus(position: position, result: .failure(StatusDecodingError("empty line")), repairedUTF8: repaired)
+        }
+        let depth = Self.nestingDepth(slice)
+        guard depth <= Self.maximumNesting else {
+            return DecodedStatus(position: position, result: .failure(Self.tooDeep(depth)), repairedUTF8: repaired)
         }
         let result: Result<Status, StatusDecodingError>
         do {
@@ -219,7 +259,9 @@ public struct StatusDecoder: Sendable {
             switch decoding {
             case .dataCorrupted(let context):
                 let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return underlying ?? context.debugDescription
+                let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+                let message = underlying ?? context.debugDescription
+                return path.isEmpty ? message : path + ": " + message
             default:
                 return "\(decoding)"
             }

@@ -142,7 +142,7 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
                                                                      Double(pixels.width) / Double(pixels.height)))
                 size = aspect < 1 ? (pixelRound(box * aspect, scale: scale), box) : (box, pixelRound(box / aspect, scale: scale))
             } else {
-                let half = pixelRound((width - 2 * s.padding) / 2, scale: scale)
+                let half = max(0, pixelRound((width - 2 * s.padding) / 2, scale: scale))
                 size = (half, half)
             }
             return ([CellRect(x: s.padding, y: top, width: size.0, height: size.1)], size.1)

@@ -49,9 +49,9 @@ public struct CellStyle: Sendable, Hashable {
     public static let weibo = CellStyle()
 
     /// The side of one grid picture: a third of the content width (+ one gap) less a gap,
-    /// rounded to the pixel grid.
+    /// rounded to the pixel grid, and never below 0.
     public func pictureSide(width: Double, scale: Double) -> Double {
-        pixelRound((width - 2 * padding + pictureGap) / 3 - pictureGap, scale: scale)
+        max(0, pixelRound((width - 2 * padding + pictureGap) / 3 - pictureGap, scale: scale))  // ≥ 0 in very narrow cells
     }
 
     /// The height of a text block of `lines` lines: padding, the first line as the font size,
