@@ -49,19 +49,6 @@ public enum CacheFuzzer {
         }
     }
 
-    /// Known issues (see Fuzz/README.md, "Findings"): replacing an entry by a costlier one can
-    /// leave the table over its cost limit (always when the new cost alone exceeds the limit;
-    /// with S3-FIFO even when it fits). Unless `FUZZ_KNOWN_ISSUES` is set, an entry's extra
-    /// cost is a function of its ID, so that a replacement never changes the cost and fuzzing
-    /// goes past them; with it set, each insert's extra cost comes from the input.
-    static let checksKnownIssues = ProcessInfo.processInfo.environment["FUZZ_KNOWN_ISSUES"] != nil
-
-    /// The extra cost of an ID's entries when costs must not change on replacement: none for
-    /// half the IDs, up to 3,610 bytes (more than many cost limits: such entries never stay).
-    static func fixedExtraCost(_ id: Int64) -> Int {
-        id < 20 ? 0 : Int((id - 20) * (id - 20) * 10)
-    }
-
     static let contexts = (0..<4).map { LayoutContext(width: 320 + 40 * Double($0), scale: 2) }
     static let idCount: Int64 = 40
     static let policies: [HeightCache.Policy] = [.s3fifo, .sieve, .lru]
@@ -81,9 +68,8 @@ public enum CacheFuzzer {
             let context = Int(aux % 4)
             switch op % 16 {
             case 0..<5: operations.append(.value(id: id, context: context))
-            case 5..<8: operations.append(.insert(id: id, context: context, extraCost: checksKnownIssues ? 0 : fixedExtraCost(id)))
-            case 8: operations.append(.insert(id: id, context: context,
-                                              extraCost: checksKnownIssues ? Int(aux / 4) * Int(aux / 4) : fixedExtraCost(id)))
+            case 5..<8: operations.append(.insert(id: id, context: context, extraCost: 0))
+            case 8: operations.append(.insert(id: id, context: context, extraCost: Int(aux / 4) * Int(aux / 4)))
             case 9: operations.append(.contains(id: id, context: context))
             case 10, 11: operations.append(.invalidate(id: id))
             case 12: operations.append(.invalidateAll)
