@@ -211,17 +211,16 @@ struct HostileInputTests {
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 
-    /// Known issue, found by `fuzz-measure` after the fix above (Fuzz/README.md, "Findings"):
+    /// Found by `fuzz-measure` after the fix above (Fuzz/README.md, "Findings"), fixed:
     /// `ParagraphAnalyzer.measureRun` stores the last piece of a run as safe to concatenate at
     /// its end (`endSafe = p + 1 == last || …`) although HarfBuzz never said so — no glyph
     /// follows it in the buffer to carry an unsafe-to-concat flag. Here "w\0\u{5A9}产" ends a
     /// run with the piece "\u{5A9}" (a Hebrew accent no bundled font covers: a 600-unit
     /// .notdef); inside "w\0\u{5A9}\u{FFFC}品" the same bytes are followed by U+FFFC in the
     /// same run, where shaping the run whole gives 1,000 units for both and the cache 1,600
-    /// (4.5 points at 7.5). Pieces that end a run mid-paragraph (a font, script or direction
-    /// change follows) could be keyed apart too, or their end checked by shaping one cluster
-    /// further.
-    @Test("a piece cached where it ended its run is not served where the run goes on (known issue)")
+    /// (4.5 points at 7.5). Fixed by keying the pieces that end a run apart
+    /// (`SegmentCache.Key.meta`): they are only reused where a run ends too.
+    @Test("a piece cached where it ended its run is not served where the run goes on")
     func runEndPieceInTheCache() {
         let style = TextStyle(fontSize: 7.5)
         let target = "w\0\u{5A9}\u{FFFC}品"
@@ -231,14 +230,12 @@ struct HostileInputTests {
         let warmed = TextEngine(fonts: Fixtures.fonts)
         for before in ["\u{5A9}\u{FFFC}品", "w\0\u{5A9}产"] { _ = warmed.prepare(before, style: style) }
         let width = warmed.prepare(target, style: style).singleLineWidth
-        withKnownIssue("the last piece of a run is stored as safe at its end without HarfBuzz saying so") {
-            #expect(width == truth, "measured \(width), shaping gives \(truth)")
-        }
+        #expect(width == truth, "measured \(width), shaping gives \(truth)")
     }
 
     /// The input `fuzz-measure` saved for the finding above, replayed after the two texts its
     /// shrinking found (the run "\u{5A9}\u{FFFC}\u{FFFD}" measures 19.5 points instead of 15).
-    @Test("the second fuzz-measure finding replays: cached and uncached engines disagree after two texts (known issue)")
+    @Test("the second fuzz-measure finding replays: cached and uncached engines disagree after two texts ")
     func secondFuzzMeasureFinding() throws {
         let bytes = [UInt8](try #require(FileManager.default.contents(
             atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/fuzz-measure-run-end-piece-in-cache.bin")))
@@ -258,9 +255,7 @@ struct HostileInputTests {
         let engine = TextEngine(fonts: Fixtures.fonts)
         for before in ["\u{5A9}\u{FFFC}\u{FFFD}品", "w\0\u{5A9}a"] { _ = engine.prepare(before, style: style) }
         let layout = measure(engine)
-        withKnownIssue("the last piece of a run is stored as safe at its end without HarfBuzz saying so") {
-            #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
-        }
+        #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 
     // MARK: - Fonts

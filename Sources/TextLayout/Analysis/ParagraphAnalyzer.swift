@@ -494,7 +494,8 @@ struct ParagraphAnalyzer {
                     let slice = UnsafeBufferPointer(start: base + Int(pieces[p].start), count: Int(pieces[p].end - pieces[p].start))
                     scratch.keys.append(SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
                                                          beginsParagraph: Int(pieces[p].start) == paragraph.lowerBound,
-                                                         endsParagraph: Int(pieces[p].end) == paragraph.upperBound))
+                                                         endsParagraph: Int(pieces[p].end) == paragraph.upperBound,
+                                                         endsRun: p + 1 == last))
                 }
             }
             if scratch.found.count < pieceCount { scratch.found.append(contentsOf: repeatElement(false, count: pieceCount - scratch.found.count)) }

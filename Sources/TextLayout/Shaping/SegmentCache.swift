@@ -22,7 +22,8 @@ final class SegmentCache: Sendable {
         var head1: UInt64
         /// Font index (8 bits), script (8), right-to-left (1), text length (32), and whether the
         /// piece begins or ends its paragraph (HarfBuzz shapes those edges differently: a mark
-        /// that begins a paragraph is drawn on a dotted circle).
+        /// that begins a paragraph is drawn on a dotted circle) or ends its run (no glyph after
+        /// it in the run tells whether its end is safe, so it is only reused at a run's end).
         var meta: UInt64
         var hash: UInt64
         /// The bytes past the first 16 (only read while the text is alive: lookups).
@@ -31,7 +32,7 @@ final class SegmentCache: Sendable {
         /// Reads a key from `bytes`, which must stay alive while the key is used.
         @inline(__always)
         init(bytes: UnsafeBufferPointer<UInt8>, font: UInt8, script: UInt8, rightToLeft: Bool,
-             beginsParagraph: Bool, endsParagraph: Bool) {
+             beginsParagraph: Bool, endsParagraph: Bool, endsRun: Bool) {
             let n = bytes.count
             var h0: UInt64 = 0
             var h1: UInt64 = 0
@@ -48,7 +49,7 @@ final class SegmentCache: Sendable {
             head0 = h0
             head1 = h1
             meta = UInt64(font) | UInt64(script) << 8 | (rightToLeft ? 1 << 16 : 0) | UInt64(n) << 17
-                | (beginsParagraph ? 1 << 49 : 0) | (endsParagraph ? 1 << 50 : 0)
+                | (beginsParagraph ? 1 << 49 : 0) | (endsParagraph ? 1 << 50 : 0) | (endsRun ? 1 << 51 : 0)
             tail = n > 16 ? UnsafeBufferPointer(rebasing: bytes[16...]) : UnsafeBufferPointer(start: nil, count: 0)
             var h = (h0 ^ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
             h = (h ^ h1 ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
