@@ -6,7 +6,6 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET ...]     default: 60 seconds, every target
 #   FUZZ_FLAGS="-max_len=65536" scripts/fuzz.sh 600 fuzz-measure   (more libFuzzer flags)
-#   FUZZ_KNOWN_ISSUES=1 scripts/fuzz.sh ...    (also stop at the issues already reported)
 #
 # Exit status: 0 when no target crashed, 1 when one did (its input is in Fuzz/Crashes/).
 set -euo pipefail
