@@ -235,7 +235,7 @@ struct HostileInputTests {
 
     /// The input `fuzz-measure` saved for the finding above, replayed after the two texts its
     /// shrinking found (the run "\u{5A9}\u{FFFC}\u{FFFD}" measures 19.5 points instead of 15).
-    @Test("the second fuzz-measure finding replays: cached and uncached engines disagree after two texts ")
+    @Test("the second fuzz-measure finding replays: cached and uncached engines agree after those two texts")
     func secondFuzzMeasureFinding() throws {
         let bytes = [UInt8](try #require(FileManager.default.contents(
             atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/fuzz-measure-run-end-piece-in-cache.bin")))
