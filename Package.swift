@@ -30,9 +30,9 @@ let package = Package(
         .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "LockSupport"]),
         .executableTarget(name: "feedlayout", dependencies: ["FeedLayoutCLI"]),
         .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport", "LockSupport"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StatusLayoutTests", dependencies: ["StatusLayout", "TestSupport"]),
-        .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport", "LockSupport"]),
+        .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport", "LockSupport"]),
     ],
     swiftLanguageModes: [.v6]
