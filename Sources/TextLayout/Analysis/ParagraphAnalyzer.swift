@@ -520,28 +520,8 @@ struct ParagraphAnalyzer {
 
         // 2. Shape the run.
         let firstCluster = Int(pieces[first].firstCluster)
-        let endCluster = Int(pieces[last - 1].endCluster)
-        let clusterCount = endCluster - firstCluster
-        scratch.relativeStarts.removeAll(keepingCapacity: true)
-        for c in firstCluster..<endCluster { scratch.relativeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
-        if scratch.clusterAdvances.count < clusterCount {
-            scratch.clusterAdvances.append(contentsOf: repeatElement(0, count: clusterCount - scratch.clusterAdvances.count))
-            scratch.clusterUnsafe.append(contentsOf: repeatElement(false, count: clusterCount - scratch.clusterUnsafe.count))
-        }
-        let language = self.language
-        let paragraphBytes = UnsafeBufferPointer(rebasing: all[paragraph])
-        scratch.relativeStarts.withUnsafeBufferPointer { starts in
-            scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
-                scratch.clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
-                    RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
-                                    language: language.language, paragraph: paragraphBytes,
-                                    run: Int(run.start) - paragraph.lowerBound..<Int(run.end) - paragraph.lowerBound,
-                                    clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<clusterCount]),
-                                    advances: UnsafeMutableBufferPointer(rebasing: advances[0..<clusterCount]),
-                                    unsafeStart: UnsafeMutableBufferPointer(rebasing: unsafe[0..<clusterCount]))
-                }
-            }
-        }
+        shapeClusters(of: run, clusters: firstCluster..<Int(pieces[last - 1].endCluster),
+                      bytes: Int(run.start)..<Int(run.end), paragraph: paragraph, all: all)
         scratch.include.removeAll(keepingCapacity: true)
         for i in 0..<pieceCount {
             let p = first + i
@@ -585,8 +565,6 @@ struct ParagraphAnalyzer {
         let run = runs[r]
         let first = range.lowerBound
         let last = range.upperBound
-        let language = self.language
-        let paragraphBytes = UnsafeBufferPointer(rebasing: all[paragraph])
         scratch.include.removeAll(keepingCapacity: true)
         scratch.include.append(contentsOf: repeatElement(false, count: last - first))
         for i in 0..<(last - first) where !scratch.found[i] {
@@ -594,25 +572,8 @@ struct ParagraphAnalyzer {
             let windowEnd = min(p + 2, last)  // the piece and the one after it
             let firstCluster = Int(pieces[p].firstCluster)
             let endCluster = Int(pieces[windowEnd - 1].endCluster)
-            let count = endCluster - firstCluster
-            scratch.relativeStarts.removeAll(keepingCapacity: true)
-            for c in firstCluster..<endCluster { scratch.relativeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
-            if scratch.clusterAdvances.count < count {
-                scratch.clusterAdvances.append(contentsOf: repeatElement(0, count: count - scratch.clusterAdvances.count))
-                scratch.clusterUnsafe.append(contentsOf: repeatElement(false, count: count - scratch.clusterUnsafe.count))
-            }
-            let windowBytes = Int(pieces[p].start) - paragraph.lowerBound..<(windowEnd == last ? Int(run.end) : Int(pieces[windowEnd - 1].end)) - paragraph.lowerBound
-            scratch.relativeStarts.withUnsafeBufferPointer { starts in
-                scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
-                    scratch.clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
-                        RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
-                                        language: language.language, paragraph: paragraphBytes, run: windowBytes,
-                                        clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<count]),
-                                        advances: UnsafeMutableBufferPointer(rebasing: advances[0..<count]),
-                                        unsafeStart: UnsafeMutableBufferPointer(rebasing: unsafe[0..<count]))
-                    }
-                }
-            }
+            let windowBytes = Int(pieces[p].start)..<(windowEnd == last ? Int(run.end) : Int(pieces[windowEnd - 1].end))
+            shapeClusters(of: run, clusters: firstCluster..<endCluster, bytes: windowBytes, paragraph: paragraph, all: all)
             let pieceClusters = Int(pieces[p].endCluster) - firstCluster
             if scratch.clusterUnsafe[0] { return false }
             if windowEnd > p + 1 && scratch.clusterUnsafe[pieceClusters] { return false }
@@ -637,6 +598,34 @@ struct ParagraphAnalyzer {
             }
         }
         return true
+    }
+
+    /// Shapes `bytes` of `run` (text offsets; the paragraph is the context) and leaves in
+    /// `scratch.clusterAdvances[0..<n]` and `scratch.clusterUnsafe[0..<n]` the advance of each of
+    /// `clusters` in font units and whether HarfBuzz marks its start unsafe to concatenate.
+    private mutating func shapeClusters(of run: ShapingRun, clusters range: Range<Int>, bytes: Range<Int>,
+                                        paragraph: Range<Int>, all: UnsafeBufferPointer<UInt8>) {
+        let count = range.count
+        scratch.relativeStarts.removeAll(keepingCapacity: true)
+        for c in range { scratch.relativeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
+        if scratch.clusterAdvances.count < count {
+            scratch.clusterAdvances.append(contentsOf: repeatElement(0, count: count - scratch.clusterAdvances.count))
+            scratch.clusterUnsafe.append(contentsOf: repeatElement(false, count: count - scratch.clusterUnsafe.count))
+        }
+        let language = self.language
+        let paragraphBytes = UnsafeBufferPointer(rebasing: all[paragraph])
+        let relative = bytes.lowerBound - paragraph.lowerBound..<bytes.upperBound - paragraph.lowerBound
+        scratch.relativeStarts.withUnsafeBufferPointer { starts in
+            scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
+                scratch.clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
+                    RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
+                                    language: language.language, paragraph: paragraphBytes, run: relative,
+                                    clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<count]),
+                                    advances: UnsafeMutableBufferPointer(rebasing: advances[0..<count]),
+                                    unsafeStart: UnsafeMutableBufferPointer(rebasing: unsafe[0..<count]))
+                }
+            }
+        }
     }
 
     /// The height profile of one run alone, interned.

@@ -6,10 +6,15 @@ struct LineFiller {
     typealias Line = ParagraphLayout.Line
 
     let width: Double
-    /// The text's words, height profiles and runs, valid while the caller's closure runs.
-    let words: UnsafeBufferPointer<Word>
-    let profiles: UnsafeBufferPointer<HeightProfile>
-    let runs: UnsafeBufferPointer<ShapingRun>
+    /// The text filled. Line filling reads only `breakPoints` and `profileChanges` (below) in the
+    /// common case, so that a text laid out again touches little memory; its words, height
+    /// profiles and runs only to cut a word or when heights vary along it.
+    let text: PreparedText
+    /// Where each word's visible text ends and the next starts (see ``LineBreakPoint``).
+    let breakPoints: UnsafeBufferPointer<LineBreakPoint>
+    /// The words whose height profile differs from the word before's, in order.
+    let profileChanges: UnsafeBufferPointer<Int32>
+    private let averageWordAdvance: Double
     /// The lines so far, placed one under the other.
     private(set) var lines: [Line] = []
     /// Where the next line goes.
@@ -39,12 +44,13 @@ struct LineFiller {
     /// The run last shaped again to cut a word in it.
     private var cutMemo = RunAdvancesMemo()
 
-    init(text: PreparedText, width: Double, words: UnsafeBufferPointer<Word>, profiles: UnsafeBufferPointer<HeightProfile>,
-         runs: UnsafeBufferPointer<ShapingRun>) {
+    init(text: PreparedText, width: Double, breakPoints: UnsafeBufferPointer<LineBreakPoint>,
+         profileChanges: UnsafeBufferPointer<Int32>) {
+        self.text = text
         self.width = width
-        self.words = words
-        self.profiles = profiles
-        self.runs = runs
+        self.breakPoints = breakPoints
+        self.profileChanges = profileChanges
+        averageWordAdvance = breakPoints.isEmpty ? 1 : text.totalAdvance / Double(breakPoints.count)
         limit = width + 1e-9
         lineHeight = text.style.lineHeight
         fontSize = text.style.fontSize
@@ -81,6 +87,14 @@ struct LineFiller {
         nextTop = lines.last.map { $0.top + $0.height } ?? 0
     }
 
+    /// Fills the lines of one hard-break paragraph.
+    ///
+    /// A line is found by search, not word by word: `breakPoints[k].visibleEnd` (where word k's
+    /// visible text ends, counted from the paragraph's start) never decreases, so the words that
+    /// fit on a line are those up to the last k whose visible end is within reach. The search
+    /// starts where the previous line's length predicts the end (exact for most CJK text) and
+    /// steps from there, so a line costs a probe or two; its height comes from the height
+    /// profiles of its first word and of the words where the profile changes (`profileChanges`).
     mutating func fill(_ paragraph: ParagraphSpan, in text: PreparedText) {
         guard !paragraph.words.isEmpty else {
             append(range: Int(paragraph.start)..<Int(paragraph.start), width: 0, ascent: emptyMetrics.ascent,
@@ -88,57 +102,85 @@ struct LineFiller {
             return
         }
         startLine(at: paragraph.start)
-        var w = paragraph.words.lowerBound
         let end = paragraph.words.upperBound
+        var w = paragraph.words.lowerBound
+        // Where word w starts, counted as breakPoints are.
+        var position = 0.0
+        // The next profile change after the line's first word.
+        var change = firstChange(after: w)
+        // The number of words the last line took: where the search starts.
+        let perLine = width / max(averageWordAdvance, 1e-3)
+        var guess = perLine >= 1 && perLine < 1e6 ? Int(perLine) : 1
         while w < end {
-            // The common case, in registers: on a started line, words of the line's last height
-            // profile (they add no height) while they fit.
-            if !isEmpty {
-                var lineWidth = self.lineWidth
-                var pending = pendingWhiteSpace
-                var lineEnd = self.lineEnd
-                let profile = UInt16(truncatingIfNeeded: lastProfile)
-                while w < end {
-                    let word = words[w]
-                    let visible = word.advance - word.trailingWhiteSpace
-                    guard word.profile == profile && lineWidth + pending + visible <= limit else { break }
-                    lineWidth += pending + visible
-                    pending = word.trailingWhiteSpace
-                    lineEnd = word.end
-                    w += 1
-                }
-                self.lineWidth = lineWidth
-                pendingWhiteSpace = pending
-                self.lineEnd = lineEnd
+            // Word k fits when lineWidth + pending + (visibleEnd(k) − position) ≤ limit.
+            let bound = isEmpty ? limit + position : limit - (lineWidth + pendingWhiteSpace) + position
+            var k = min(w + guess - 1, end - 1)
+            if breakPoints[k].visibleEnd <= bound {
+                while k + 1 < end && breakPoints[k + 1].visibleEnd <= bound { k += 1 }
+            } else {
+                k -= 1
+                while k >= w && breakPoints[k].visibleEnd > bound { k -= 1 }
             }
-            guard w < end else { break }
-            // The general step: a new profile, a line to finish, a word to cut.
-            let word = words[w]
-            let visible = word.advance - word.trailingWhiteSpace
-            if !isEmpty && !fits(visible) { finishLine(startingNext: word.start) }
-            if isEmpty && !fits(visible) {
-                let endPiece = w + 1 < end ? Int(words[w + 1].firstPiece) : paragraph.pieces.upperBound
-                cutWord(pieces: Int(word.firstPiece)..<endPiece, in: text)
+            if k < w {
+                // Word w does not fit: end the line, or cut the word on an empty one.
+                if !isEmpty {
+                    finishLine(startingNext: lineEnd)  // word w starts where the line's last ends
+                    continue
+                }
+                let endPiece = w + 1 < end ? Int(text.words[w + 1].firstPiece) : paragraph.pieces.upperBound
+                cutWord(pieces: Int(text.words[w].firstPiece)..<endPiece, in: text)
+                position = breakPoints[w].nextStart
                 w += 1
+                while change < profileChanges.count && Int(profileChanges[change]) <= w { change += 1 }
                 continue
             }
-            self.lineWidth += (isEmpty ? 0 : pendingWhiteSpace) + visible
-            pendingWhiteSpace = word.trailingWhiteSpace
-            let p = Int(word.profile)
-            if p != lastProfile { useProfile(p) }
-            if lastProfileAscent > self.ascent { self.ascent = lastProfileAscent }
-            if lastProfileDescent > self.descent { self.descent = lastProfileDescent }
-            self.lineEnd = word.end
+            // Words w...k go on the line.
+            let last = breakPoints[k]
+            lineWidth = (isEmpty ? 0 : lineWidth + pendingWhiteSpace) + (last.visibleEnd - position)
+            pendingWhiteSpace = last.nextStart - last.visibleEnd
+            if let uniform = text.uniformExtents {
+                ascent = max(ascent, uniform.ascent)
+                descent = max(descent, uniform.descent)
+            } else {
+                includeProfile(Int(breakPoints[w].profile))
+                while change < profileChanges.count && Int(profileChanges[change]) <= k {
+                    includeProfile(Int(breakPoints[Int(profileChanges[change])].profile))
+                    change += 1
+                }
+            }
+            lineEnd = last.end
             isEmpty = false
-            w += 1
+            guess = k - w + 1
+            position = last.nextStart
+            w = k + 1
+            // The next word does not fit (k was the last that does): its line starts where this ends.
+            if w < end { finishLine(startingNext: last.end) }
         }
         finishLine(startingNext: paragraph.end)
+    }
+
+    /// The index in `profileChanges` of the first change after word `w`.
+    private func firstChange(after w: Int) -> Int {
+        var low = 0
+        var high = profileChanges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(profileChanges[mid]) <= w { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Grows the line's ascent and descent by height profile `p`.
+    @inline(__always) private mutating func includeProfile(_ p: Int) {
+        if p != lastProfile { useProfile(p) }
+        if lastProfileAscent > ascent { ascent = lastProfileAscent }
+        if lastProfileDescent > descent { descent = lastProfileDescent }
     }
 
     /// Makes height profile `p` the last one met: what it adds to the line's ascent and
     /// descent given the line's reference baseline (set by it when the line has none yet).
     private mutating func useProfile(_ p: Int) {
-        let profile = profiles[p]
+        let profile = text.heightProfiles[p]
         let kind: RunBaselines.Kind
         if let referenceKind {
             kind = referenceKind
@@ -156,9 +198,6 @@ struct LineFiller {
     private mutating func cutWord(pieces range: Range<Int>, in text: PreparedText) {
         for cluster in text.measuredClusters(pieces: range, memo: &cutMemo) {
             if cluster.isWhiteSpace {
-                if isEmpty && lines.last.map({ $0.range.upperBound == Int(cluster.start) }) == true && lineEnd == lineStart {
-                    // white space right after a cut hangs on the line before
-                }
                 pendingWhiteSpace += cluster.advance
             } else {
                 if !isEmpty && !fits(cluster.advance) { finishLine(startingNext: cluster.start) }
@@ -186,7 +225,7 @@ struct LineFiller {
     /// Grows the line's ascent and descent by a run's, raised or lowered onto the baseline of
     /// the line's first run (Pango's baseline alignment; attachments sit on that baseline).
     @inline(__always) private mutating func include(run: Int32, ascent runAscent: Double, descent runDescent: Double) {
-        let this = runs[Int(run)]
+        let this = text.runs[Int(run)]
         if referenceKind == nil {
             referenceKind = this.baselineKind
             referenceBaseline = this.baselineKind.pick(this.baselinePoints)

@@ -78,6 +78,20 @@ struct Word: Sendable {
     var advance: Double = 0
 }
 
+/// What line filling reads of a word: where its visible text ends and where the next word
+/// starts, in points counted from the start of its paragraph, so that the visible width of the
+/// words i...k on one line is `breakPoints[k].visibleEnd − breakPoints[i − 1].nextStart` (0 for
+/// the paragraph's first word). `visibleEnd` never decreases within a paragraph, so a line's
+/// last word is found by search. 24 bytes: a line costs a probe or two, not a pass over words.
+struct LineBreakPoint: Sendable {
+    var visibleEnd: Double
+    var nextStart: Double
+    /// The word's end in the text (the next word's start), in UTF-8 bytes.
+    var end: Int32
+    /// Its height profile (as ``Word/profile``).
+    var profile: UInt16
+}
+
 /// How tall a word is, shared by the many words alike (a paragraph has a handful).
 ///
 /// A line aligns every run on the baseline kind of its first run (see ``RunBaselines``); for

@@ -3,18 +3,30 @@
 ///
 /// Immutable and `Sendable`: lay it out from any thread, at as many widths as you like.
 public final class PreparedText: Sendable {
-    let engine: TextEngine
+    // Declared in this order so that what laying out again reads comes first, in one or two
+    // cache lines of the object (a text laid out again is usually cold in the cache).
+    /// What line filling reads of each word, 24 bytes apiece (see ``LineBreakPoint``).
+    let breakPoints: [LineBreakPoint]
+    /// The words whose height profile differs from the word before's (the first word of a
+    /// paragraph excluded), in order: most texts have none.
+    let profileChanges: [Int32]
+    let paragraphs: [ParagraphSpan]
+    /// A line's ascent and descent when the text has one height profile (most texts): no need
+    /// to look at its words' profiles.
+    let uniformExtents: (ascent: Double, descent: Double)?
+    /// The advance of all the text, in points (for guessing line counts).
+    let totalAdvance: Double
+    /// The ascent and descent of a line with no text (an empty paragraph): the first font's.
+    let emptyLineMetrics: (ascent: Double, descent: Double)
     /// The style it was prepared with.
     public let style: TextStyle
+    let engine: TextEngine
     let bytes: [UInt8]
     let clusters: [ClusterInfo]
     let runs: [ShapingRun]
     let pieces: [Piece]
     let words: [Word]
     let heightProfiles: [HeightProfile]
-    let paragraphs: [ParagraphSpan]
-    /// The advance of all the text, in points (for guessing line counts).
-    let totalAdvance: Double
 
     init(engine: TextEngine, style: TextStyle, bytes: [UInt8], clusters: [ClusterInfo], runs: [ShapingRun],
          pieces: [Piece], words: [Word], heightProfiles: [HeightProfile], paragraphs: [ParagraphSpan]) {
@@ -26,8 +38,36 @@ public final class PreparedText: Sendable {
         self.pieces = pieces
         self.words = words
         self.heightProfiles = heightProfiles
-        totalAdvance = words.reduce(0) { $0 + $1.advance }
         self.paragraphs = paragraphs
+        let font = engine.fontList[0]
+        let scale = style.fontSize / Double(font.unitsPerEm)
+        emptyLineMetrics = (Double(font.ascenderInFontUnits) * scale, Double(font.descenderInFontUnits) * scale)
+        var breakPoints: [LineBreakPoint] = []
+        breakPoints.reserveCapacity(words.count)
+        var profileChanges: [Int32] = []
+        var total = 0.0
+        for paragraph in paragraphs {
+            var position = 0.0
+            for k in paragraph.words {
+                let word = words[k]
+                let visibleEnd = position + (word.advance - word.trailingWhiteSpace)
+                position = visibleEnd + word.trailingWhiteSpace
+                breakPoints.append(LineBreakPoint(visibleEnd: visibleEnd, nextStart: position, end: word.end, profile: word.profile))
+                total += word.advance
+                if k > paragraph.words.lowerBound && word.profile != words[k - 1].profile { profileChanges.append(Int32(k)) }
+            }
+        }
+        totalAdvance = total
+        self.breakPoints = breakPoints
+        if heightProfiles.count == 1, let profile = heightProfiles.first {
+            let kind = profile.kind
+            let reference = kind.pick(profile.firstBaselines)
+            uniformExtents = (max(kind.pick(profile.ascents) + reference, profile.attachmentAscent),
+                              max(kind.pick(profile.descents) - reference, profile.attachmentDescent))
+        } else {
+            uniformExtents = nil
+        }
+        self.profileChanges = profileChanges
     }
 
     /// The advance of the whole text on one line, hanging white space excluded, in points.
@@ -51,27 +91,32 @@ public final class PreparedText: Sendable {
     /// - Complexity: O(pieces), plus shaping of the runs of any word that must be cut inside
     ///   and of the last line when truncating.
     public func layout(width: Double, maxLines: Int? = nil, truncationToken: AttributedText = "\u{2026}") -> ParagraphLayout {
-        words.withUnsafeBufferPointer { words in
-            heightProfiles.withUnsafeBufferPointer { profiles in
-                runs.withUnsafeBufferPointer { runs in
-                    var filler = LineFiller(text: self, width: width, words: words, profiles: profiles, runs: runs)
-                    for paragraph in paragraphs { filler.fill(paragraph, in: self) }
-                    let fullCount = filler.lines.count
-                    var truncated = false
-                    if let maxLines, maxLines > 0, fullCount > maxLines {
-                        truncated = true
-                        let last = filler.lines[maxLines - 1]
-                        let token = engine.prepare(truncationToken, style: style)
-                        let cut = filler.truncatedLine(from: last, token: token, in: self)
-                        filler.removeLines(from: maxLines - 1)
-                        filler.append(range: cut.range, width: cut.width, ascent: cut.ascent, descent: cut.descent, isTruncated: true)
-                    }
-                    let lines = filler.lines
-                    var widest = 0.0
-                    for line in lines where line.width > widest { widest = line.width }
-                    let height = lines.last.map { $0.top + $0.height } ?? 0
-                    return ParagraphLayout(lines: lines, width: widest, height: height, isTruncated: truncated, fullLineCount: fullCount)
-                }
+        withLineFiller(width: width) { filler in
+            for paragraph in paragraphs { filler.fill(paragraph, in: self) }
+            let fullCount = filler.lines.count
+            var truncated = false
+            if let maxLines, maxLines > 0, fullCount > maxLines {
+                truncated = true
+                let last = filler.lines[maxLines - 1]
+                let token = engine.prepare(truncationToken, style: style)
+                let cut = filler.truncatedLine(from: last, token: token, in: self)
+                filler.removeLines(from: maxLines - 1)
+                filler.append(range: cut.range, width: cut.width, ascent: cut.ascent, descent: cut.descent, isTruncated: true)
+            }
+            let lines = filler.lines
+            var widest = 0.0
+            for line in lines where line.width > widest { widest = line.width }
+            let height = lines.last.map { $0.top + $0.height } ?? 0
+            return ParagraphLayout(lines: lines, width: widest, height: height, isTruncated: truncated, fullLineCount: fullCount)
+        }
+    }
+
+    /// Runs `body` with a line filler over this text at `width`.
+    private func withLineFiller<R>(width: Double, _ body: (inout LineFiller) -> R) -> R {
+        breakPoints.withUnsafeBufferPointer { breakPoints in
+            profileChanges.withUnsafeBufferPointer { profileChanges in
+                var filler = LineFiller(text: self, width: width, breakPoints: breakPoints, profileChanges: profileChanges)
+                return body(&filler)
             }
         }
     }
@@ -145,12 +190,6 @@ public final class PreparedText: Sendable {
         return low
     }
 
-    /// The ascent and descent of a line with no text (an empty paragraph): the first font's.
-    var emptyLineMetrics: (ascent: Double, descent: Double) {
-        let font = engine.fontList[0]
-        let scale = style.fontSize / Double(font.unitsPerEm)
-        return (Double(font.ascenderInFontUnits) * scale, Double(font.descenderInFontUnits) * scale)
-    }
 }
 
 /// The per-cluster advances of the last run shaped again during one layout.

@@ -1,0 +1,118 @@
+import Testing
+import TestSupport
+@testable import TextLayout
+
+/// `LineFiller` finds each line's last word by search over `visibleEnds`; these tests hold it to
+/// the plain definition, word by word: a word goes on the line while the line's visible width
+/// with it fits, white space at the end hangs, and a line is as tall as the largest ascent and
+/// descent of its words on the first word's baseline.
+@Suite("Line filling by search")
+struct LineFillerTests {
+    let engine = Fixtures.engine
+
+    struct ReferenceLine: Equatable {
+        var range: Range<Int>
+        var width: Double
+        var ascent: Double
+        var descent: Double
+    }
+
+    /// Greedy filling one word at a time, or nil when some word is wider than a line alone (then
+    /// it is cut between clusters, which `cutWords` checks).
+    func referenceLines(_ text: PreparedText, width: Double) -> [ReferenceLine]? {
+        let limit = width + 1e-9
+        var lines: [ReferenceLine] = []
+        for paragraph in text.paragraphs {
+            var w = paragraph.words.lowerBound
+            guard w < paragraph.words.upperBound else {
+                let empty = text.emptyLineMetrics
+                lines.append(ReferenceLine(range: Int(paragraph.start)..<Int(paragraph.start), width: 0,
+                                           ascent: empty.ascent, descent: empty.descent))
+                continue
+            }
+            while w < paragraph.words.upperBound {
+                let first = text.words[w]
+                var lineWidth = first.advance - first.trailingWhiteSpace
+                guard lineWidth <= limit else { return nil }
+                let firstProfile = text.heightProfiles[Int(first.profile)]
+                let kind = firstProfile.kind
+                let reference = kind.pick(firstProfile.firstBaselines)
+                func extents(_ word: Word) -> (Double, Double) {
+                    let profile = text.heightProfiles[Int(word.profile)]
+                    return (max(kind.pick(profile.ascents) + reference, profile.attachmentAscent),
+                            max(kind.pick(profile.descents) - reference, profile.attachmentDescent))
+                }
+                var (ascent, descent) = extents(first)
+                var pending = first.trailingWhiteSpace
+                var end = first.end
+                w += 1
+                while w < paragraph.words.upperBound {
+                    let word = text.words[w]
+                    let visible = word.advance - word.trailingWhiteSpace
+                    guard lineWidth + pending + visible <= limit else { break }
+                    lineWidth += pending + visible
+                    pending = word.trailingWhiteSpace
+                    let (a, d) = extents(word)
+                    ascent = max(ascent, a)
+                    descent = max(descent, d)
+                    end = word.end
+                    w += 1
+                }
+                lines.append(ReferenceLine(range: Int(first.start)..<Int(end), width: lineWidth, ascent: ascent, descent: descent))
+            }
+        }
+        return lines
+    }
+
+    func expectMatches(_ text: PreparedText, width: Double, _ label: String) -> Bool {
+        guard let reference = referenceLines(text, width: width) else { return false }
+        let lines = text.layout(width: width).lines
+        #expect(lines.count == reference.count, "\(label) at \(width)")
+        for (line, expected) in zip(lines, reference) {
+            #expect(line.range == expected.range, "\(label) at \(width)")
+            #expect(abs(line.width - expected.width) < 1e-9, "\(label) at \(width)")
+            #expect(line.ascent == expected.ascent && line.descent == expected.descent, "\(label) at \(width)")
+        }
+        return true
+    }
+
+    @Test("the corpus at 60 widths from 40 to 730 pt: the same lines as filling word by word")
+    func corpus() {
+        var compared = 0
+        for (index, text) in Fixtures.corpusTexts.prefix(400).enumerated() {
+            let prepared = engine.prepare(text)
+            for step in 0..<60 where expectMatches(prepared, width: 40 + Double(step) * 11.7, "text \(index)") {
+                compared += 1
+            }
+        }
+        #expect(compared > 20_000, "widths too narrow: most layouts had to cut a word")
+    }
+
+    @Test("mixed fonts, scripts, emoji, spaces and hard breaks: the same lines as word by word",
+          arguments: [
+              "Swift 6 on Linux 上的文本排版 😀 测试 with some English words, and more words to wrap around.",
+              "A中B中C中 D中 E 中F  中  G\n\n第二段 second paragraph\n",
+              "👍👍👍 赞赞赞 👍 赞 ok ok ok ok ok ok ok ok ok ok ok ok ok ok",
+              "     leading spaces, then   runs   of   spaces   between   words     ",
+              "१२३ हिन्दी text मिश्रित 中文 and Ελληνικά κείμενο",
+          ])
+    func mixed(_ text: String) {
+        let prepared = engine.prepare(text)
+        var compared = 0
+        for step in 0..<200 where expectMatches(prepared, width: 20 + Double(step) * 3.1, "mixed") { compared += 1 }
+        #expect(compared > 50)
+    }
+
+    @Test("words wider than a line are cut, and the lines after them go on from the cut")
+    func cutWords() {
+        let text = "supercalifragilisticexpialidocious 中文 supercalifragilisticexpialidocious word 中文中文中文"
+        let prepared = engine.prepare(text)
+        for width in [30.0, 61, 100, 150] {
+            let lines = prepared.layout(width: width).lines
+            // Every byte is on a line, in order, and no line is wider than the width.
+            #expect(lines.first?.range.lowerBound == 0 && lines.last?.range.upperBound == text.utf8.count)
+            for (a, b) in zip(lines, lines.dropFirst()) { #expect(a.range.upperBound == b.range.lowerBound) }
+            for line in lines { #expect(line.width <= width + 1e-9, "\(line) at \(width)") }
+        }
+    }
+}
