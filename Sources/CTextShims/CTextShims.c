@@ -113,6 +113,18 @@ bool ctextshims_is_default_ignorable(uint32_t c) {
 }
 int32_t ctextshims_general_category(uint32_t c) { return (int32_t)u_charType((UChar32)c); }
 
+int32_t ctextshims_line_break_class(uint32_t c) {
+    return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK);
+}
+
+int32_t ctextshims_east_asian_width(uint32_t c) {
+    return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH);
+}
+
+bool ctextshims_is_extended_pictographic(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC);
+}
+
 bool ctextshims_is_rtl_relevant(uint32_t c) {
     switch (u_charDirection((UChar32)c)) {
     case U_RIGHT_TO_LEFT:

@@ -81,11 +81,12 @@ public final class TextEngine: Sendable {
         return analyzer.run()
     }
 
-    /// Prepares with the general analysis only (ICU clusters, sequences, bidi), never the fused
-    /// fast path: tests check that both give the same.
-    func prepareGeneralPathOnly(_ text: AttributedText, style: TextStyle = TextStyle()) -> PreparedText {
+    /// Prepares by the general analysis (clusters, sequences, bidi), never the fused fast path,
+    /// and with `icuOnly`, ICU for every cluster and break opportunity: tests check that every
+    /// way gives the same.
+    func prepareGeneralPathOnly(_ text: AttributedText, style: TextStyle = TextStyle(), icuOnly: Bool = false) -> PreparedText {
         var analyzer = ParagraphAnalyzer(engine: self, text: text, style: style)
-        analyzer.generalPathOnly = true
+        analyzer.paths = icuOnly ? .icuOnly : .generalPath
         return analyzer.run()
     }
 

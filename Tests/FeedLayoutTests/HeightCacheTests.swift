@@ -3,6 +3,7 @@ import StatusLayout
 import Synchronization
 import Testing
 import LockSupport
+import TestSupport
 @testable import FeedLayout
 
 @Suite("Height cache")
@@ -99,18 +100,5 @@ struct HeightCacheTests {
         #expect(stats.count <= 2 * 500 && stats.cost <= 2 * 300 * 60)
         #expect(stats.insertions - stats.evictions >= stats.count, "every entry was inserted (invalidations remove the rest)")
         #expect(operations.load(ordering: .relaxed) == 160_000)
-    }
-}
-
-/// A small deterministic generator for the stress tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

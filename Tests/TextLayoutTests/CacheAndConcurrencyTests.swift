@@ -26,13 +26,13 @@ struct CacheAndConcurrencyTests {
         #expect(stats.count > 1_000)
     }
 
-    @Test("the fused fast path and the general analysis agree on the whole corpus")
+    @Test("the fused fast path and our own clustering agree with ICU's clusters and breaks on the whole corpus")
     func fastPathEqualsGeneral() {
         let engine = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
         var fastParagraphs = 0
         for text in Fixtures.corpusTexts + ["a b  c", "中文，English。", " lead", "tail ", "\u{FFFC}x"] {
             let fast = engine.prepare(text)
-            let general = engine.prepareGeneralPathOnly(AttributedText(text))
+            let general = engine.prepareGeneralPathOnly(AttributedText(text), icuOnly: true)
             #expect(fast.textRuns.map(\.range) == general.textRuns.map(\.range), "\(text)")
             #expect(fast.textRuns.map(\.script) == general.textRuns.map(\.script), "\(text)")
             #expect(fast.graphemeClusterRanges == general.graphemeClusterRanges)
@@ -44,6 +44,29 @@ struct CacheAndConcurrencyTests {
             }
         }
         #expect(fastParagraphs > 3_000, "most of the corpus takes the fast path")
+    }
+
+    @Test("random emoji sequences, marks and flags: our clusters are ICU's")
+    func emojiClustersEqualICU() {
+        // ExtPict with and without emoji presentation, ZWJ, VS15/VS16, skin tones, combining
+        // marks, regional indicators, a keycap, and plain text around them.
+        let alphabet: [String] = ["a", "中", " ", "😀", "👨", "👩", "❤", "©", "\u{200D}", "\u{FE0F}", "\u{FE0E}",
+                                  "\u{1F3FB}", "\u{1F3FD}", "\u{0301}", "\u{20E3}", "1", "\u{1F1E8}", "\u{1F1F3}", "\u{1F1FA}", "，"]
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        var generator = SplitMix(seed: 0x5EED)
+        var checked = 0
+        for _ in 0..<3_000 {
+            let length = 1 + Int(generator.next() % 12)
+            let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            let ours = engine.prepare(text)
+            let icu = engine.prepareGeneralPathOnly(AttributedText(text), icuOnly: true)
+            #expect(ours.graphemeClusterRanges == icu.graphemeClusterRanges, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            for width in [20.0, 60] where ours.layout(width: width) != icu.layout(width: width) {
+                Issue.record("layouts differ at \(width): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+            checked += 1
+        }
+        #expect(checked == 3_000)
     }
 
     @Test("8 threads at once give the same results as one")

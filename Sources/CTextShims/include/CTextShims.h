@@ -60,6 +60,12 @@ bool ctextshims_is_white_space(uint32_t codepoint);
 bool ctextshims_is_default_ignorable(uint32_t codepoint);
 /* General category as ICU's UCharCategory value. */
 int32_t ctextshims_general_category(uint32_t codepoint);
+/* ICU's Line_Break value of a code point (ULineBreak: 0 XX, 1 AI, 2 AL, ... 42 ZWJ). */
+int32_t ctextshims_line_break_class(uint32_t codepoint);
+/* ICU's East_Asian_Width value (UEastAsianWidth: 0 N, 1 A, 2 H, 3 F, 4 Na, 5 W). */
+int32_t ctextshims_east_asian_width(uint32_t codepoint);
+/* Extended_Pictographic. */
+bool ctextshims_is_extended_pictographic(uint32_t codepoint);
 /* True when the bidi class is R, AL, RLE, RLO, RLI, AN or FSI (text may need the bidi
  * algorithm). */
 bool ctextshims_is_rtl_relevant(uint32_t codepoint);

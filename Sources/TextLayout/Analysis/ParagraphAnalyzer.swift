@@ -14,8 +14,18 @@ struct ParagraphAnalyzer {
     let text: AttributedText
     let style: TextStyle
     let bytes: [UInt8]
-    /// Only the general path, for tests that compare the two.
-    var generalPathOnly = false
+    /// Which ways the analysis may take (tests compare them).
+    var paths = Paths.fastest
+
+    enum Paths {
+        /// The fused pass where it applies, our own clustering and line breaking where they apply.
+        case fastest
+        /// Never the fused pass.
+        case generalPath
+        /// Never the fused pass, and ICU for every grapheme cluster and break opportunity: the
+        /// reference the others are tested against.
+        case icuOnly
+    }
 
     private(set) var clusters: [ClusterInfo] = []
     private(set) var runs: [ShapingRun] = []
@@ -91,10 +101,10 @@ struct ParagraphAnalyzer {
         }
         guard !range.isEmpty else { return }
         let firstCluster = clusters.count
-        let simple = !generalPathOnly && analyzeSimple(range)
+        let simple = paths == .fastest && analyzeSimple(range)
         if !simple {
             let flags = decodeScalars(range)
-            findClusters(range, needsICU: flags & UnicodeProperties.complexGrapheme != 0)
+            findClusters(range, flags: flags)
             chooseFontsAndScripts(firstCluster: firstCluster)
             resolveBidi(range, firstCluster: firstCluster, needed: flags & UnicodeProperties.rightToLeft != 0)
         }
@@ -211,12 +221,17 @@ struct ParagraphAnalyzer {
         return union
     }
 
-    /// Grapheme clusters: every scalar alone unless some scalar may join a neighbour, in which
-    /// case ICU's character break iterator decides.
-    private mutating func findClusters(_ range: Range<Int>, needsICU: Bool) {
+    /// Grapheme clusters: every scalar alone unless some scalar may join a neighbour; then our
+    /// own clustering when the joining characters are only Extend, ZWJ and regional indicators
+    /// (emoji sequences, combining marks), else ICU's character break iterator.
+    private mutating func findClusters(_ range: Range<Int>, flags: UInt16) {
         scratch.clusterScalar.removeAll(keepingCapacity: true)
-        if !needsICU {
+        if flags & UnicodeProperties.complexGrapheme == 0 {
             for s in scratch.scalars.indices { appendCluster(scalar: s) }
+            return
+        }
+        if flags & UnicodeProperties.hardGrapheme == 0 && paths != .icuOnly {
+            findEmojiClusters()
             return
         }
         var boundaries: [Int32] = [0]
@@ -235,6 +250,43 @@ struct ParagraphAnalyzer {
             let relative = scratch.scalarStarts[s] - Int32(range.lowerBound)
             while b < boundaries.count && boundaries[b] < relative { b += 1 }
             if s == 0 || (b < boundaries.count && boundaries[b] == relative) { appendCluster(scalar: s) }
+        }
+    }
+
+    /// UAX #29 for text whose joining characters are Extend, ZWJ and regional indicators only
+    /// (no controls, Hangul, SpacingMark or Prepend: `hardGrapheme` clear): a cluster goes on
+    /// over Extend and ZWJ (GB9), over an Extended_Pictographic after `ExtPict Extend* ZWJ`
+    /// (GB11), and pairs regional indicators (GB12, GB13); it breaks everywhere else (GB999).
+    /// A test holds it to ICU's iterator.
+    private mutating func findEmojiClusters() {
+        let zwj: UInt32 = 0x200D
+        var regionalRun = 0  // regional indicators in a row before this scalar
+        var pictographBefore = false  // the text before ends in ExtPict Extend*
+        var joinsPictograph = false  // ... and then a ZWJ
+        for s in scratch.scalars.indices {
+            let scalar = scratch.scalars[s]
+            let bits = scratch.properties[s]
+            let isRegional = scalar >= 0x1F1E6 && scalar <= 0x1F1FF
+            let isPictograph = bits & UnicodeProperties.extendedPictographic != 0
+            let isExtendOrZWJ = bits & UnicodeProperties.complexGrapheme != 0 && !isRegional
+            let joins: Bool
+            if s == 0 {
+                joins = false
+            } else if isExtendOrZWJ {
+                joins = true
+            } else if isRegional {
+                joins = regionalRun % 2 == 1
+            } else {
+                joins = isPictograph && joinsPictograph
+            }
+            if !joins { appendCluster(scalar: s) }
+            joinsPictograph = scalar == zwj && pictographBefore
+            if isPictograph {
+                pictographBefore = true
+            } else if !isExtendOrZWJ || scalar == zwj {
+                pictographBefore = false
+            }
+            regionalRun = isRegional ? regionalRun + 1 : 0
         }
     }
 

@@ -15,6 +15,13 @@ struct UnicodeProperties: Sendable {
     static let rightToLeft: UInt16 = 1 << 12
     /// Separators, controls and format characters: drawn in the font of the text before them.
     static let nonGraphic: UInt16 = 1 << 13
+    /// Extended_Pictographic: emoji ZWJ sequences join these (UAX #29 GB11).
+    static let extendedPictographic: UInt16 = 1 << 14
+    /// A grapheme cluster break class our own clustering leaves to ICU: Control, CR, LF, Hangul
+    /// jamo and syllables, SpacingMark, Prepend (see ``ParagraphAnalyzer``). With
+    /// `complexGrapheme` clear and this clear, a joining character is Extend, ZWJ or a regional
+    /// indicator.
+    static let hardGrapheme: UInt16 = 1 << 15
 
     /// ICU script codes used by name.
     static let scriptCommon: UInt8 = 0
@@ -33,9 +40,12 @@ struct UnicodeProperties: Sendable {
         if ctextshims_is_default_ignorable(c) { bits |= defaultIgnorable }
         if ctextshims_is_emoji_presentation(c) { bits |= emojiPresentation }
         switch ctextshims_grapheme_cluster_break(c) {
-        case 0, 1, 2, 5: break
-        default: bits |= complexGrapheme
+        case 0: break  // Other
+        case 1, 2, 5: bits |= hardGrapheme  // Control, CR, LF
+        case 3, 12, 17: bits |= complexGrapheme  // Extend, Regional_Indicator, ZWJ
+        default: bits |= complexGrapheme | hardGrapheme
         }
+        if ctextshims_is_extended_pictographic(c) { bits |= extendedPictographic }
         if ctextshims_is_rtl_relevant(c) { bits |= rightToLeft }
         switch ctextshims_general_category(c) {
         case 12, 13, 14, 15, 16: bits |= nonGraphic  // Zs, Zl, Zp, Cc, Cf

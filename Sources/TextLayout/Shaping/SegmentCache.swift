@@ -11,7 +11,9 @@ import Synchronization
 /// The table is open addressing with linear probing over a power-of-two array of fixed-size
 /// entries: the first 16 bytes of a key and its length, font, script and direction inline (no
 /// allocation to look up a CJK character or a short word), longer keys' remaining bytes in a
-/// byte arena. When it is half full it starts again empty (a generation cache: simple, and a
+/// byte arena. It starts at 4,096 slots and doubles when half full, so that it takes the memory
+/// its pieces need (a timeline's few thousand pieces stay in the processor's caches); at its
+/// capacity, when half full, it starts again empty (a generation cache: simple, and a
 /// cache that size holds every piece a timeline uses many times over). Thread-safe: a readers–writer
 /// lock, read once per run to look up (threads measuring at once do not wait for each other),
 /// written only to store newly shaped pieces.
@@ -51,13 +53,16 @@ final class SegmentCache: Sendable {
             meta = UInt64(font) | UInt64(script) << 8 | (rightToLeft ? 1 << 16 : 0) | UInt64(n) << 17
                 | (beginsParagraph ? 1 << 49 : 0) | (endsParagraph ? 1 << 50 : 0) | (endsRun ? 1 << 51 : 0)
             tail = n > 16 ? UnsafeBufferPointer(rebasing: bytes[16...]) : UnsafeBufferPointer(start: nil, count: 0)
-            var h = (h0 ^ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
-            h = (h ^ h1 ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
+            hash = Self.hash(head0: h0, head1: h1, meta: meta, tail: tail)
+        }
+
+        @inline(__always)
+        static func hash(head0: UInt64, head1: UInt64, meta: UInt64, tail: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var h = (head0 ^ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ head1 ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
             h = (h ^ meta ^ (h >> 32)) &* 0x9E37_79B9_7F4A_7C15
-            if n > 16 {
-                for byte in tail { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            }
-            hash = h ^ (h >> 31)
+            for byte in tail { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return h ^ (h >> 31)
         }
     }
 
@@ -81,8 +86,17 @@ final class SegmentCache: Sendable {
         var entries: [Entry]
         var tails: [UInt8] = []
         var count = 0
+        /// The most slots: the table doubles up to it, then starts again empty when half full.
+        let maximumSlots: Int
 
-        init(slots: Int) { entries = Array(repeating: Entry(), count: slots) }
+        /// A table that starts small and grows with what it holds, so that a timeline's pieces
+        /// lie in little memory (a lookup that misses the processor's caches and TLB costs more
+        /// than the rest of measuring a piece).
+        init(slots: Int) {
+            maximumSlots = slots
+            entries = Array(repeating: Entry(), count: min(slots, Self.initialSlots))
+        }
+        static let initialSlots = 4_096
 
         @inline(__always) func find(_ key: Key) -> Int {
             let mask = entries.count - 1
@@ -108,7 +122,9 @@ final class SegmentCache: Sendable {
         }
 
         mutating func insert(_ key: Key, _ value: Value) {
-            if count * 2 >= entries.count { removeAll() }
+            if count * 2 >= entries.count {
+                if entries.count < maximumSlots { grow() } else { removeAll() }
+            }
             let mask = entries.count - 1
             var b = Int(truncatingIfNeeded: key.hash) & mask
             while entries[b].meta != 0 {
@@ -127,8 +143,26 @@ final class SegmentCache: Sendable {
             count += 1
         }
 
+        /// Doubles the slots and places every entry again.
+        private mutating func grow() {
+            let old = entries
+            entries = Array(repeating: Entry(), count: old.count * 2)
+            let mask = entries.count - 1
+            tails.withUnsafeBufferPointer { tails in
+                for entry in old where entry.meta != 0 {
+                    let length = Int(entry.meta >> 17 & 0xFFFF_FFFF)
+                    let tail = length > 16 ? UnsafeBufferPointer(rebasing: tails[Int(entry.tailStart)..<Int(entry.tailStart) + length - 16])
+                                           : UnsafeBufferPointer(start: nil, count: 0)
+                    var b = Int(truncatingIfNeeded: Key.hash(head0: entry.head0, head1: entry.head1, meta: entry.meta, tail: tail)) & mask
+                    while entries[b].meta != 0 { b = (b + 1) & mask }
+                    entries[b] = entry
+                }
+            }
+        }
+
+        /// Empties the table, back to its initial size.
         mutating func removeAll() {
-            for i in entries.indices { entries[i].meta = 0 }
+            entries = Array(repeating: Entry(), count: min(maximumSlots, Self.initialSlots))
             tails.removeAll(keepingCapacity: true)
             count = 0
         }
