@@ -1,0 +1,327 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TextLayout
+
+/// `PairLineBreaker` against ICU's line break iterator: every text it accepts must give exactly
+/// ICU's boundaries.
+@Suite("Pair line breaker")
+struct PairLineBreakerTests {
+    static let modes: [(PairLineBreaker.Mode, String)] = [(.normal, "@lb=normal"), (.strict, "@lb=strict"), (.loose, "@lb=loose")]
+
+    /// ICU's boundaries (UTF-16 offsets, neither 0 nor the end).
+    static func icu(_ units: [UInt16], locale: String) -> [Int32] {
+        var boundaries: [Int32] = []
+        units.withUnsafeBufferPointer {
+            try! Fixtures.engine.breakIterators.appendLineBoundaries(locale: locale, utf16: $0, to: &boundaries)
+        }
+        return boundaries.filter { $0 > 0 }
+    }
+
+    /// The pair breaker's boundaries, or nil when it does not support the text.
+    static func pair(_ units: [UInt16], mode: PairLineBreaker.Mode) -> [Int32]? {
+        var boundaries: [Int32] = [-7]  // something before, to check it is kept
+        let supported = units.withUnsafeBufferPointer { PairLineBreaker.breaks(utf16: $0, mode: mode, into: &boundaries) }
+        #expect(boundaries.first == -7)
+        if !supported {
+            #expect(boundaries == [-7], "unsupported must leave the boundaries as they were")
+            return nil
+        }
+        return Array(boundaries.dropFirst())
+    }
+
+    /// Compares one text in every mode; returns whether it was supported in normal mode.
+    @discardableResult
+    static func check(_ text: String, modes: [(PairLineBreaker.Mode, String)] = modes) -> Bool {
+        let units = Array(text.utf16)
+        var normalSupported = false
+        for (mode, locale) in modes {
+            guard let mine = pair(units, mode: mode) else { continue }
+            if mode == .normal { normalSupported = true }
+            let theirs = icu(units, locale: locale)
+            #expect(mine == theirs, "\(locale) \(describe(text)): pair \(mine) ICU \(theirs)")
+        }
+        return normalSupported
+    }
+
+    static func describe(_ text: String) -> String {
+        "\"\(text)\" [" + text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") + "]"
+    }
+
+    /// Hard-break paragraphs, as the analyzer splits them.
+    static func paragraphs(_ text: String) -> [String] {
+        let separators: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        var result: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if separators.contains(scalar) {
+                if !current.isEmpty { result.append(String(current)) }
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        if !current.isEmpty { result.append(String(current)) }
+        return result
+    }
+
+    static let statusTexts: [String] = {
+        let data = FileManager.default.contents(atPath: Fixtures.repositoryRoot + "/Benchmarks/Corpus/statuses.jsonl")!
+        var texts: [String] = []
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { continue }
+            if let text = object["text"] as? String { texts.append(text) }
+            if let retweeted = object["retweeted_status"] as? [String: Any], let text = retweeted["text"] as? String {
+                texts.append(text)
+            }
+        }
+        return texts
+    }()
+
+    @Test("Corpus texts: unsupported or exactly ICU's boundaries; at least 99 % supported")
+    func corpusTexts() {
+        var supported = 0
+        var total = 0
+        for text in Fixtures.corpusTexts {
+            for paragraph in Self.paragraphs(text) {
+                total += 1
+                if Self.check(paragraph) { supported += 1 }
+            }
+        }
+        let share = Double(supported) / Double(total)
+        var missing: [UInt32: Int] = [:]
+        for text in Fixtures.corpusTexts {
+            for scalar in text.unicodeScalars where PairLineBreaker.lineClass(scalar.value) == PairLineBreaker.unsupported {
+                missing[scalar.value, default: 0] += 1
+            }
+        }
+        let top = missing.sorted { $0.value > $1.value }.prefix(12).map { String($0.key, radix: 16) + "×\($0.value)" }
+        print("PairLineBreaker: unsupported code points in texts.txt: \(top.joined(separator: " "))")
+        // Measured: 4,998 of 5,000 paragraphs (99.96 %); the others hold combining marks.
+        print("PairLineBreaker: texts.txt \(supported) of \(total) paragraphs supported (\(share * 100) %)")
+        #expect(total >= 5_000)
+        #expect(share >= 0.99)
+    }
+
+    @Test("Corpus statuses: unsupported or exactly ICU's boundaries")
+    func corpusStatuses() {
+        var supported = 0
+        var total = 0
+        for text in Self.statusTexts {
+            for paragraph in Self.paragraphs(text) {
+                total += 1
+                if Self.check(paragraph) { supported += 1 }
+            }
+        }
+        print("PairLineBreaker: statuses.jsonl \(supported) of \(total) paragraphs supported (\(Double(supported) / Double(total) * 100) %)")
+        #expect(total > 1_000)
+        #expect(supported > total / 2)
+    }
+
+    /// Several code points of every supported class (and of the classes ICU folds into them).
+    static let representatives: [Unicode.Scalar] = [
+        // AL, AI, XX
+        "a", "Z", "@", "#", "&", "*", "é", "\u{2460}", "\u{00A7}", "\u{0378}",
+        // HL
+        "\u{05D0}", "\u{05E9}",
+        // ID (kanji, kana, emoji, fullwidth forms)
+        "中", "国", "あ", "ア", "\u{1F600}", "\u{1F30D}", "\u{FF20}", "\u{FF10}", "\u{20000}",
+        // CJ
+        "\u{3041}", "\u{30C3}", "\u{30FC}",
+        // EB, unassigned Extended_Pictographic (ID, acts as EB), EM
+        "\u{1F44D}", "\u{1F466}", "\u{1FC00}", "\u{1F3FB}", "\u{1F3FF}",
+        // NU
+        "0", "7", "\u{0660}",
+        // CL
+        "}", "\u{300D}", "\u{FF09}", "\u{3011}", "\u{FF0C}", "\u{3002}", "\u{3001}",
+        // CP (narrow)
+        ")", "]",
+        // OP (narrow and wide)
+        "(", "[", "{", "\u{FF08}", "\u{300C}", "\u{3010}", "\u{300A}",
+        // QU
+        "\"", "'", "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{00AB}", "\u{00BB}", "\u{300C}", "\u{300D}",
+        // EX
+        "!", "?", "\u{FF01}", "\u{FF1F}",
+        // IS
+        ",", ".", ":", ";", "\u{FF1A}", "\u{FF1B}",
+        // SY
+        "/",
+        // NS, NS iteration marks (not NS in loose)
+        "\u{30FB}", "\u{203C}", "\u{FF5E}", "\u{3005}", "\u{309D}", "\u{30FE}",
+        // BA, HH (U+2010), BB, HY
+        "\u{3000}", "|", "\u{2013}", "\u{00AD}", "\t", "\u{2010}", "\u{00B4}", "\u{02C8}", "-",
+        // SP, GL, B2
+        " ", " ", " ", "\u{00A0}", "\u{202F}", "\u{2007}", "\u{2014}", "\u{2E3A}",
+        // PR, PO
+        "$", "+", "\\", "\u{FFE5}", "\u{FF04}", "\u{00A5}", "%", "\u{00A2}", "\u{FF05}", "\u{2103}", "\u{2030}",
+        // ZW, WJ, IN, CB
+        "\u{200B}", "\u{2060}", "\u{FEFF}", "\u{2026}", "\u{2025}", "\u{FFFC}",
+        // Hangul JL JV JT H2 H3
+        "\u{1100}", "\u{1160}", "\u{11A8}", "\u{AC00}", "\u{AC01}",
+        // CM (combining acute, VS16, keycap), ZWJ, RI
+        "\u{0301}", "\u{FE0F}", "\u{20E3}", "\u{200D}", "\u{1F1E8}", "\u{1F1F3}", "\u{1F1E6}",
+    ]
+
+    /// Code points of classes the breaker leaves to ICU.
+    static let unsupportedScalars: [Unicode.Scalar] = [
+        "\u{0E01}", "\u{0E31}", "\u{1000}", "\n", "\r", "\u{2028}", "\u{0085}", "\u{000B}",
+    ]
+
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    @Test("The representatives are supported, the unsupported ones are not")
+    func classesOfRepresentatives() {
+        for scalar in Self.representatives {
+            #expect(PairLineBreaker.lineClass(scalar.value) != PairLineBreaker.unsupported, "\(Self.describe(String(scalar)))")
+        }
+        for scalar in Self.unsupportedScalars {
+            #expect(PairLineBreaker.lineClass(scalar.value) == PairLineBreaker.unsupported, "\(Self.describe(String(scalar)))")
+        }
+    }
+
+    @Test("Random strings of every supported class: exactly ICU (all three modes)")
+    func randomStrings() {
+        var random = SplitMix64(state: 0x5EED_1CE0)
+        let pool = Self.representatives
+        // A second, narrower pool makes the number, quote and space contexts come up often.
+        let dense: [Unicode.Scalar] = ["1", "$", "%", "(", ")", "\u{FF08}", ".", ",", "/", "-", " ", "\u{201C}", "\"",
+                                       "a", "中", "\u{2010}", "\u{05D0}", "\u{200B}", "\u{2014}", "\u{FFFC}", "\u{00B4}",
+                                       "\u{3000}", "\u{300D}", "\u{30FC}", "\u{3005}", "\u{2026}", "\u{1F44D}", "\u{1F3FB}",
+                                       "\u{FE0F}", "\u{200D}", "\u{1F1E8}"]
+        var checked = 0
+        var supported = 0
+        for round in 0..<220_000 {
+            let source = round % 2 == 0 ? pool : dense
+            let length = 1 + random.below(40)
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<length { scalars.append(source[random.below(source.count)]) }
+            let text = String(scalars)
+            // Every mode on a third of the strings, normal on the rest.
+            let modes = round % 3 == 0 ? Self.modes : [Self.modes[0]]
+            if Self.check(text, modes: modes) { supported += 1 }
+            checked += 1
+        }
+        print("PairLineBreaker: \(checked) random strings checked, \(supported) supported")
+        #expect(checked >= 200_000)
+        // Only a combining mark right after a decision that waits for the next code point
+        // (`SP IS CM`, `PR OP CM`) sends a text of supported classes to ICU.
+        #expect(supported >= checked * 9 / 10)
+    }
+
+    @Test("Every supported BMP code point, between neighbours of several classes: exactly ICU")
+    func everyBMPCodePoint() {
+        let normalContexts: [(String, String)] = [("a", "a"), ("中", "中"), ("1", "1"), ("a ", " a"), ("(", ")"), ("\u{201C}", "$"), ("$", "%")]
+        let otherContexts: [(String, String)] = [("中", "中"), ("a ", ")")]
+        var checked = 0
+        for value in UInt32(0)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value), PairLineBreaker.lineClass(value) != PairLineBreaker.unsupported else { continue }
+            for (before, after) in normalContexts {
+                Self.check(before + String(scalar) + after, modes: [Self.modes[0]])
+            }
+            for (before, after) in otherContexts {
+                Self.check(before + String(scalar) + after, modes: Array(Self.modes.dropFirst()))
+            }
+            checked += 1
+        }
+        #expect(checked > 50_000)
+    }
+
+    @Test("A single unsupported code point makes the whole text unsupported")
+    func unsupportedMixedIn() {
+        var random = SplitMix64(state: 42)
+        for _ in 0..<5_000 {
+            let length = 1 + random.below(30)
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<length { scalars.append(Self.representatives[random.below(Self.representatives.count)]) }
+            let at = random.below(scalars.count + 1)
+            let bad = Self.unsupportedScalars[random.below(Self.unsupportedScalars.count)]
+            var array = Array(scalars)
+            array.insert(bad, at: at)
+            let units = Array(String(String.UnicodeScalarView(array)).utf16)
+            for (mode, _) in Self.modes { #expect(Self.pair(units, mode: mode) == nil) }
+        }
+        // An unpaired surrogate.
+        #expect(Self.pair([0x4E2D, 0xD800, 0x4E2D], mode: .normal) == nil)
+        #expect(Self.pair([0x4E2D, 0xDC00], mode: .normal) == nil)
+    }
+
+    /// Hand-picked cases, each named by the rule it checks; the expected boundaries are written
+    /// out and also compared with ICU.
+    @Test("Hand-picked cases", arguments: [
+        ("中文字", [1, 2]),  // LB31: ID ÷ ID
+        ("中，文", [2]),  // LB13: × CL
+        ("中（文）", [1]),  // LB14: OP ×; LB13 × CL; LB30: wide OP is not OP30
+        ("a(b)c", []),  // LB30: AL × OP30, CP30 × AL
+        ("“中”文", []),  // LB19: × QU ×
+        ("a b", [2]),  // LB18: SP ÷
+        ("( a", []),  // LB14: OP SP* ×
+        ("\" (", []),  // LB15: QU SP* × OP
+        (") ー", [2]),  // LB16 in strict only (normal: CJ is ID, so SP ÷) — see strictCases
+        ("—  —", []),  // LB17: B2 SP* × B2
+        ("a\u{200B}  b", [4]),  // LB8: ZW SP* ÷
+        ("a\u{200B})", [2]),  // LB8 before LB13: ZW ÷ CL
+        ("-a", []),  // ICU LB20a: ^HY × AL
+        ("中-a", [2]),  // LB20a applies only right after a break
+        ("\u{05D0}-a", []),  // LB21a: HL HY × [^CB]
+        ("$1.5%", []),  // LB25: PR NU IS NU PO
+        ("$(1)", []),  // LB25: PR OP NU CL
+        ("$(a", [1]),  // LB25: PR OP without a number breaks before the OP
+        ("$(.5", []),  // LB25: PR OP IS NU
+        ("$(.a", [1]),  // LB25: PR OP IS without NU
+        ("1/2", []),  // LB25: NU SY NU
+        ("a/2", [2]),  // LB25: SY ÷ NU outside a number
+        ("1)%", []),  // LB25: NU CP PO
+        ("a .5", [2]),  // ICU LB15c: SP ÷ IS NU
+        ("a .b", []),  // ICU LB15d: SP × IS before CanFollowIS
+        ("a .中", [3]),  // ICU LB15c/d: SP IS ÷ (not NU, not CanFollowIS)
+        ("a .", []),  // ICU LB15d: SP × IS at the end
+        ("( .5", []),  // LB14 wins over LB15c
+        ("a\u{FFFC}b", [1, 2]),  // LB20: ÷ CB ÷
+        ("\u{00B4}\u{FFFC}", [1]),  // LB21a (ICU): BB × [^CB]
+        ("a\u{2026}\u{2026}", []),  // LB22: × IN (loose breaks IN ÷ IN, see looseCases)
+        ("\u{1F44D}\u{1F3FB}", []),  // LB30b: EB × EM
+        ("\u{1F600}\u{1F3FB}", [2]),  // ID ÷ EM
+        ("\u{1FC00}\u{1F3FB}", []),  // LB30b: unassigned Extended_Pictographic × EM
+        ("$中", []),  // LB23a: PR × ID
+        ("中%", []),  // LB23a: ID × PO
+        ("\u{AC00}\u{11A8}\u{1100}\u{1160}", [2]),  // LB26
+        ("a\u{00A0}b", []),  // LB12, LB12a
+        (" \u{00A0}", [1]),  // LB12a: SP ÷ GL
+        ("a\u{2060}b", []),  // LB11
+        ("ぁぁ", [1]),  // normal: CJ is ID
+        ("\u{1F1E8}\u{1F1F3}\u{1F1E8}\u{1F1F3}\u{1F1E8}", [4, 8]),  // LB30a: RI pairs
+        ("\u{1F468}\u{200D}\u{1F469}", []),  // LB8a: ZWJ ×
+        ("a\u{0301}b", []),  // LB9: AL CM* is AL
+        ("中 \u{0301}", [2]),  // LB10: CM after SP is AL (SP ÷)
+        ("( \u{0301}", []),  // LB10 with LB14
+        ("1\u{0301}%", []),  // LB9 inside LB25
+    ] as [(String, [Int32])])
+    func handPicked(text: String, expected: [Int32]) {
+        let units = Array(text.utf16)
+        #expect(Self.pair(units, mode: .normal) == expected, "\(Self.describe(text))")
+        #expect(Self.icu(units, locale: "@lb=normal") == expected, "ICU itself, \(Self.describe(text))")
+    }
+
+    @Test("Strict and loose differences")
+    func strictAndLoose() {
+        // strict: CJ is NS (LB21 × NS, LB16 (CL|CP) SP* × NS); normal: CJ is ID.
+        #expect(Self.pair(Array("ぁぁ".utf16), mode: .strict) == [])
+        #expect(Self.pair(Array(") ー".utf16), mode: .strict) == [])
+        #expect(Self.pair(Array(") ー".utf16), mode: .normal) == [2])
+        // loose: iteration marks are not NS; IN ÷ IN.
+        #expect(Self.pair(Array("中々".utf16), mode: .loose) == [1])
+        #expect(Self.pair(Array("中々".utf16), mode: .normal) == [])
+        #expect(Self.pair(Array("a\u{2026}\u{2026}".utf16), mode: .loose) == [2])
+        for text in ["ぁぁ", ") ー", "中々", "a\u{2026}\u{2026}"] { Self.check(text) }
+    }
+}
