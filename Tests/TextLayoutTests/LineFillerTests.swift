@@ -30,35 +30,42 @@ struct LineFillerTests {
                                            ascent: empty.ascent, descent: empty.descent))
                 continue
             }
+            // Each word's advance and trailing white space, from the break points.
+            func word(_ k: Int) -> (start: Int, end: Int, visible: Double, trailing: Double, profile: UInt16) {
+                let point = text.breakPoints[k]
+                let first = k == paragraph.words.lowerBound
+                let start = first ? 0.0 : text.breakPoints[k - 1].nextStart
+                return (first ? Int(paragraph.start) : Int(text.breakPoints[k - 1].end), Int(point.end),
+                        point.visibleEnd - start, point.nextStart - point.visibleEnd, point.profile)
+            }
             while w < paragraph.words.upperBound {
-                let first = text.words[w]
-                var lineWidth = first.advance - first.trailingWhiteSpace
+                let first = word(w)
+                var lineWidth = first.visible
                 guard lineWidth <= limit else { return nil }
                 let firstProfile = text.heightProfiles[Int(first.profile)]
                 let kind = firstProfile.kind
                 let reference = kind.pick(firstProfile.firstBaselines)
-                func extents(_ word: Word) -> (Double, Double) {
-                    let profile = text.heightProfiles[Int(word.profile)]
+                func extents(_ profile: UInt16) -> (Double, Double) {
+                    let profile = text.heightProfiles[Int(profile)]
                     return (max(kind.pick(profile.ascents) + reference, profile.attachmentAscent),
                             max(kind.pick(profile.descents) - reference, profile.attachmentDescent))
                 }
-                var (ascent, descent) = extents(first)
-                var pending = first.trailingWhiteSpace
+                var (ascent, descent) = extents(first.profile)
+                var pending = first.trailing
                 var end = first.end
                 w += 1
                 while w < paragraph.words.upperBound {
-                    let word = text.words[w]
-                    let visible = word.advance - word.trailingWhiteSpace
-                    guard lineWidth + pending + visible <= limit else { break }
-                    lineWidth += pending + visible
-                    pending = word.trailingWhiteSpace
-                    let (a, d) = extents(word)
+                    let next = word(w)
+                    guard lineWidth + pending + next.visible <= limit else { break }
+                    lineWidth += pending + next.visible
+                    pending = next.trailing
+                    let (a, d) = extents(next.profile)
                     ascent = max(ascent, a)
                     descent = max(descent, d)
-                    end = word.end
+                    end = next.end
                     w += 1
                 }
-                lines.append(ReferenceLine(range: Int(first.start)..<Int(end), width: lineWidth, ascent: ascent, descent: descent))
+                lines.append(ReferenceLine(range: first.start..<end, width: lineWidth, ascent: ascent, descent: descent))
             }
         }
         return lines

@@ -30,14 +30,22 @@ struct ParagraphAnalyzer {
     private(set) var clusters: [ClusterInfo] = []
     private(set) var runs: [ShapingRun] = []
     private(set) var pieces: [Piece] = []
-    private(set) var words: [Word] = []
+    private(set) var breakPoints: [LineBreakPoint] = []
+    private(set) var profileChanges: [Int32] = []
+    private var totalAdvance = 0.0
     private(set) var profiles: [HeightProfile] = []
     private(set) var paragraphs: [ParagraphSpan] = []
 
     // Scratch, lent by the engine's pool and given back at the end.
     private var scratch: AnalyzerScratch
+    /// Whether the fused pass marked the paragraph's break opportunities (by our own breaker).
+    private var simpleBreaksMarked = false
     /// The HarfBuzz language of the style's locale, looked up once.
     private let language: LanguageBox
+    /// ICU's locale for line breaking, and our own breaker's mode when it knows that locale's
+    /// rules (nil: ICU breaks every paragraph).
+    private let breakLocale: String
+    private let ownBreakerMode: PairLineBreaker.Mode?
 
     init(engine: TextEngine, text: AttributedText, style: TextStyle) {
         self.engine = engine
@@ -46,10 +54,12 @@ struct ParagraphAnalyzer {
         bytes = Array(text.string.utf8)
         scratch = engine.analyzerScratch.take()
         language = LanguageBox(language: engine.language(for: style.locale))
+        breakLocale = style.breakLocale
+        ownBreakerMode = PairLineBreaker.Mode(locale: breakLocale)
         let estimate = bytes.count / 2 + 8
         clusters.reserveCapacity(estimate)
         pieces.reserveCapacity(estimate)
-        words.reserveCapacity(estimate)
+        breakPoints.reserveCapacity(estimate)
         runs.reserveCapacity(8)
         paragraphs.reserveCapacity(1)
     }
@@ -87,17 +97,18 @@ struct ParagraphAnalyzer {
         }
         engine.analyzerScratch.give(&scratch)
         return PreparedText(engine: engine, style: style, bytes: bytes, clusters: clusters, runs: runs,
-                            pieces: pieces, words: words, heightProfiles: profiles, paragraphs: paragraphs)
+                            pieces: pieces, breakPoints: breakPoints, profileChanges: profileChanges,
+                            heightProfiles: profiles, paragraphs: paragraphs, totalAdvance: totalAdvance)
     }
 
     // MARK: - One paragraph
 
     private mutating func analyzeParagraph(_ range: Range<Int>) {
         let firstPiece = pieces.count
-        let firstWord = words.count
+        let firstWord = breakPoints.count
         defer {
             paragraphs.append(ParagraphSpan(start: Int32(range.lowerBound), end: Int32(range.upperBound),
-                                            pieces: firstPiece..<pieces.count, words: firstWord..<words.count))
+                                            pieces: firstPiece..<pieces.count, words: firstWord..<breakPoints.count))
         }
         guard !range.isEmpty else { return }
         let firstCluster = clusters.count
@@ -108,9 +119,7 @@ struct ParagraphAnalyzer {
             chooseFontsAndScripts(firstCluster: firstCluster)
             resolveBidi(range, firstCluster: firstCluster, needed: flags & UnicodeProperties.rightToLeft != 0)
         }
-        if simple {
-            markBreakOpportunitiesUTF16(firstCluster: firstCluster)
-        } else {
+        if simple ? !simpleBreaksMarked : !markOwnBreakOpportunities(firstCluster: firstCluster) {
             markBreakOpportunities(range, firstCluster: firstCluster)
         }
         let firstRun = runs.count
@@ -127,59 +136,74 @@ struct ParagraphAnalyzer {
     /// nothing, when the paragraph needs the general path.
     private mutating func analyzeSimple(_ range: Range<Int>) -> Bool {
         let firstCluster = clusters.count
+        // At most one cluster (and one UTF-16 unit) per byte: the arrays are sized for that,
+        // written through pointers, and cut to what was written.
+        let capacity = range.count
+        clusters.append(contentsOf: repeatElement(ClusterInfo(start: 0, font: 0, flags: 0), count: capacity))
         scratch.clusterScript.removeAll(keepingCapacity: true)
-        scratch.clusterLevel.removeAll(keepingCapacity: true)
-        scratch.utf16.removeAll(keepingCapacity: true)
+        scratch.clusterScript.append(contentsOf: repeatElement(0, count: capacity))
         let hasAttachments = text.hasAttachments
         let table = engine.fontTable
         let stop = UnicodeProperties.complexGrapheme | UnicodeProperties.rightToLeft
-        var previousFont: UInt8 = 0
-        var hasPrevious = false
-        var lastScript: UInt8 = 0
-        var sawRealScript = false
+        var count = 0
         var simple = true
+        // Our own line breaker runs along (ICU's rules exactly; see PairLineBreaker): it answers
+        // for the code point two before the one fed, and `finish` for the last two.
+        var breaker = PairLineBreaker(mode: ownBreakerMode ?? .normal)
+        var ownBreaks = ownBreakerMode != nil
         bytes.withUnsafeBufferPointer { b in
             UnicodeProperties.bmp.withUnsafeBufferPointer { properties in
-                var i = range.lowerBound
-                let end = range.upperBound
-                while i < end {
-                    let (scalar, length) = Self.decodeScalar(b, at: i)
-                    let bits = scalar < 0x10000 ? properties[Int(scalar)] : UnicodeProperties.of(scalar)
-                    if bits & stop != 0 {
-                        simple = false
-                        return
-                    }
-                    var info = ClusterInfo(start: Int32(i), font: 0, flags: 0)
-                    if bits & UnicodeProperties.whiteSpace != 0 { info.flags |= ClusterInfo.whiteSpace }
-                    if scalar == 0xFFFC, hasAttachments, text.attachment(atUTF8Offset: i) != nil {
-                        info.flags |= ClusterInfo.attachment
-                        info.font = ShapingRun.attachmentFont
-                    } else {
-                        info.font = table.font(for: scalar, bits: bits, previous: hasPrevious ? previousFont : nil)
-                        previousFont = info.font
-                        hasPrevious = true
-                    }
-                    clusters.append(info)
-                    if scalar < 0x10000 {
-                        scratch.utf16.append(UInt16(truncatingIfNeeded: scalar))
-                    } else {
-                        let v = scalar - 0x10000
-                        scratch.utf16.append(UInt16(truncatingIfNeeded: 0xD800 + (v >> 10)))
-                        scratch.utf16.append(UInt16(truncatingIfNeeded: 0xDC00 + (v & 0x3FF)))
-                    }
-                    // Common and Inherited take the script before them; leading ones the first real one.
-                    let script = UnicodeProperties.script(bits)
-                    if script > UnicodeProperties.scriptInherited {
-                        if !sawRealScript {
-                            sawRealScript = true
-                            for k in scratch.clusterScript.indices { scratch.clusterScript[k] = script }
+                clusters.withUnsafeMutableBufferPointer { allClusters in
+                    scratch.clusterScript.withUnsafeMutableBufferPointer { scripts in
+                        PairLineBreaker.bmp.withUnsafeBufferPointer { lineClasses in
+                            let clusters = UnsafeMutableBufferPointer(rebasing: allClusters[firstCluster...])
+                            var previousFont: UInt8 = 0
+                            var hasPrevious = false
+                            var lastScript = UnicodeProperties.scriptCommon
+                            var sawRealScript = false
+                            var i = range.lowerBound
+                            let end = range.upperBound
+                            while i < end {
+                                let (scalar, length) = Self.decodeScalar(b, at: i)
+                                let bits = scalar < 0x10000 ? properties[Int(scalar)] : UnicodeProperties.of(scalar)
+                                if bits & stop != 0 {
+                                    simple = false
+                                    return
+                                }
+                                var info = ClusterInfo(start: Int32(i), font: 0, flags: 0)
+                                if bits & UnicodeProperties.whiteSpace != 0 { info.flags |= ClusterInfo.whiteSpace }
+                                if scalar == 0xFFFC, hasAttachments, text.attachment(atUTF8Offset: i) != nil {
+                                    info.flags |= ClusterInfo.attachment
+                                    info.font = ShapingRun.attachmentFont
+                                } else {
+                                    info.font = table.font(for: scalar, bits: bits, previous: hasPrevious ? previousFont : nil)
+                                    previousFont = info.font
+                                    hasPrevious = true
+                                }
+                                clusters[count] = info
+                                if ownBreaks {
+                                    let lineClass = scalar < 0x10000 ? lineClasses[Int(scalar)] : PairLineBreaker.lineClass(scalar)
+                                    if lineClass == PairLineBreaker.unsupported {
+                                        ownBreaks = false
+                                    } else if breaker.advance(lineClass) && count >= 3 {
+                                        clusters[count - 2].flags |= ClusterInfo.breakBefore
+                                    }
+                                }
+                                // Common and Inherited take the script before them; leading ones the first real one.
+                                let script = UnicodeProperties.script(bits)
+                                if script > UnicodeProperties.scriptInherited {
+                                    if !sawRealScript {
+                                        sawRealScript = true
+                                        for k in 0..<count { scripts[k] = script }
+                                    }
+                                    lastScript = script
+                                }
+                                scripts[count] = lastScript
+                                count += 1
+                                i += length
+                            }
                         }
-                        lastScript = script
-                        scratch.clusterScript.append(script)
-                    } else {
-                        scratch.clusterScript.append(sawRealScript ? lastScript : UnicodeProperties.scriptCommon)
                     }
-                    i += length
                 }
             }
         }
@@ -187,7 +211,19 @@ struct ParagraphAnalyzer {
             clusters.removeSubrange(firstCluster...)
             return false
         }
-        scratch.clusterLevel.append(contentsOf: repeatElement(0, count: clusters.count - firstCluster))
+        clusters.removeLast(capacity - count)
+        scratch.clusterScript.removeLast(capacity - count)
+        simpleBreaksMarked = ownBreaks && !breaker.needsICU
+        if simpleBreaksMarked {
+            let (second, last) = breaker.finish()
+            if second && count >= 3 { clusters[firstCluster + count - 2].flags |= ClusterInfo.breakBefore }
+            if last && count >= 2 { clusters[firstCluster + count - 1].flags |= ClusterInfo.breakBefore }
+        } else {
+            // ICU decides (an unsupported character): forget what the breaker marked.
+            for c in firstCluster..<clusters.count { clusters[c].flags &= ~ClusterInfo.breakBefore }
+        }
+        scratch.clusterLevel.removeAll(keepingCapacity: true)
+        scratch.clusterLevel.append(contentsOf: repeatElement(0, count: count))
         return true
     }
 
@@ -407,40 +443,40 @@ struct ParagraphAnalyzer {
         }
     }
 
-    /// Marks the clusters a line may start with, from ICU's line break iterator over the UTF-16
-    /// the fast path made (each cluster one code point: one or two units).
-    private mutating func markBreakOpportunitiesUTF16(firstCluster: Int) {
-        var boundaries = scratch.boundaries
-        scratch.boundaries = []
-        boundaries.removeAll(keepingCapacity: true)
-        let locale = style.breakLocale
-        scratch.utf16.withUnsafeBufferPointer { units in
-            do {
-                try engine.breakIterators.appendLineBoundaries(locale: locale, utf16: units, to: &boundaries)
-            } catch {
-                boundaries.removeAll(keepingCapacity: true)
-                try? engine.breakIterators.appendLineBoundaries(locale: "@lb=" + style.lineBreak.rawValue, utf16: units, to: &boundaries)
-            }
-        }
-        scratch.utf16.withUnsafeBufferPointer { units in
-            clusters.withUnsafeMutableBufferPointer { clusters in
-                var c = firstCluster
-                var position: Int32 = 0  // UTF-16 offset of cluster c
-                for boundary in boundaries {
-                    while c < clusters.count && position < boundary {
-                        position += units[Int(position)] & 0xFC00 == 0xD800 ? 2 : 1
-                        c += 1
-                    }
-                    if c < clusters.count && position == boundary && c > firstCluster { clusters[c].flags |= ClusterInfo.breakBefore }
+    /// Marks the clusters a line may start with, by our own breaker over the paragraph's
+    /// scalars (the general path; a cluster may break before its first scalar only). Returns
+    /// false, having marked nothing, when the text needs ICU (an unsupported class, or a locale
+    /// whose rules the breaker does not know), or when tests ask for ICU.
+    private mutating func markOwnBreakOpportunities(firstCluster: Int) -> Bool {
+        guard let mode = ownBreakerMode, paths != .icuOnly else { return false }
+        let count = scratch.scalars.count
+        scratch.scalarBreaks.removeAll(keepingCapacity: true)
+        scratch.scalarBreaks.append(contentsOf: repeatElement(false, count: count))
+        var breaker = PairLineBreaker(mode: mode)
+        let supported = scratch.scalars.withUnsafeBufferPointer { scalars in
+            scratch.scalarBreaks.withUnsafeMutableBufferPointer { breaks in
+                for s in 0..<count {
+                    let lineClass = PairLineBreaker.lineClass(scalars[s])
+                    if lineClass == PairLineBreaker.unsupported { return false }
+                    if breaker.advance(lineClass) && s >= 2 { breaks[s - 2] = true }
                 }
+                let (second, last) = breaker.finish()
+                if count >= 2 { breaks[count - 2] = second }
+                if count >= 1 { breaks[count - 1] = last }
+                return !breaker.needsICU
             }
         }
-        scratch.boundaries = boundaries
+        guard supported else { return false }
+        for c in (firstCluster + 1)..<max(clusters.count, firstCluster + 1)
+        where scratch.scalarBreaks[Int(scratch.clusterScalar[c - firstCluster])] {
+            clusters[c].flags |= ClusterInfo.breakBefore
+        }
+        return true
     }
 
     /// Marks the clusters a line may start with, from ICU's line break iterator.
     private mutating func markBreakOpportunities(_ range: Range<Int>, firstCluster: Int) {
-        let locale = style.breakLocale
+        let locale = breakLocale
         var boundaries = scratch.boundaries
         scratch.boundaries = []
         boundaries.removeAll(keepingCapacity: true)
@@ -468,10 +504,17 @@ struct ParagraphAnalyzer {
         scratch.boundaries = boundaries
     }
 
-    /// Groups clusters into runs of one font, script and direction; attachments stand alone.
+    /// Groups clusters into runs of one font, script and direction (attachments stand alone),
+    /// and cuts runs into pieces at break opportunities.
     private mutating func makeRuns(_ range: Range<Int>, firstCluster: Int) {
-        var c = firstCluster
         let end = clusters.count
+        // At most one piece per cluster: sized for that, written through pointers, then cut.
+        let firstPiece = pieces.count
+        pieces.append(contentsOf: repeatElement(Piece(start: 0, end: 0, run: 0, firstCluster: 0, endCluster: 0, advance: 0,
+                                                      trailingWhiteSpace: 0, ascent: 0, descent: 0, breakBefore: false),
+                                                count: end - firstCluster))
+        var pieceCount = firstPiece
+        var c = firstCluster
         while c < end {
             let info = clusters[c]
             let script = scratch.clusterScript[c - firstCluster]
@@ -495,21 +538,31 @@ struct ParagraphAnalyzer {
                                       Double(baselines.positions.2) * scale)
             }
             runs.append(run)
+            let runIndex = Int32(runs.count - 1)
             // One piece per break opportunity inside the run.
-            let firstPiece = pieces.count
-            defer { scratch.runPieces.append(firstPiece..<pieces.count) }
-            var pieceStart = c
-            for k in (c + 1)...next where k == next || clusters[k].flags & ClusterInfo.breakBefore != 0 {
-                let pieceEnd = k < end ? clusters[k].start : Int32(range.upperBound)
-                pieces.append(Piece(start: clusters[pieceStart].start, end: k == next ? runEnd : pieceEnd,
-                                    run: Int32(runs.count - 1), firstCluster: Int32(pieceStart), endCluster: Int32(k),
-                                    advance: 0, trailingWhiteSpace: 0, ascent: 0, descent: 0,
-                                    breakBefore: clusters[pieceStart].flags & ClusterInfo.breakBefore != 0
-                                        || pieceStart == firstCluster))
-                pieceStart = k
+            let runFirstPiece = pieceCount
+            clusters.withUnsafeBufferPointer { clusters in
+                pieces.withUnsafeMutableBufferPointer { pieces in
+                    var pieceStart = c
+                    var k = c + 1
+                    while k <= next {
+                        if k == next || clusters[k].flags & ClusterInfo.breakBefore != 0 {
+                            pieces[pieceCount] = Piece(start: clusters[pieceStart].start, end: k == next ? runEnd : clusters[k].start,
+                                                       run: runIndex, firstCluster: Int32(pieceStart), endCluster: Int32(k),
+                                                       advance: 0, trailingWhiteSpace: 0, ascent: 0, descent: 0,
+                                                       breakBefore: clusters[pieceStart].flags & ClusterInfo.breakBefore != 0
+                                                           || pieceStart == firstCluster)
+                            pieceCount += 1
+                            pieceStart = k
+                        }
+                        k += 1
+                    }
+                }
             }
+            scratch.runPieces.append(runFirstPiece..<pieceCount)
             c = next
         }
+        pieces.removeLast(pieces.count - pieceCount)
     }
 
     /// Measures the pieces of one run: from the segment cache when every piece is there,
@@ -539,15 +592,17 @@ struct ParagraphAnalyzer {
         // 1. The cache. A few missing pieces are shaped alone (with the text around them as
         // context) when HarfBuzz says their edges are safe; more, or unsafe edges, shape the run.
         if let cache = engine.segmentCache {
-            scratch.keys.reserveCapacity(pieceCount)
             let base = all.baseAddress!
+            scratch.keys.append(contentsOf: repeatElement(SegmentCache.Key.placeholder, count: pieceCount))
             pieces.withUnsafeBufferPointer { pieces in
-                for p in first..<last {
-                    let slice = UnsafeBufferPointer(start: base + Int(pieces[p].start), count: Int(pieces[p].end - pieces[p].start))
-                    scratch.keys.append(SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
-                                                         beginsParagraph: Int(pieces[p].start) == paragraph.lowerBound,
-                                                         endsParagraph: Int(pieces[p].end) == paragraph.upperBound,
-                                                         endsRun: p + 1 == last))
+                scratch.keys.withUnsafeMutableBufferPointer { keys in
+                    for p in first..<last {
+                        let slice = UnsafeBufferPointer(start: base + Int(pieces[p].start), count: Int(pieces[p].end - pieces[p].start))
+                        keys[p - first] = SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
+                                                           beginsParagraph: Int(pieces[p].start) == paragraph.lowerBound,
+                                                           endsParagraph: Int(pieces[p].end) == paragraph.upperBound,
+                                                           endsRun: p + 1 == last)
+                    }
                 }
             }
             if scratch.found.count < pieceCount { scratch.found.append(contentsOf: repeatElement(false, count: pieceCount - scratch.found.count)) }
@@ -705,8 +760,9 @@ struct ParagraphAnalyzer {
         return UInt16(profiles.count - 1)
     }
 
-    /// Groups the paragraph's pieces into words (from one break opportunity to the next) with
-    /// everything line filling needs, so that a new width is arithmetic over words.
+    /// Groups the paragraph's pieces into words (from one break opportunity to the next) and
+    /// writes what line filling needs of each (``LineBreakPoint``), so that a new width is
+    /// arithmetic, and the words where the height profile changes.
     private mutating func makeWords(_ range: Range<Int>, runs runRange: Range<Int>) {
         guard !range.isEmpty else { return }
         // One profile per run: most words lie in one run and take it as it is.
@@ -717,7 +773,9 @@ struct ParagraphAnalyzer {
             scratch.runProfiles.append(runProfile(r, piece: pieces[p]))
         }
         let firstRun = runRange.lowerBound
+        let firstWord = breakPoints.count
         var merged: [Int] = []
+        var position = 0.0
         pieces.withUnsafeBufferPointer { pieces in
             var p = range.lowerBound
             let end = range.upperBound
@@ -738,18 +796,22 @@ struct ParagraphAnalyzer {
                     if pieces[t].trailingWhiteSpace < pieces[t].advance { break }
                     t -= 1
                 }
-                let profile = scratch.runProfiles[Int(run) - firstRun]
-                words.append(Word(start: pieces[p].start, end: pieces[q - 1].end, firstPiece: Int32(p), profile: profile,
-                                  trailingWhiteSpace: trailing, advance: advance))
-                if !singleRun { merged.append(words.count - 1) }
+                let visibleEnd = position + (advance - trailing)
+                position = visibleEnd + trailing
+                totalAdvance += advance
+                breakPoints.append(LineBreakPoint(visibleEnd: visibleEnd, nextStart: position, end: pieces[q - 1].end,
+                                                  profile: scratch.runProfiles[Int(run) - firstRun]))
+                if !singleRun { merged.append(breakPoints.count - 1) }
                 p = q
             }
         }
         // Words across runs ("XP，"): the first run's baseline, every run's extents.
+        var piece = range.lowerBound
         for w in merged {
-            let word = words[w]
-            var profile = profiles[Int(word.profile)]
-            var k = Int(word.firstPiece) + 1
+            let wordStart = w == firstWord ? Int32(range.lowerBound) : breakPoints[w - 1].end
+            while pieces[piece].start < wordStart { piece += 1 }
+            var profile = profiles[Int(breakPoints[w].profile)]
+            var k = piece + 1
             while k < range.upperBound && !pieces[k].breakBefore {
                 let other = profiles[Int(scratch.runProfiles[Int(pieces[k].run) - firstRun])]
                 profile.ascents = (max(profile.ascents.0, other.ascents.0), max(profile.ascents.1, other.ascents.1),
@@ -760,7 +822,10 @@ struct ParagraphAnalyzer {
                 profile.attachmentDescent = max(profile.attachmentDescent, other.attachmentDescent)
                 k += 1
             }
-            words[w].profile = intern(profile)
+            breakPoints[w].profile = intern(profile)
+        }
+        for w in (firstWord + 1)..<breakPoints.count where breakPoints[w].profile != breakPoints[w - 1].profile {
+            profileChanges.append(Int32(w))
         }
     }
 }
@@ -778,7 +843,7 @@ struct AnalyzerScratch {
     var values: [SegmentCache.Value] = []
     var include: [Bool] = []
     var found: [Bool] = []
-    var utf16: [UInt16] = []
+    var scalarBreaks: [Bool] = []
     var clusterAdvances: [Int32] = []
     var clusterUnsafe: [Bool] = []
     var relativeStarts: [Int32] = []

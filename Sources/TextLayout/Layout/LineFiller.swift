@@ -127,8 +127,7 @@ struct LineFiller {
                     finishLine(startingNext: lineEnd)  // word w starts where the line's last ends
                     continue
                 }
-                let endPiece = w + 1 < end ? Int(text.words[w + 1].firstPiece) : paragraph.pieces.upperBound
-                cutWord(pieces: Int(text.words[w].firstPiece)..<endPiece, in: text)
+                cutWord(pieces: text.pieces(ofWord: w, in: paragraph), in: text)
                 position = breakPoints[w].nextStart
                 w += 1
                 while change < profileChanges.count && Int(profileChanges[change]) <= w { change += 1 }

@@ -62,22 +62,6 @@ struct ParagraphSpan: Sendable {
     var words: Range<Int>
 }
 
-/// The pieces from one break opportunity to the next, summed up for line filling: 32 bytes,
-/// so that laying a paragraph out at a new width streams through little memory.
-struct Word: Sendable {
-    /// Byte offsets of the word in the text.
-    var start: Int32
-    var end: Int32
-    /// Its first piece (the pieces run up to the next word's first piece).
-    var firstPiece: Int32
-    /// Its heights, as an index into ``PreparedText/heightProfiles``.
-    var profile: UInt16 = 0
-    /// White space at the end of the word (it hangs past the line's edge), in points.
-    var trailingWhiteSpace = 0.0
-    /// Advance, trailing white space included, in points.
-    var advance: Double = 0
-}
-
 /// What line filling reads of a word: where its visible text ends and where the next word
 /// starts, in points counted from the start of its paragraph, so that the visible width of the
 /// words i...k on one line is `breakPoints[k].visibleEnd − breakPoints[i − 1].nextStart` (0 for
@@ -88,7 +72,7 @@ struct LineBreakPoint: Sendable {
     var nextStart: Double
     /// The word's end in the text (the next word's start), in UTF-8 bytes.
     var end: Int32
-    /// Its height profile (as ``Word/profile``).
+    /// Its heights, as an index into ``PreparedText/heightProfiles``.
     var profile: UInt16
 }
 

@@ -25,40 +25,25 @@ public final class PreparedText: Sendable {
     let clusters: [ClusterInfo]
     let runs: [ShapingRun]
     let pieces: [Piece]
-    let words: [Word]
     let heightProfiles: [HeightProfile]
 
     init(engine: TextEngine, style: TextStyle, bytes: [UInt8], clusters: [ClusterInfo], runs: [ShapingRun],
-         pieces: [Piece], words: [Word], heightProfiles: [HeightProfile], paragraphs: [ParagraphSpan]) {
+         pieces: [Piece], breakPoints: [LineBreakPoint], profileChanges: [Int32], heightProfiles: [HeightProfile],
+         paragraphs: [ParagraphSpan], totalAdvance: Double) {
         self.engine = engine
         self.style = style
         self.bytes = bytes
         self.clusters = clusters
         self.runs = runs
         self.pieces = pieces
-        self.words = words
+        self.breakPoints = breakPoints
+        self.profileChanges = profileChanges
         self.heightProfiles = heightProfiles
         self.paragraphs = paragraphs
+        self.totalAdvance = totalAdvance
         let font = engine.fontList[0]
         let scale = style.fontSize / Double(font.unitsPerEm)
         emptyLineMetrics = (Double(font.ascenderInFontUnits) * scale, Double(font.descenderInFontUnits) * scale)
-        var breakPoints: [LineBreakPoint] = []
-        breakPoints.reserveCapacity(words.count)
-        var profileChanges: [Int32] = []
-        var total = 0.0
-        for paragraph in paragraphs {
-            var position = 0.0
-            for k in paragraph.words {
-                let word = words[k]
-                let visibleEnd = position + (word.advance - word.trailingWhiteSpace)
-                position = visibleEnd + word.trailingWhiteSpace
-                breakPoints.append(LineBreakPoint(visibleEnd: visibleEnd, nextStart: position, end: word.end, profile: word.profile))
-                total += word.advance
-                if k > paragraph.words.lowerBound && word.profile != words[k - 1].profile { profileChanges.append(Int32(k)) }
-            }
-        }
-        totalAdvance = total
-        self.breakPoints = breakPoints
         if heightProfiles.count == 1, let profile = heightProfiles.first {
             let kind = profile.kind
             let reference = kind.pick(profile.firstBaselines)
@@ -67,7 +52,6 @@ public final class PreparedText: Sendable {
         } else {
             uniformExtents = nil
         }
-        self.profileChanges = profileChanges
     }
 
     /// The advance of the whole text on one line, hanging white space excluded, in points.
@@ -177,6 +161,22 @@ public final class PreparedText: Sendable {
             p = q
         }
         return result
+    }
+
+    /// The pieces of word `w` of `paragraph` (found by search: only cutting a word needs them).
+    func pieces(ofWord w: Int, in paragraph: ParagraphSpan) -> Range<Int> {
+        let start = w == paragraph.words.lowerBound ? paragraph.start : breakPoints[w - 1].end
+        let end = breakPoints[w].end
+        func firstPiece(atOrAfter offset: Int32) -> Int {
+            var low = paragraph.pieces.lowerBound
+            var high = paragraph.pieces.upperBound
+            while low < high {
+                let mid = (low + high) / 2
+                if pieces[mid].start < offset { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return firstPiece(atOrAfter: start)..<firstPiece(atOrAfter: end)
     }
 
     /// The index of the first cluster starting at or after byte `offset`.

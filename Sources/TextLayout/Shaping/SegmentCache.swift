@@ -31,6 +31,17 @@ final class SegmentCache: Sendable {
         /// The bytes past the first 16 (only read while the text is alive: lookups).
         var tail: UnsafeBufferPointer<UInt8>
 
+        /// A key to overwrite (sizing arrays of keys).
+        static var placeholder: Key { Key(head0: 0, head1: 0, meta: 0, hash: 0, tail: UnsafeBufferPointer(start: nil, count: 0)) }
+
+        private init(head0: UInt64, head1: UInt64, meta: UInt64, hash: UInt64, tail: UnsafeBufferPointer<UInt8>) {
+            self.head0 = head0
+            self.head1 = head1
+            self.meta = meta
+            self.hash = hash
+            self.tail = tail
+        }
+
         /// Reads a key from `bytes`, which must stay alive while the key is used.
         @inline(__always)
         init(bytes: UnsafeBufferPointer<UInt8>, font: UInt8, script: UInt8, rightToLeft: Bool,
