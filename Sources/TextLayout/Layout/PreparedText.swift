@@ -1,3 +1,5 @@
+import CTextShims
+
 /// A text analysed for every width: fonts chosen, runs shaped, break opportunities found.
 /// ``layout(width:maxLines:truncationToken:)`` fills lines for one width with arithmetic only.
 ///
@@ -97,8 +99,15 @@ public final class PreparedText: Sendable {
 
     /// Runs `body` with a line filler over this text at `width`.
     private func withLineFiller<R>(width: Double, _ body: (inout LineFiller) -> R) -> R {
-        breakPoints.withUnsafeBufferPointer { breakPoints in
-            profileChanges.withUnsafeBufferPointer { profileChanges in
+        // What line filling reads, fetched at once (a text laid out again is usually cold: one
+        // cache miss after another would cost more than the filling).
+        paragraphs.withUnsafeBufferPointer { ctextshims_prefetch($0.baseAddress, $0.count * MemoryLayout<ParagraphSpan>.stride) }
+        if uniformExtents == nil {
+            heightProfiles.withUnsafeBufferPointer { ctextshims_prefetch($0.baseAddress, $0.count * MemoryLayout<HeightProfile>.stride) }
+        }
+        return breakPoints.withUnsafeBufferPointer { breakPoints in
+            ctextshims_prefetch(breakPoints.baseAddress, min(breakPoints.count, 4_096) * MemoryLayout<LineBreakPoint>.stride)
+            return profileChanges.withUnsafeBufferPointer { profileChanges in
                 var filler = LineFiller(text: self, width: width, breakPoints: breakPoints, profileChanges: profileChanges)
                 return body(&filler)
             }
