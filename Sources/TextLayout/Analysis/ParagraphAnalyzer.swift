@@ -42,9 +42,8 @@ struct ParagraphAnalyzer {
     private var simpleBreaksMarked = false
     /// The HarfBuzz language of the style's locale, looked up once.
     private let language: LanguageBox
-    /// ICU's locale for line breaking, and our own breaker's mode when it knows that locale's
-    /// rules (nil: ICU breaks every paragraph).
-    private let breakLocale: String
+    /// Our own breaker's mode when it knows the rules of the style's locale (nil: ICU breaks
+    /// every paragraph).
     private let ownBreakerMode: PairLineBreaker.Mode?
 
     init(engine: TextEngine, text: AttributedText, style: TextStyle) {
@@ -54,8 +53,8 @@ struct ParagraphAnalyzer {
         bytes = Array(text.string.utf8)
         scratch = engine.analyzerScratch.take()
         language = LanguageBox(language: engine.language(for: style.locale))
-        breakLocale = style.breakLocale
-        ownBreakerMode = PairLineBreaker.Mode(locale: breakLocale)
+        // The root locale (the default) without making its ICU name, else by that name.
+        ownBreakerMode = style.locale.isEmpty ? PairLineBreaker.Mode(style.lineBreak) : PairLineBreaker.Mode(locale: style.breakLocale)
         let estimate = bytes.count / 2 + 8
         clusters.reserveCapacity(estimate)
         pieces.reserveCapacity(estimate)
@@ -65,10 +64,13 @@ struct ParagraphAnalyzer {
     }
 
     mutating func run() -> PreparedText {
-        var start = 0
-        var i = 0
-        let n = bytes.count
-        if n > 0 {
+        // Hard breaks split the text into paragraphs first: \n, VT, FF, \r, \r\n, NEL, U+2028, U+2029.
+        var spans = scratch.paragraphSpans
+        spans.removeAll(keepingCapacity: true)
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            var i = 0
+            let n = bytes.count
             while i < n {
                 let b = bytes[i]
                 if b >= 0x0E && b < 0xC2 || b > 0xE2 {
@@ -86,15 +88,17 @@ struct ParagraphAnalyzer {
                     breakLength = 3
                 }
                 if breakLength > 0 {
-                    analyzeParagraph(start..<i)
+                    spans.append(start..<i)
                     i += breakLength
                     start = i
                 } else {
                     i += 1
                 }
             }
-            analyzeParagraph(start..<n)
+            if n > 0 { spans.append(start..<n) }
         }
+        for span in spans { analyzeParagraph(span) }
+        scratch.paragraphSpans = spans
         engine.analyzerScratch.give(&scratch)
         return PreparedText(engine: engine, style: style, bytes: bytes, clusters: clusters, runs: runs,
                             pieces: pieces, breakPoints: breakPoints, profileChanges: profileChanges,
@@ -135,11 +139,10 @@ struct ParagraphAnalyzer {
     /// looks properties up, picks fonts and scripts in one go. Returns false, having added
     /// nothing, when the paragraph needs the general path.
     private mutating func analyzeSimple(_ range: Range<Int>) -> Bool {
-        let firstCluster = clusters.count
-        // At most one cluster (and one UTF-16 unit) per byte: the arrays are sized for that,
-        // written through pointers, and cut to what was written.
+        // At most one cluster per byte: written through a pointer into scratch, then appended
+        // in one copy when the paragraph turns out simple.
         let capacity = range.count
-        clusters.append(contentsOf: repeatElement(ClusterInfo(start: 0, font: 0, flags: 0), count: capacity))
+        let clusters = UnsafeMutableBufferPointer(start: scratch.clusterBuffer.reserve(capacity), count: capacity)
         scratch.clusterScript.removeAll(keepingCapacity: true)
         scratch.clusterScript.append(contentsOf: repeatElement(0, count: capacity))
         let hasAttachments = text.hasAttachments
@@ -153,10 +156,9 @@ struct ParagraphAnalyzer {
         var ownBreaks = ownBreakerMode != nil
         bytes.withUnsafeBufferPointer { b in
             UnicodeProperties.bmp.withUnsafeBufferPointer { properties in
-                clusters.withUnsafeMutableBufferPointer { allClusters in
+                do {
                     scratch.clusterScript.withUnsafeMutableBufferPointer { scripts in
                         PairLineBreaker.bmp.withUnsafeBufferPointer { lineClasses in
-                            let clusters = UnsafeMutableBufferPointer(rebasing: allClusters[firstCluster...])
                             var previousFont: UInt8 = 0
                             var hasPrevious = false
                             var lastScript = UnicodeProperties.scriptCommon
@@ -207,21 +209,18 @@ struct ParagraphAnalyzer {
                 }
             }
         }
-        if !simple {
-            clusters.removeSubrange(firstCluster...)
-            return false
-        }
-        clusters.removeLast(capacity - count)
+        guard simple else { return false }
         scratch.clusterScript.removeLast(capacity - count)
         simpleBreaksMarked = ownBreaks && !breaker.needsICU
         if simpleBreaksMarked {
             let (second, last) = breaker.finish()
-            if second && count >= 3 { clusters[firstCluster + count - 2].flags |= ClusterInfo.breakBefore }
-            if last && count >= 2 { clusters[firstCluster + count - 1].flags |= ClusterInfo.breakBefore }
+            if second && count >= 3 { clusters[count - 2].flags |= ClusterInfo.breakBefore }
+            if last && count >= 2 { clusters[count - 1].flags |= ClusterInfo.breakBefore }
         } else {
             // ICU decides (an unsupported character): forget what the breaker marked.
-            for c in firstCluster..<clusters.count { clusters[c].flags &= ~ClusterInfo.breakBefore }
+            for c in 0..<count { clusters[c].flags &= ~ClusterInfo.breakBefore }
         }
+        self.clusters.append(contentsOf: UnsafeBufferPointer(rebasing: clusters[0..<count]))
         scratch.clusterLevel.removeAll(keepingCapacity: true)
         scratch.clusterLevel.append(contentsOf: repeatElement(0, count: count))
         return true
@@ -476,7 +475,7 @@ struct ParagraphAnalyzer {
 
     /// Marks the clusters a line may start with, from ICU's line break iterator.
     private mutating func markBreakOpportunities(_ range: Range<Int>, firstCluster: Int) {
-        let locale = breakLocale
+        let locale = style.breakLocale
         var boundaries = scratch.boundaries
         scratch.boundaries = []
         boundaries.removeAll(keepingCapacity: true)
@@ -508,11 +507,9 @@ struct ParagraphAnalyzer {
     /// and cuts runs into pieces at break opportunities.
     private mutating func makeRuns(_ range: Range<Int>, firstCluster: Int) {
         let end = clusters.count
-        // At most one piece per cluster: sized for that, written through pointers, then cut.
+        // At most one piece per cluster: written through a pointer into scratch, then appended.
         let firstPiece = pieces.count
-        pieces.append(contentsOf: repeatElement(Piece(start: 0, end: 0, run: 0, firstCluster: 0, endCluster: 0, advance: 0,
-                                                      trailingWhiteSpace: 0, ascent: 0, descent: 0, breakBefore: false),
-                                                count: end - firstCluster))
+        let newPieces = scratch.pieceBuffer.reserve(end - firstCluster)
         var pieceCount = firstPiece
         var c = firstCluster
         while c < end {
@@ -542,12 +539,12 @@ struct ParagraphAnalyzer {
             // One piece per break opportunity inside the run.
             let runFirstPiece = pieceCount
             clusters.withUnsafeBufferPointer { clusters in
-                pieces.withUnsafeMutableBufferPointer { pieces in
+                do {
                     var pieceStart = c
                     var k = c + 1
                     while k <= next {
                         if k == next || clusters[k].flags & ClusterInfo.breakBefore != 0 {
-                            pieces[pieceCount] = Piece(start: clusters[pieceStart].start, end: k == next ? runEnd : clusters[k].start,
+                            newPieces[pieceCount - firstPiece] = Piece(start: clusters[pieceStart].start, end: k == next ? runEnd : clusters[k].start,
                                                        run: runIndex, firstCluster: Int32(pieceStart), endCluster: Int32(k),
                                                        advance: 0, trailingWhiteSpace: 0, ascent: 0, descent: 0,
                                                        breakBefore: clusters[pieceStart].flags & ClusterInfo.breakBefore != 0
@@ -562,7 +559,7 @@ struct ParagraphAnalyzer {
             scratch.runPieces.append(runFirstPiece..<pieceCount)
             c = next
         }
-        pieces.removeLast(pieces.count - pieceCount)
+        pieces.append(contentsOf: UnsafeBufferPointer(start: newPieces, count: pieceCount - firstPiece))
     }
 
     /// Measures the pieces of one run: from the segment cache when every piece is there,
@@ -630,26 +627,40 @@ struct ParagraphAnalyzer {
         shapeClusters(of: run, clusters: firstCluster..<Int(pieces[last - 1].endCluster),
                       bytes: Int(run.start)..<Int(run.end), paragraph: paragraph, all: all)
         scratch.include.removeAll(keepingCapacity: true)
-        for i in 0..<pieceCount {
-            let p = first + i
-            // 64-bit sums: a "word" of megabytes with no break opportunity passes 2³¹ units.
-            var advance = 0
-            var trailing = 0
-            for c in Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster) {
-                let units = Int(scratch.clusterAdvances[c - firstCluster])
-                advance += units
-                trailing = clusters[c].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
+        scratch.include.append(contentsOf: repeatElement(false, count: pieceCount))
+        clusters.withUnsafeBufferPointer { clusters in
+            pieces.withUnsafeMutableBufferPointer { pieces in
+                scratch.clusterAdvances.withUnsafeBufferPointer { clusterAdvances in
+                    scratch.clusterUnsafe.withUnsafeBufferPointer { clusterUnsafe in
+                        scratch.values.withUnsafeMutableBufferPointer { values in
+                            scratch.include.withUnsafeMutableBufferPointer { include in
+                                for i in 0..<pieceCount {
+                                    let p = first + i
+                                    // 64-bit sums: a "word" of megabytes with no break opportunity passes 2³¹ units.
+                                    var advance = 0
+                                    var trailing = 0
+                                    for c in Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster) {
+                                        let units = Int(clusterAdvances[c - firstCluster])
+                                        advance += units
+                                        trailing = clusters[c].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
+                                    }
+                                    pieces[p].advance = Double(advance) * scale
+                                    pieces[p].trailingWhiteSpace = Double(trailing) * scale
+                                    pieces[p].ascent = ascent
+                                    pieces[p].descent = descent
+                                    let fits = advance <= Int(Int32.max) && advance >= Int(Int32.min)
+                                        && trailing <= Int(Int32.max) && trailing >= Int(Int32.min)
+                                    values[i] = fits ? SegmentCache.Value(advance: Int32(advance), trailingWhiteSpace: Int32(trailing))
+                                                     : SegmentCache.Value(advance: 0, trailingWhiteSpace: 0)
+                                    let startSafe = !clusterUnsafe[Int(pieces[p].firstCluster) - firstCluster]
+                                    let endSafe = p + 1 == last || !clusterUnsafe[Int(pieces[p].endCluster) - firstCluster]
+                                    include[i] = startSafe && endSafe && fits  // pieces too wide for the cache are not kept
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            pieces[p].advance = Double(advance) * scale
-            pieces[p].trailingWhiteSpace = Double(trailing) * scale
-            pieces[p].ascent = ascent
-            pieces[p].descent = descent
-            let fits = advance <= Int(Int32.max) && advance >= Int(Int32.min) && trailing <= Int(Int32.max) && trailing >= Int(Int32.min)
-            scratch.values[i] = fits ? SegmentCache.Value(advance: Int32(advance), trailingWhiteSpace: Int32(trailing))
-                                     : SegmentCache.Value(advance: 0, trailingWhiteSpace: 0)
-            let startSafe = !scratch.clusterUnsafe[Int(pieces[p].firstCluster) - firstCluster]
-            let endSafe = p + 1 == last || !scratch.clusterUnsafe[Int(pieces[p].endCluster) - firstCluster]
-            scratch.include.append(startSafe && endSafe && fits)  // pieces too wide for the cache are not kept
         }
         if let cache = engine.segmentCache {
             scratch.keys.withUnsafeBufferPointer { k in
@@ -713,8 +724,15 @@ struct ParagraphAnalyzer {
     private mutating func shapeClusters(of run: ShapingRun, clusters range: Range<Int>, bytes: Range<Int>,
                                         paragraph: Range<Int>, all: UnsafeBufferPointer<UInt8>) {
         let count = range.count
-        scratch.relativeStarts.removeAll(keepingCapacity: true)
-        for c in range { scratch.relativeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
+        if scratch.relativeStarts.count < count {
+            scratch.relativeStarts.append(contentsOf: repeatElement(0, count: count - scratch.relativeStarts.count))
+        }
+        let paragraphStart = Int32(paragraph.lowerBound)
+        clusters.withUnsafeBufferPointer { clusters in
+            scratch.relativeStarts.withUnsafeMutableBufferPointer { starts in
+                for c in range { starts[c - range.lowerBound] = clusters[c].start - paragraphStart }
+            }
+        }
         if scratch.clusterAdvances.count < count {
             scratch.clusterAdvances.append(contentsOf: repeatElement(0, count: count - scratch.clusterAdvances.count))
             scratch.clusterUnsafe.append(contentsOf: repeatElement(false, count: count - scratch.clusterUnsafe.count))
@@ -776,35 +794,44 @@ struct ParagraphAnalyzer {
         let firstWord = breakPoints.count
         var merged: [Int] = []
         var position = 0.0
+        // At most one word per piece: written through a pointer into scratch, then appended.
+        let newPoints = scratch.breakPointBuffer.reserve(range.count)
+        var wordCount = 0
+        var total = 0.0
         pieces.withUnsafeBufferPointer { pieces in
-            var p = range.lowerBound
-            let end = range.upperBound
-            while p < end {
-                var q = p + 1
-                var advance = pieces[p].advance
-                var singleRun = true
-                let run = pieces[p].run
-                while q < end && !pieces[q].breakBefore {
-                    advance += pieces[q].advance
-                    if pieces[q].run != run { singleRun = false }
-                    q += 1
+            scratch.runProfiles.withUnsafeBufferPointer { runProfiles in
+                var p = range.lowerBound
+                let end = range.upperBound
+                while p < end {
+                    var q = p + 1
+                    var advance = pieces[p].advance
+                    var singleRun = true
+                    let run = pieces[p].run
+                    while q < end && !pieces[q].breakBefore {
+                        advance += pieces[q].advance
+                        if pieces[q].run != run { singleRun = false }
+                        q += 1
+                    }
+                    var trailing = 0.0
+                    var t = q - 1
+                    while t >= p {
+                        trailing += pieces[t].trailingWhiteSpace
+                        if pieces[t].trailingWhiteSpace < pieces[t].advance { break }
+                        t -= 1
+                    }
+                    let visibleEnd = position + (advance - trailing)
+                    position = visibleEnd + trailing
+                    total += advance
+                    newPoints[wordCount] = LineBreakPoint(visibleEnd: visibleEnd, nextStart: position, end: pieces[q - 1].end,
+                                                          profile: runProfiles[Int(run) - firstRun])
+                    if !singleRun { merged.append(firstWord + wordCount) }
+                    wordCount += 1
+                    p = q
                 }
-                var trailing = 0.0
-                var t = q - 1
-                while t >= p {
-                    trailing += pieces[t].trailingWhiteSpace
-                    if pieces[t].trailingWhiteSpace < pieces[t].advance { break }
-                    t -= 1
-                }
-                let visibleEnd = position + (advance - trailing)
-                position = visibleEnd + trailing
-                totalAdvance += advance
-                breakPoints.append(LineBreakPoint(visibleEnd: visibleEnd, nextStart: position, end: pieces[q - 1].end,
-                                                  profile: scratch.runProfiles[Int(run) - firstRun]))
-                if !singleRun { merged.append(breakPoints.count - 1) }
-                p = q
             }
         }
+        totalAdvance += total
+        breakPoints.append(contentsOf: UnsafeBufferPointer(start: newPoints, count: wordCount))
         // Words across runs ("XP，"): the first run's baseline, every run's extents.
         var piece = range.lowerBound
         for w in merged {
@@ -824,9 +851,38 @@ struct ParagraphAnalyzer {
             }
             breakPoints[w].profile = intern(profile)
         }
-        for w in (firstWord + 1)..<breakPoints.count where breakPoints[w].profile != breakPoints[w - 1].profile {
-            profileChanges.append(Int32(w))
+        if profiles.count > 1 {  // with one profile in the text, nothing changes
+            breakPoints.withUnsafeBufferPointer { points in
+                for w in (firstWord + 1)..<points.count where points[w].profile != points[w - 1].profile {
+                    profileChanges.append(Int32(w))
+                }
+            }
         }
+    }
+}
+
+/// Memory a pass writes its results into through a pointer, to append them to the analysis's
+/// arrays in one copy: appending element by element checks the array's uniqueness and capacity
+/// each time, and filling placeholders first costs as much as the pass.
+final class ScratchBuffer<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var capacity: Int
+
+    init() {
+        capacity = 256
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Room for at least `count` elements (what was written is not kept).
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
+        if count > capacity {
+            base.deallocate()
+            capacity = max(count, capacity * 2)
+            base = .allocate(capacity: capacity)
+        }
+        return base
     }
 }
 
@@ -844,6 +900,10 @@ struct AnalyzerScratch {
     var include: [Bool] = []
     var found: [Bool] = []
     var scalarBreaks: [Bool] = []
+    var paragraphSpans: [Range<Int>] = []
+    let clusterBuffer = ScratchBuffer<ClusterInfo>()
+    let pieceBuffer = ScratchBuffer<Piece>()
+    let breakPointBuffer = ScratchBuffer<LineBreakPoint>()
     var clusterAdvances: [Int32] = []
     var clusterUnsafe: [Bool] = []
     var relativeStarts: [Int32] = []

@@ -45,6 +45,15 @@ struct PairLineBreaker {
         /// `@lb=loose`: CJ is ID; the iteration marks 々〻ゝゞヽヾ are not NS; IN ÷ IN.
         case loose = 2
 
+        /// The mode of ICU's root locale with `strictness` ("@lb=normal" for `.normal`...).
+        init(_ strictness: LineBreakStrictness) {
+            switch strictness {
+            case .normal: self = .normal
+            case .strict: self = .strict
+            case .loose: self = .loose
+            }
+        }
+
         init?(locale: String) {
             switch locale {
             case "@lb=normal": self = .normal
