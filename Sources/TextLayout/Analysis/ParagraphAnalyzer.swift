@@ -581,7 +581,10 @@ struct ParagraphAnalyzer {
         let ascent = Double(font.ascenderInFontUnits) * scale
         let descent = Double(font.descenderInFontUnits) * scale
         let pieceCount = last - first
-        scratch.keys.removeAll(keepingCapacity: true)
+        // Scratch arrays only grow: their first `pieceCount` elements are this run's.
+        if scratch.keys.count < pieceCount {
+            scratch.keys.append(contentsOf: repeatElement(SegmentCache.Key.placeholder, count: pieceCount - scratch.keys.count))
+        }
         if scratch.values.count < pieceCount {
             scratch.values.append(contentsOf: repeatElement(SegmentCache.Value(advance: 0, trailingWhiteSpace: 0), count: pieceCount - scratch.values.count))
         }
@@ -590,15 +593,30 @@ struct ParagraphAnalyzer {
         // context) when HarfBuzz says their edges are safe; more, or unsafe edges, shape the run.
         if let cache = engine.segmentCache {
             let base = all.baseAddress!
-            scratch.keys.append(contentsOf: repeatElement(SegmentCache.Key.placeholder, count: pieceCount))
             pieces.withUnsafeBufferPointer { pieces in
-                scratch.keys.withUnsafeMutableBufferPointer { keys in
-                    for p in first..<last {
-                        let slice = UnsafeBufferPointer(start: base + Int(pieces[p].start), count: Int(pieces[p].end - pieces[p].start))
-                        keys[p - first] = SegmentCache.Key(bytes: slice, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
-                                                           beginsParagraph: Int(pieces[p].start) == paragraph.lowerBound,
-                                                           endsParagraph: Int(pieces[p].end) == paragraph.upperBound,
-                                                           endsRun: p + 1 == last)
+                clusters.withUnsafeBufferPointer { clusters in
+                    scratch.keys.withUnsafeMutableBufferPointer { keys in
+                        for p in first..<last {
+                            let start = Int(pieces[p].start)
+                            let length = Int(pieces[p].end) - start
+                            let beginsParagraph = start == paragraph.lowerBound
+                            let endsParagraph = Int(pieces[p].end) == paragraph.upperBound
+                            let endsRun = p + 1 == last
+                            let lead = base[start]
+                            let scalarLength = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                            if length == scalarLength && !beginsParagraph && !endsParagraph && !endsRun {
+                                // One code point inside the run (most CJK pieces): the compact table.
+                                let scalar = Self.decodeScalar(all, at: start).0
+                                let whiteSpace = clusters[Int(pieces[p].firstCluster)].flags & ClusterInfo.whiteSpace != 0
+                                keys[p - first] = .single(scalar: scalar, font: run.font, script: run.script,
+                                                          rightToLeft: run.rightToLeft, whiteSpace: whiteSpace)
+                            } else {
+                                keys[p - first] = SegmentCache.Key(bytes: UnsafeBufferPointer(start: base + start, count: length),
+                                                                   font: run.font, script: run.script, rightToLeft: run.rightToLeft,
+                                                                   beginsParagraph: beginsParagraph, endsParagraph: endsParagraph,
+                                                                   endsRun: endsRun)
+                            }
+                        }
                     }
                 }
             }
@@ -606,16 +624,20 @@ struct ParagraphAnalyzer {
             let partialLimit = pieceCount >= 8 ? 3 : 0
             let missing = scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeMutableBufferPointer { v in
-                    scratch.found.withUnsafeMutableBufferPointer { f in cache.lookUp(k, into: v, found: f, giveUpAfter: partialLimit) }
+                    scratch.found.withUnsafeMutableBufferPointer { f in
+                        cache.lookUp(UnsafeBufferPointer(rebasing: k[0..<pieceCount]), into: v, found: f, giveUpAfter: partialLimit)
+                    }
                 }
             }
             if missing == 0 || (missing <= partialLimit && shapeMissingPieces(r, pieces: range, paragraph: paragraph, all: all)) {
                 pieces.withUnsafeMutableBufferPointer { pieces in
-                    for i in 0..<pieceCount {
-                        pieces[first + i].advance = Double(scratch.values[i].advance) * scale
-                        pieces[first + i].trailingWhiteSpace = Double(scratch.values[i].trailingWhiteSpace) * scale
-                        pieces[first + i].ascent = ascent
-                        pieces[first + i].descent = descent
+                    scratch.values.withUnsafeBufferPointer { values in
+                        for i in 0..<pieceCount {
+                            pieces[first + i].advance = Double(values[i].advance) * scale
+                            pieces[first + i].trailingWhiteSpace = Double(values[i].trailingWhiteSpace) * scale
+                            pieces[first + i].ascent = ascent
+                            pieces[first + i].descent = descent
+                        }
                     }
                 }
                 return
@@ -666,7 +688,8 @@ struct ParagraphAnalyzer {
             scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeBufferPointer { v in
                     scratch.include.withUnsafeBufferPointer { inc in
-                        cache.insert(k, UnsafeBufferPointer(rebasing: v[0..<pieceCount]), where: inc)
+                        cache.insert(UnsafeBufferPointer(rebasing: k[0..<pieceCount]), UnsafeBufferPointer(rebasing: v[0..<pieceCount]),
+                                     where: UnsafeBufferPointer(rebasing: inc[0..<pieceCount]))
                     }
                 }
             }
@@ -710,7 +733,9 @@ struct ParagraphAnalyzer {
             scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeBufferPointer { v in
                     scratch.include.withUnsafeBufferPointer { inc in
-                        cache.insert(k, UnsafeBufferPointer(rebasing: v[0..<(last - first)]), where: inc)
+                        let count = last - first
+                        cache.insert(UnsafeBufferPointer(rebasing: k[0..<count]), UnsafeBufferPointer(rebasing: v[0..<count]),
+                                     where: UnsafeBufferPointer(rebasing: inc[0..<count]))
                     }
                 }
             }

@@ -67,6 +67,21 @@ final class SegmentCache: Sendable {
             hash = Self.hash(head0: h0, head1: h1, meta: meta, tail: tail)
         }
 
+        /// Marks a key of a single code point inside a run (no paragraph or run edge), kept in
+        /// the compact table of singles: most CJK pieces, looked up without hashing bytes.
+        static let singleFlag: UInt64 = 1 << 63
+        /// With `singleFlag`: the code point is white space (its advance hangs at a line's end).
+        static let whiteSpaceFlag: UInt64 = 1 << 62
+
+        /// The key of a single code point that neither begins nor ends its paragraph or run.
+        @inline(__always)
+        static func single(scalar: UInt32, font: UInt8, script: UInt8, rightToLeft: Bool, whiteSpace: Bool) -> Key {
+            let packed = UInt64(font) | UInt64(script) << 8 | UInt64(scalar & 0x1F_FFFF) << 16
+                | (rightToLeft ? 1 << 37 : 0) | Table.occupied
+            return Key(head0: packed, head1: 0, meta: singleFlag | (whiteSpace ? whiteSpaceFlag : 0),
+                       hash: Table.singleHash(packed), tail: UnsafeBufferPointer(start: nil, count: 0))
+        }
+
         @inline(__always)
         static func hash(head0: UInt64, head1: UInt64, meta: UInt64, tail: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var h = (head0 ^ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
@@ -97,6 +112,12 @@ final class SegmentCache: Sendable {
         var entries: [Entry]
         var tails: [UInt8] = []
         var count = 0
+        /// Single code points inside runs, 8 bytes each: the packed key (font, script, code
+        /// point, direction: bits 0–37, `occupied` bit 39) and the advance in bits 40–63.
+        var singles: [UInt64]
+        var singleCount = 0
+        static let occupied: UInt64 = 1 << 39
+        static let singleKeyMask: UInt64 = (1 << 40) - 1
         /// The most slots: the table doubles up to it, then starts again empty when half full.
         let maximumSlots: Int
 
@@ -106,8 +127,55 @@ final class SegmentCache: Sendable {
         init(slots: Int) {
             maximumSlots = slots
             entries = Array(repeating: Entry(), count: min(slots, Self.initialSlots))
+            singles = Array(repeating: 0, count: min(slots, Self.initialSlots))
         }
         static let initialSlots = 4_096
+
+        @inline(__always) static func singleHash(_ packed: UInt64) -> UInt64 {
+            let h = packed &* 0x9E37_79B9_7F4A_7C15
+            return h ^ (h >> 29)
+        }
+
+        /// The value of a single code point's key, or nil.
+        @inline(__always) func findSingle(_ key: Key) -> Value? {
+            let mask = singles.count - 1
+            var b = Int(truncatingIfNeeded: key.hash) & mask
+            return singles.withUnsafeBufferPointer { e in
+                while true {
+                    let entry = e[b]
+                    if entry == 0 { return nil }
+                    if entry & Self.singleKeyMask == key.head0 {
+                        let advance = Int32(truncatingIfNeeded: Int64(bitPattern: entry) >> 40)
+                        return Value(advance: advance, trailingWhiteSpace: key.meta & Key.whiteSpaceFlag != 0 ? advance : 0)
+                    }
+                    b = (b + 1) & mask
+                }
+            }
+        }
+
+        mutating func insertSingle(_ key: Key, _ value: Value) {
+            guard value.advance >= -(1 << 23) && value.advance < 1 << 23 else { return }  // not a real glyph: not kept
+            if singleCount * 2 >= singles.count {
+                if singles.count < maximumSlots {
+                    let old = singles
+                    singles = Array(repeating: 0, count: old.count * 2)
+                    for entry in old where entry != 0 { placeSingle(entry) }
+                } else {
+                    singles = Array(repeating: 0, count: min(maximumSlots, Self.initialSlots))
+                    singleCount = 0
+                }
+            }
+            if findSingle(key) != nil { return }  // already there (another thread shaped it too)
+            placeSingle(key.head0 | UInt64(UInt32(bitPattern: value.advance) & 0xFF_FFFF) << 40)
+            singleCount += 1
+        }
+
+        private mutating func placeSingle(_ entry: UInt64) {
+            let mask = singles.count - 1
+            var b = Int(truncatingIfNeeded: Self.singleHash(entry & Self.singleKeyMask)) & mask
+            while singles[b] != 0 { b = (b + 1) & mask }
+            singles[b] = entry
+        }
 
         @inline(__always) func find(_ key: Key) -> Int {
             let mask = entries.count - 1
@@ -174,6 +242,8 @@ final class SegmentCache: Sendable {
         /// Empties the table, back to its initial size.
         mutating func removeAll() {
             entries = Array(repeating: Entry(), count: min(maximumSlots, Self.initialSlots))
+            singles = Array(repeating: 0, count: min(maximumSlots, Self.initialSlots))
+            singleCount = 0
             tails.removeAll(keepingCapacity: true)
             count = 0
         }
@@ -199,7 +269,12 @@ final class SegmentCache: Sendable {
         let missing = table.withReadLock { table -> Int in
             var missing = 0
             for i in keys.indices {
-                let slot = table.find(keys[i])
+                if keys[i].meta & Key.singleFlag != 0, let value = table.findSingle(keys[i]) {
+                    values[i] = value
+                    found[i] = true
+                    continue
+                }
+                let slot = keys[i].meta & Key.singleFlag != 0 ? -1 : table.find(keys[i])
                 if slot >= 0 {
                     values[i] = table.entries[slot].value
                     found[i] = true
@@ -220,11 +295,17 @@ final class SegmentCache: Sendable {
     func insert(_ keys: UnsafeBufferPointer<Key>, _ values: UnsafeBufferPointer<Value>, where include: UnsafeBufferPointer<Bool>) {
         guard include.contains(true) else { return }
         table.withWriteLock { table in
-            for i in keys.indices where include[i] { table.insert(keys[i], values[i]) }
+            for i in keys.indices where include[i] {
+                if keys[i].meta & Key.singleFlag != 0 {
+                    table.insertSingle(keys[i], values[i])
+                } else {
+                    table.insert(keys[i], values[i])
+                }
+            }
         }
     }
 
-    var count: Int { table.withReadLock { $0.count } }
+    var count: Int { table.withReadLock { $0.count + $0.singleCount } }
     /// Pieces found and pieces missing, since the cache was made.
     var statistics: (hits: Int, misses: Int) { (hits.load(ordering: .relaxed), misses.load(ordering: .relaxed)) }
     func removeAll() { table.withWriteLock { $0.removeAll() } }
