@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TextLayout
 @testable import StatusLayout
 
@@ -141,4 +142,22 @@ struct CellGeometryTests {
 
 extension CellRect {
     var maxX: Double { x + width }
+}
+
+@Suite("The engine as a status measurer")
+struct EngineMeasurerTests {
+    @Test("lineCount counts lines without laying them out, and agrees with layout's shown and full counts")
+    func countsAgreeWithLayout() {
+        let engine = Fixtures.engine
+        for text in Fixtures.corpusTexts.prefix(200) {
+            let attributed = AttributedText(text)
+            for (width, maxLines) in [(351.0, nil), (351, 3), (200, 2), (343, 1), (120, 0)] as [(Double, Int?)] {
+                let layout = engine.layout(attributed, width: width, style: TextStyle(fontSize: 17), maxLines: maxLines,
+                                           truncationToken: "…全文")
+                let counted = engine.lineCount(of: attributed, width: width, fontSize: 17, maxLines: maxLines,
+                                               truncationToken: "…全文")
+                #expect(counted.shown == layout.lineCount && counted.full == layout.fullLineCount, "\(text) at \(width), \(String(describing: maxLines))")
+            }
+        }
+    }
 }

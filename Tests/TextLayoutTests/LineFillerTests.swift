@@ -110,6 +110,16 @@ struct LineFillerTests {
         #expect(compared > 50)
     }
 
+    @Test("counting lines without making them gives layout's count (corpus, 12 widths, cut words too)")
+    func lineCountWithoutLines() {
+        for text in Fixtures.corpusTexts.prefix(300) + ["supercalifragilisticexpialidocious 中文", "a\n\nb", ""] {
+            let prepared = engine.prepare(text)
+            for width in [0.0, 15, 40, 77, 120, 200, 255, 300, 343, 500, 1_000, .infinity] {
+                #expect(prepared.lineCount(width: width) == prepared.layout(width: width).fullLineCount, "\(text) at \(width)")
+            }
+        }
+    }
+
     @Test("words wider than a line are cut, and the lines after them go on from the cut")
     func cutWords() {
         let text = "supercalifragilisticexpialidocious 中文 supercalifragilisticexpialidocious word 中文中文中文"

@@ -14,9 +14,11 @@ public protocol StatusTextMeasuring: Sendable {
 extension TextEngine: StatusTextMeasuring {
     public func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
                           truncationToken: AttributedText) -> (shown: Int, full: Int) {
-        let layout = self.layout(text, width: width, style: TextStyle(fontSize: fontSize), maxLines: maxLines,
-                                 truncationToken: truncationToken)
-        return (layout.lineCount, layout.fullLineCount)
+        // Counting is enough: truncation puts the token on the last line shown, so the lines
+        // shown are the full count up to `maxLines` (a test holds this to `layout`).
+        let full = prepare(text, style: TextStyle(fontSize: fontSize)).lineCount(width: width)
+        guard let maxLines, maxLines > 0 else { return (full, full) }
+        return (min(full, maxLines), full)
     }
 
     public func singleLineWidth(of text: String, fontSize: Double) -> Double {

@@ -52,6 +52,7 @@ struct ParagraphAnalyzer {
         self.style = style
         bytes = Array(text.string.utf8)
         scratch = engine.analyzerScratch.take()
+        scratch.profileOfFontAndScript.removeAll(keepingCapacity: true)
         language = LanguageBox(language: engine.language(for: style.locale))
         // The root locale (the default) without making its ICU name, else by that name.
         ownBreakerMode = style.locale.isEmpty ? PairLineBreaker.Mode(style.lineBreak) : PairLineBreaker.Mode(locale: style.breakLocale)
@@ -778,9 +779,20 @@ struct ParagraphAnalyzer {
         }
     }
 
-    /// The height profile of one run alone, interned.
+    /// The height profile of one run alone, interned. A text run's depends only on its font
+    /// and script: remembered for the text (`scratch.profileOfFontAndScript`).
     private mutating func runProfile(_ r: Int, piece: Piece) -> UInt16 {
         let run = runs[r]
+        let memoKey = UInt16(run.font) << 8 | UInt16(run.script)
+        if run.font != ShapingRun.attachmentFont {
+            for (key, index) in scratch.profileOfFontAndScript where key == memoKey { return index }
+        }
+        let index = makeRunProfile(run, piece: piece)
+        if run.font != ShapingRun.attachmentFont { scratch.profileOfFontAndScript.append((memoKey, index)) }
+        return index
+    }
+
+    private mutating func makeRunProfile(_ run: ShapingRun, piece: Piece) -> UInt16 {
         var profile = HeightProfile()
         profile.kind = run.baselineKind
         profile.firstBaselines = run.baselinePoints
@@ -926,6 +938,8 @@ struct AnalyzerScratch {
     var found: [Bool] = []
     var scalarBreaks: [Bool] = []
     var paragraphSpans: [Range<Int>] = []
+    /// The height profile of each (font << 8 | script) met so far in the text being analysed.
+    var profileOfFontAndScript: [(UInt16, UInt16)] = []
     let clusterBuffer = ScratchBuffer<ClusterInfo>()
     let pieceBuffer = ScratchBuffer<Piece>()
     let breakPointBuffer = ScratchBuffer<LineBreakPoint>()

@@ -15,8 +15,12 @@ struct LineFiller {
     /// The words whose height profile differs from the word before's, in order.
     let profileChanges: UnsafeBufferPointer<Int32>
     private let averageWordAdvance: Double
-    /// The lines so far, placed one under the other.
+    /// The lines so far, placed one under the other (none kept when only counting).
     private(set) var lines: [Line] = []
+    /// How many lines so far.
+    private(set) var lineCount = 0
+    /// Whether lines are kept, or only counted (what a cell's height needs).
+    private let keepsLines: Bool
     /// Where the next line goes.
     private var nextTop = 0.0
     private let lineHeight: LineHeight
@@ -45,8 +49,9 @@ struct LineFiller {
     private var cutMemo = RunAdvancesMemo()
 
     init(text: PreparedText, width: Double, breakPoints: UnsafeBufferPointer<LineBreakPoint>,
-         profileChanges: UnsafeBufferPointer<Int32>) {
+         profileChanges: UnsafeBufferPointer<Int32>, keepsLines: Bool = true) {
         self.text = text
+        self.keepsLines = keepsLines
         self.width = width
         self.breakPoints = breakPoints
         self.profileChanges = profileChanges
@@ -56,6 +61,7 @@ struct LineFiller {
         fontSize = text.style.fontSize
         lineSpacing = text.style.lineSpacing
         emptyMetrics = text.emptyLineMetrics
+        guard keepsLines else { return }
         // A guess at the line count, so that the lines rarely grow.
         let guess = width > 0 ? Int(min(1e6, text.totalAdvance / width)) : text.clusters.count
         lines.reserveCapacity(guess + text.paragraphs.count + 2)
@@ -68,6 +74,8 @@ struct LineFiller {
 
     /// Places a line under the others: its height by the style, glyphs centred in it.
     mutating func append(range: Range<Int>, width: Double, ascent: Double, descent: Double, isTruncated: Bool = false) {
+        lineCount += 1
+        guard keepsLines else { return }
         if !lines.isEmpty { nextTop += lineSpacing }
         let natural = ascent + descent
         let height: Double
@@ -84,6 +92,7 @@ struct LineFiller {
     /// Removes the lines from `index` on (to make room for a truncated last line).
     mutating func removeLines(from index: Int) {
         lines.removeSubrange(index...)
+        lineCount = lines.count
         nextTop = lines.last.map { $0.top + $0.height } ?? 0
     }
 

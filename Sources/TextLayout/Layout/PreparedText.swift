@@ -97,8 +97,18 @@ public final class PreparedText: Sendable {
         }
     }
 
+    /// How many lines the text takes at `width`: ``layout(width:maxLines:truncationToken:)``'s
+    /// `fullLineCount` without making the lines (allocates nothing). With `maxLines`, the lines
+    /// shown are `min(lineCount, maxLines)`.
+    public func lineCount(width: Double) -> Int {
+        withLineFiller(width: width, keepsLines: false) { filler in
+            for paragraph in paragraphs { filler.fill(paragraph, in: self) }
+            return filler.lineCount
+        }
+    }
+
     /// Runs `body` with a line filler over this text at `width`.
-    private func withLineFiller<R>(width: Double, _ body: (inout LineFiller) -> R) -> R {
+    private func withLineFiller<R>(width: Double, keepsLines: Bool = true, _ body: (inout LineFiller) -> R) -> R {
         // What line filling reads, fetched at once (a text laid out again is usually cold: one
         // cache miss after another would cost more than the filling).
         paragraphs.withUnsafeBufferPointer { ctextshims_prefetch($0.baseAddress, $0.count * MemoryLayout<ParagraphSpan>.stride) }
@@ -108,7 +118,8 @@ public final class PreparedText: Sendable {
         return breakPoints.withUnsafeBufferPointer { breakPoints in
             ctextshims_prefetch(breakPoints.baseAddress, min(breakPoints.count, 4_096) * MemoryLayout<LineBreakPoint>.stride)
             return profileChanges.withUnsafeBufferPointer { profileChanges in
-                var filler = LineFiller(text: self, width: width, breakPoints: breakPoints, profileChanges: profileChanges)
+                var filler = LineFiller(text: self, width: width, breakPoints: breakPoints, profileChanges: profileChanges,
+                                        keepsLines: keepsLines)
                 return body(&filler)
             }
         }

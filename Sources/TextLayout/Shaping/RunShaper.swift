@@ -51,7 +51,9 @@ enum RunShaper {
                 if glyphCluster != previousGlyphCluster {
                     previousGlyphCluster = glyphCluster
                     if UInt32(clusterStarts[cluster]) == glyphCluster {
-                        let glyphFlags = hb_glyph_info_get_glyph_flags(&infos[g]).rawValue
+                        // hb-buffer.h defines hb_glyph_info_get_glyph_flags() as this macro (Swift
+                        // sees only the exported function, a call per glyph).
+                        let glyphFlags = infos[g].mask & HB_GLYPH_FLAG_DEFINED.rawValue
                         unsafeStart[cluster] = glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue != 0
                     }
                 }
