@@ -84,6 +84,35 @@ struct LineBreakingTests {
         #expect(layout.lines[2].height > 0, "an empty line still takes a line")
     }
 
+    @Test("every kind of hard break, anywhere in random text (the scan reads 8 bytes at a time)")
+    func hardBreaksAnywhere() {
+        let separators = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        // Near misses: bytes 0xC2 and 0xE2 that start no hard break, control bytes that are none.
+        let pieces = ["a", "中", "é", "\u{A0}", "\u{2027}", "\u{202A}", "\u{2030}", "—", "😀", "\t", "\u{0E}", "bc", "xyz123"]
+        var generator = SplitMix(seed: 0xB12EA4)
+        for _ in 0..<2_000 {
+            var text = ""
+            var expected = [""]
+            for _ in 0..<Int(generator.next() % 40) {
+                if generator.next() % 6 == 0 {
+                    let separator = separators[Int(generator.next() % UInt64(separators.count))]
+                    // "\r" then "\n" is one break, as one "\r\n".
+                    if separator.hasPrefix("\n") && text.hasSuffix("\r") { continue }
+                    text += separator
+                    expected.append("")
+                } else {
+                    let piece = pieces[Int(generator.next() % UInt64(pieces.count))]
+                    if text.hasSuffix("\r") && piece.hasPrefix("\n") { continue }
+                    text += piece
+                    expected[expected.count - 1] += piece
+                }
+            }
+            let bytes = Array(text.utf8)
+            let lines = engine.layout(text, width: .infinity).lines.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+            #expect(lines == (text.isEmpty ? [] : expected), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test("an empty text has no lines and no height")
     func emptyText() {
         let layout = engine.layout("", width: 343)

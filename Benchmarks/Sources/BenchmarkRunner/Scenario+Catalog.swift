@@ -9,6 +9,7 @@ extension Scenario {
         .measureCold,
         .measureWarm,
         .rebreak,
+        .rebreakHot,
         .dictionaryHit,
         .cellHeightCold,
         .cacheHit,

@@ -51,4 +51,25 @@ extension Scenario {
             }
         }
     }
+
+    /// `rebreak` over a working set that stays in the processor's caches: what line filling
+    /// costs when the paragraph's data is not fetched from memory first (for comparison; the
+    /// figure that counts is `rebreak`'s).
+    public static let rebreakHot = Scenario(
+        "rebreak-hot",
+        operation: "as rebreak, over the first 64 paragraphs only, so that their data stays in the processor's caches"
+    ) { context in
+        let engine = TextEngine(fonts: try context.fonts())
+        let prepared = context.texts.prefix(64).map { engine.prepare($0, style: context.style) }
+        let widths: [Double] = [343, 200, 300]
+        var next = 0
+        var nextWidth = 0
+        return ClosureWorkload { count in
+            for _ in 0..<count {
+                blackHole(prepared[next].layout(width: widths[nextWidth]))
+                next = next + 1 == prepared.count ? 0 : next + 1
+                nextWidth = nextWidth + 1 == widths.count ? 0 : nextWidth + 1
+            }
+        }
+    }
 }

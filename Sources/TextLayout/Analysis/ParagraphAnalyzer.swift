@@ -72,7 +72,23 @@ struct ParagraphAnalyzer {
             var start = 0
             var i = 0
             let n = bytes.count
+            let base = UnsafeRawPointer(bytes.baseAddress)
             while i < n {
+                // Eight bytes at a time past text that holds no byte a hard break starts with (a
+                // byte below 0x0E, 0xC2 or 0xE2), tested as one word (the exact "has a zero byte"
+                // and "has a byte below n" tests of bit-twiddling).
+                if i + 8 <= n, let base {
+                    let v = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let highs: UInt64 = 0x8080_8080_8080_8080
+                    let c2 = v ^ (ones &* 0xC2)
+                    let e2 = v ^ (ones &* 0xE2)
+                    let special = ((v &- ones &* 0x0E) & ~v) | ((c2 &- ones) & ~c2) | ((e2 &- ones) & ~e2)
+                    if special & highs == 0 {
+                        i += 8
+                        continue
+                    }
+                }
                 let b = bytes[i]
                 if b >= 0x0E && b < 0xC2 || b > 0xE2 {
                     i += 1
