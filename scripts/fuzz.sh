@@ -32,6 +32,10 @@ scripts/ensure-deps.sh
 # plain one (which replays files instead of fuzzing).
 scratch=Fuzz/.build/fuzzer
 echo "== building ${targets[*]} (release, -sanitize=fuzzer,address)"
+# SwiftPM keeps the build plan of a package depended on by path: a source file added to the
+# root package since the last build is missing from it ("cannot find … in scope"). A new plan
+# costs a second; the build itself stays incremental.
+rm -f "$scratch/release.yaml"
 swift build -c release --package-path Fuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
 bin=$(swift build -c release --package-path Fuzz --scratch-path "$scratch" --show-bin-path)

@@ -258,6 +258,49 @@ struct HostileInputTests {
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 
+    /// Found by `fuzz-measure` (Fuzz/README.md, "Findings"), fixed: the mirror of the finding
+    /// above. The first piece of a run was stored as safe at its start, though no glyph before
+    /// it in the buffer could say otherwise, and was served where the run began earlier. In a
+    /// Hebrew-script run of Noto Color Emoji (emoji take the script of the text before them,
+    /// as in Pango), HarfBuzz measures "👨‍" 2,550 units where it begins a run but 0 after "👦"
+    /// in "会ל👦👨‍": the cache, holding "👦" from "会ל👦👍🏽" (where it began its run) and
+    /// "👨‍" from "会ל👨‍", measured the run 42.3 points instead of 21.2. Fixed by keying the
+    /// pieces that begin a run apart as well (`SegmentCache.Key.meta`).
+    @Test("a piece cached where it began its run is not served where the run began earlier")
+    func runStartPieceInTheCache() {
+        let style = TextStyle(fontSize: 17)
+        let target = "会\u{5DC}\u{1F466}\u{1F468}\u{200D}\u{12}"
+        let truth = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).prepare(target, style: style).singleLineWidth
+        #expect(TextEngine(fonts: Fixtures.fonts).prepare(target, style: style).singleLineWidth == truth, "a fresh cache agrees")
+        let warmed = TextEngine(fonts: Fixtures.fonts)
+        for before in ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"] {
+            _ = warmed.prepare(before, style: style)
+        }
+        let width = warmed.prepare(target, style: style).singleLineWidth
+        #expect(width == truth, "measured \(width), shaping gives \(truth)")
+    }
+
+    /// The input `fuzz-measure` saved for the finding above, replayed after the same two texts.
+    @Test("the third fuzz-measure finding replays: cached and uncached engines agree after those two texts")
+    func thirdFuzzMeasureFinding() throws {
+        let bytes = [UInt8](try #require(FileManager.default.contents(
+            atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/fuzz-measure-run-start-piece-in-cache.bin")))
+        let width = Double(UInt16(bytes[0]) | UInt16(bytes[1]) << 8) / 16
+        let style = TextStyle(fontSize: 1 + Double(bytes[7]) / 4, lineHeight: .natural, lineSpacing: Double(bytes[4]) / 8,
+                              lineBreak: LineBreakStrictness.allCases[Int(bytes[6] % 3)], locale: ["", "zh", "ja", "en_US"][Int(bytes[6] / 3) % 4])
+        let tokenLength = Int(bytes[8] % 8)
+        #expect(bytes[2] % 3 == 0 && bytes[5] == 0 && bytes[8] & 0x80 == 0, "natural line height, no max lines, no attachments")
+        let token = AttributedText(String(decoding: bytes[10..<10 + tokenLength], as: UTF8.self))
+        let text = String(decoding: bytes[(10 + tokenLength)...], as: UTF8.self)
+        let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).layout(text, width: width, style: style, truncationToken: token)
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        for before in ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"] {
+            _ = engine.prepare(before, style: style)
+        }
+        let layout = engine.layout(text, width: width, style: style, truncationToken: token)
+        #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
+    }
+
     // MARK: - Fonts
 
     @Test("a font without the characters: each cluster measured with its .notdef, nothing dropped")

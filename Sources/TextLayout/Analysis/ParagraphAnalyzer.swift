@@ -618,10 +618,11 @@ struct ParagraphAnalyzer {
                             let length = Int(pieces[p].end) - start
                             let beginsParagraph = start == paragraph.lowerBound
                             let endsParagraph = Int(pieces[p].end) == paragraph.upperBound
+                            let beginsRun = p == first
                             let endsRun = p + 1 == last
                             let lead = base[start]
                             let scalarLength = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                            if length == scalarLength && !beginsParagraph && !endsParagraph && !endsRun {
+                            if length == scalarLength && !beginsParagraph && !endsParagraph && !beginsRun && !endsRun {
                                 // One code point inside the run (most CJK pieces): the compact table.
                                 let scalar = Self.decodeScalar(all, at: start).0
                                 let whiteSpace = clusters[Int(pieces[p].firstCluster)].flags & ClusterInfo.whiteSpace != 0
@@ -631,7 +632,7 @@ struct ParagraphAnalyzer {
                                 keys[p - first] = SegmentCache.Key(bytes: UnsafeBufferPointer(start: base + start, count: length),
                                                                    font: run.font, script: run.script, rightToLeft: run.rightToLeft,
                                                                    beginsParagraph: beginsParagraph, endsParagraph: endsParagraph,
-                                                                   endsRun: endsRun)
+                                                                   beginsRun: beginsRun, endsRun: endsRun)
                             }
                         }
                     }

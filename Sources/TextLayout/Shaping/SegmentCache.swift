@@ -24,8 +24,9 @@ final class SegmentCache: Sendable {
         var head1: UInt64
         /// Font index (8 bits), script (8), right-to-left (1), text length (32), and whether the
         /// piece begins or ends its paragraph (HarfBuzz shapes those edges differently: a mark
-        /// that begins a paragraph is drawn on a dotted circle) or ends its run (no glyph after
-        /// it in the run tells whether its end is safe, so it is only reused at a run's end).
+        /// that begins a paragraph is drawn on a dotted circle) or begins or ends its run (no
+        /// glyph before or after it in the run tells whether that edge is safe, so such a piece
+        /// is only reused at a run's start or end).
         var meta: UInt64
         var hash: UInt64
         /// The bytes past the first 16 (only read while the text is alive: lookups).
@@ -45,7 +46,7 @@ final class SegmentCache: Sendable {
         /// Reads a key from `bytes`, which must stay alive while the key is used.
         @inline(__always)
         init(bytes: UnsafeBufferPointer<UInt8>, font: UInt8, script: UInt8, rightToLeft: Bool,
-             beginsParagraph: Bool, endsParagraph: Bool, endsRun: Bool) {
+             beginsParagraph: Bool, endsParagraph: Bool, beginsRun: Bool, endsRun: Bool) {
             let n = bytes.count
             var h0: UInt64 = 0
             var h1: UInt64 = 0
@@ -63,6 +64,7 @@ final class SegmentCache: Sendable {
             head1 = h1
             meta = UInt64(font) | UInt64(script) << 8 | (rightToLeft ? 1 << 16 : 0) | UInt64(n) << 17
                 | (beginsParagraph ? 1 << 49 : 0) | (endsParagraph ? 1 << 50 : 0) | (endsRun ? 1 << 51 : 0)
+                | (beginsRun ? 1 << 52 : 0)
             tail = n > 16 ? UnsafeBufferPointer(rebasing: bytes[16...]) : UnsafeBufferPointer(start: nil, count: 0)
             hash = Self.hash(head0: h0, head1: h1, meta: meta, tail: tail)
         }
