@@ -42,6 +42,8 @@ public enum Fixtures {
 public struct SplitMix {
     public var state: UInt64
     public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    /// A generator whose next step starts from `state` as it is.
+    public init(state: UInt64) { self.state = state }
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -49,4 +51,6 @@ public struct SplitMix {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+    /// A number in 0..<n.
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

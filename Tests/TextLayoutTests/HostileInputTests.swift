@@ -162,6 +162,42 @@ struct HostileInputTests {
 
     // MARK: - The segment cache
 
+    /// A saved `fuzz-measure` input (10 parameter bytes, the token, the text; see
+    /// Fuzz/Sources/FuzzTargets/MeasureFuzzer.swift) decoded as the fuzzer does, for the
+    /// natural line height and no attachments that the findings below used.
+    struct FuzzMeasureInput {
+        var width: Double
+        var style: TextStyle
+        var maxLines: Int?
+        var token: AttributedText
+        var text: String
+
+        init(fixture name: String) throws {
+            let bytes = [UInt8](try #require(FileManager.default.contents(
+                atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/" + name)))
+            #expect(bytes[2] % 3 == 0 && bytes[8] & 0x80 == 0, "natural line height, no attachments")
+            width = Double(UInt16(bytes[0]) | UInt16(bytes[1]) << 8) / 16
+            style = TextStyle(fontSize: 1 + Double(bytes[7]) / 4, lineHeight: .natural, lineSpacing: Double(bytes[4]) / 8,
+                              lineBreak: LineBreakStrictness.allCases[Int(bytes[6] % 3)],
+                              locale: ["", "zh", "ja", "en_US"][Int(bytes[6] / 3) % 4])
+            maxLines = bytes[5] == 0 ? nil : 1 + Int(bytes[5] % 16)
+            let tokenLength = Int(bytes[8] % 8)
+            token = AttributedText(String(decoding: bytes[10..<10 + tokenLength], as: UTF8.self))
+            text = String(decoding: bytes[(10 + tokenLength)...], as: UTF8.self)
+        }
+
+        func measure(_ engine: TextEngine) -> ParagraphLayout {
+            engine.layout(text, width: width, style: style, maxLines: maxLines, truncationToken: token)
+        }
+
+        /// The layout by `engine` after it measured `before`, and the layout without a cache.
+        func replay(after before: [String]) -> (cached: ParagraphLayout, uncached: ParagraphLayout) {
+            let engine = TextEngine(fonts: Fixtures.fonts)
+            for text in before { _ = engine.prepare(text, style: style) }
+            return (measure(engine), measure(TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)))
+        }
+    }
+
     /// Found by `fuzz-measure` (Fuzz/README.md, "Findings"), fixed: HarfBuzz shows a
     /// combining mark that begins a buffer flagged BOT (a paragraph's start) on a dotted
     /// circle ◌ (U+25CC, 594 units in Noto Sans: 10.098 points at 17). The piece shaped there
@@ -192,22 +228,10 @@ struct HostileInputTests {
     /// shrinking found had been measured before it by the same engine.
     @Test("the fuzz-measure finding replays: cached and uncached engines agree after those two texts")
     func fuzzMeasureFinding() throws {
-        let bytes = [UInt8](try #require(FileManager.default.contents(
-            atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/fuzz-measure-dotted-circle-in-cache.bin")))
-        let widthBits = UInt16(bytes[0]) | UInt16(bytes[1]) << 8
-        let width = Double(widthBits) / 16
-        let style = TextStyle(fontSize: 1 + Double(bytes[7]) / 4, lineHeight: .natural, lineSpacing: Double(bytes[4]) / 8,
-                              lineBreak: LineBreakStrictness.allCases[Int(bytes[6] % 3)], locale: ["", "zh", "ja", "en_US"][Int(bytes[6] / 3) % 4])
-        let tokenLength = Int(bytes[8] % 8)
-        #expect(bytes[2] % 3 == 0 && bytes[5] == 0 && bytes[8] & 0x80 == 0, "natural line height, no max lines, no attachments")
-        let token = AttributedText(String(decoding: bytes[10..<10 + tokenLength], as: UTF8.self))
-        let text = String(decoding: bytes[(10 + tokenLength)...], as: UTF8.self)
-        let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).layout(text, width: width, style: style, truncationToken: token)
-        #expect(TextEngine(fonts: Fixtures.fonts).layout(text, width: width, style: style, truncationToken: token) == uncached,
-                "alone, it measures right")
-        let engine = TextEngine(fonts: Fixtures.fonts)
-        for before in ["\u{FE0F} \u{5DD}", "\u{FFFD}~\u{FFFD}\u{1F3FD} \u{5DF}"] { _ = engine.prepare(before, style: style) }
-        let layout = engine.layout(text, width: width, style: style, truncationToken: token)
+        let input = try FuzzMeasureInput(fixture: "fuzz-measure-dotted-circle-in-cache.bin")
+        #expect(input.maxLines == nil)
+        #expect(input.measure(TextEngine(fonts: Fixtures.fonts)) == input.replay(after: []).uncached, "alone, it measures right")
+        let (layout, uncached) = input.replay(after: ["\u{FE0F} \u{5DD}", "\u{FFFD}~\u{FFFD}\u{1F3FD} \u{5DF}"])
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 
@@ -237,24 +261,10 @@ struct HostileInputTests {
     /// shrinking found (the run "\u{5A9}\u{FFFC}\u{FFFD}" measures 19.5 points instead of 15).
     @Test("the second fuzz-measure finding replays: cached and uncached engines agree after those two texts")
     func secondFuzzMeasureFinding() throws {
-        let bytes = [UInt8](try #require(FileManager.default.contents(
-            atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/fuzz-measure-run-end-piece-in-cache.bin")))
-        let width = Double(UInt16(bytes[0]) | UInt16(bytes[1]) << 8) / 16
-        let style = TextStyle(fontSize: 1 + Double(bytes[7]) / 4, lineHeight: .natural, lineSpacing: Double(bytes[4]) / 8,
-                              lineBreak: LineBreakStrictness.allCases[Int(bytes[6] % 3)], locale: ["", "zh", "ja", "en_US"][Int(bytes[6] / 3) % 4])
-        let maxLines = bytes[5] == 0 ? nil : 1 + Int(bytes[5] % 16)
-        let tokenLength = Int(bytes[8] % 8)
-        #expect(bytes[2] % 3 == 0 && bytes[8] & 0x80 == 0 && width == 300 && style.fontSize == 7.5, "natural line height, no attachments")
-        let token = AttributedText(String(decoding: bytes[10..<10 + tokenLength], as: UTF8.self))
-        let text = String(decoding: bytes[(10 + tokenLength)...], as: UTF8.self)
-        func measure(_ engine: TextEngine) -> ParagraphLayout {
-            engine.layout(text, width: width, style: style, maxLines: maxLines, truncationToken: token)
-        }
-        let uncached = measure(TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0))
-        #expect(measure(TextEngine(fonts: Fixtures.fonts)) == uncached, "alone, it measures right")
-        let engine = TextEngine(fonts: Fixtures.fonts)
-        for before in ["\u{5A9}\u{FFFC}\u{FFFD}品", "w\0\u{5A9}a"] { _ = engine.prepare(before, style: style) }
-        let layout = measure(engine)
+        let input = try FuzzMeasureInput(fixture: "fuzz-measure-run-end-piece-in-cache.bin")
+        #expect(input.width == 300 && input.style.fontSize == 7.5)
+        #expect(input.measure(TextEngine(fonts: Fixtures.fonts)) == input.replay(after: []).uncached, "alone, it measures right")
+        let (layout, uncached) = input.replay(after: ["\u{5A9}\u{FFFC}\u{FFFD}品", "w\0\u{5A9}a"])
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 
@@ -283,21 +293,8 @@ struct HostileInputTests {
     /// The input `fuzz-measure` saved for the finding above, replayed after the same two texts.
     @Test("the third fuzz-measure finding replays: cached and uncached engines agree after those two texts")
     func thirdFuzzMeasureFinding() throws {
-        let bytes = [UInt8](try #require(FileManager.default.contents(
-            atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/fuzz-measure-run-start-piece-in-cache.bin")))
-        let width = Double(UInt16(bytes[0]) | UInt16(bytes[1]) << 8) / 16
-        let style = TextStyle(fontSize: 1 + Double(bytes[7]) / 4, lineHeight: .natural, lineSpacing: Double(bytes[4]) / 8,
-                              lineBreak: LineBreakStrictness.allCases[Int(bytes[6] % 3)], locale: ["", "zh", "ja", "en_US"][Int(bytes[6] / 3) % 4])
-        let tokenLength = Int(bytes[8] % 8)
-        #expect(bytes[2] % 3 == 0 && bytes[5] == 0 && bytes[8] & 0x80 == 0, "natural line height, no max lines, no attachments")
-        let token = AttributedText(String(decoding: bytes[10..<10 + tokenLength], as: UTF8.self))
-        let text = String(decoding: bytes[(10 + tokenLength)...], as: UTF8.self)
-        let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).layout(text, width: width, style: style, truncationToken: token)
-        let engine = TextEngine(fonts: Fixtures.fonts)
-        for before in ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"] {
-            _ = engine.prepare(before, style: style)
-        }
-        let layout = engine.layout(text, width: width, style: style, truncationToken: token)
+        let input = try FuzzMeasureInput(fixture: "fuzz-measure-run-start-piece-in-cache.bin")
+        let (layout, uncached) = input.replay(after: ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"])
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 

@@ -78,16 +78,22 @@ struct PairLineBreakerTests {
         return texts
     }()
 
-    @Test("Corpus texts: unsupported or exactly ICU's boundaries; at least 99 % supported")
-    func corpusTexts() {
+    /// Checks every paragraph of `texts` (see `check`): how many were supported, of how many.
+    static func checkParagraphs(of texts: [String]) -> (supported: Int, total: Int) {
         var supported = 0
         var total = 0
-        for text in Fixtures.corpusTexts {
-            for paragraph in Self.paragraphs(text) {
+        for text in texts {
+            for paragraph in paragraphs(text) {
                 total += 1
-                if Self.check(paragraph) { supported += 1 }
+                if check(paragraph) { supported += 1 }
             }
         }
+        return (supported, total)
+    }
+
+    @Test("Corpus texts: unsupported or exactly ICU's boundaries; at least 99 % supported")
+    func corpusTexts() {
+        let (supported, total) = Self.checkParagraphs(of: Fixtures.corpusTexts)
         let share = Double(supported) / Double(total)
         var missing: [UInt32: Int] = [:]
         for text in Fixtures.corpusTexts {
@@ -105,14 +111,7 @@ struct PairLineBreakerTests {
 
     @Test("Corpus statuses: unsupported or exactly ICU's boundaries")
     func corpusStatuses() {
-        var supported = 0
-        var total = 0
-        for text in Self.statusTexts {
-            for paragraph in Self.paragraphs(text) {
-                total += 1
-                if Self.check(paragraph) { supported += 1 }
-            }
-        }
+        let (supported, total) = Self.checkParagraphs(of: Self.statusTexts)
         print("PairLineBreaker: statuses.jsonl \(supported) of \(total) paragraphs supported (\(Double(supported) / Double(total) * 100) %)")
         #expect(total > 1_000)
         #expect(supported > total / 2)
@@ -167,18 +166,6 @@ struct PairLineBreakerTests {
         "\u{0E01}", "\u{0E31}", "\u{1000}", "\n", "\r", "\u{2028}", "\u{0085}", "\u{000B}",
     ]
 
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     @Test("The representatives are supported, the unsupported ones are not")
     func classesOfRepresentatives() {
         for scalar in Self.representatives {
@@ -191,7 +178,7 @@ struct PairLineBreakerTests {
 
     @Test("Random strings of every supported class: exactly ICU (all three modes)")
     func randomStrings() {
-        var random = SplitMix64(state: 0x5EED_1CE0)
+        var random = SplitMix(state: 0x5EED_1CE0)
         let pool = Self.representatives
         // A second, narrower pool makes the number, quote and space contexts come up often.
         let dense: [Unicode.Scalar] = ["1", "$", "%", "(", ")", "\u{FF08}", ".", ",", "/", "-", " ", "\u{201C}", "\"",
@@ -238,7 +225,7 @@ struct PairLineBreakerTests {
 
     @Test("A single unsupported code point makes the whole text unsupported")
     func unsupportedMixedIn() {
-        var random = SplitMix64(state: 42)
+        var random = SplitMix(state: 42)
         for _ in 0..<5_000 {
             let length = 1 + random.below(30)
             var scalars = String.UnicodeScalarView()

@@ -39,17 +39,7 @@ extension Scenario {
         operation: "layout of an already prepared paragraph at a new width (343, 200, 300 pt in turn)"
     ) { context in
         let engine = TextEngine(fonts: try context.fonts())
-        let prepared = context.texts.map { engine.prepare($0, style: context.style) }
-        let widths: [Double] = [343, 200, 300]
-        var next = 0
-        var nextWidth = 0
-        return ClosureWorkload { count in
-            for _ in 0..<count {
-                blackHole(prepared[next].layout(width: widths[nextWidth]))
-                next = next + 1 == prepared.count ? 0 : next + 1
-                nextWidth = nextWidth + 1 == widths.count ? 0 : nextWidth + 1
-            }
-        }
+        return rebreakWorkload(context.texts.map { engine.prepare($0, style: context.style) })
     }
 
     /// `rebreak` over a working set that stays in the processor's caches: what line filling
@@ -60,7 +50,11 @@ extension Scenario {
         operation: "as rebreak, over the first 64 paragraphs only, so that their data stays in the processor's caches"
     ) { context in
         let engine = TextEngine(fonts: try context.fonts())
-        let prepared = context.texts.prefix(64).map { engine.prepare($0, style: context.style) }
+        return rebreakWorkload(context.texts.prefix(64).map { engine.prepare($0, style: context.style) })
+    }
+
+    /// Lays the prepared paragraphs out one after another at 343, 200 and 300 pt in turn.
+    static func rebreakWorkload(_ prepared: [PreparedText]) -> ClosureWorkload {
         let widths: [Double] = [343, 200, 300]
         var next = 0
         var nextWidth = 0

@@ -640,10 +640,17 @@ struct ParagraphAnalyzer {
             }
             if scratch.found.count < pieceCount { scratch.found.append(contentsOf: repeatElement(false, count: pieceCount - scratch.found.count)) }
             let partialLimit = pieceCount >= 8 ? 3 : 0
+            // A run's first and last pieces are kept apart: no glyph of their font comes before
+            // or after them, so shaping cannot say whether that edge is safe inside a run. The
+            // other way round holds: a piece kept from inside a run, safe at both edges, measures
+            // the same where nothing of its font is on one side; so they may take that one.
+            let firstAlternative = interiorKey(ofPiece: first, run: run, paragraph: paragraph, all: all)
+            let lastAlternative = pieceCount > 1 ? interiorKey(ofPiece: last - 1, run: run, paragraph: paragraph, all: all) : nil
             let missing = scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeMutableBufferPointer { v in
                     scratch.found.withUnsafeMutableBufferPointer { f in
-                        cache.lookUp(UnsafeBufferPointer(rebasing: k[0..<pieceCount]), into: v, found: f, giveUpAfter: partialLimit)
+                        cache.lookUp(UnsafeBufferPointer(rebasing: k[0..<pieceCount]), into: v, found: f, giveUpAfter: partialLimit,
+                                     firstAlternative: firstAlternative, lastAlternative: lastAlternative)
                     }
                 }
             }
@@ -712,6 +719,25 @@ struct ParagraphAnalyzer {
                 }
             }
         }
+    }
+
+    /// The key piece `p` of `run` has inside a run (no run edge on either side); nil when it
+    /// begins or ends its paragraph (HarfBuzz shapes those edges differently).
+    private func interiorKey(ofPiece p: Int, run: ShapingRun, paragraph: Range<Int>,
+                             all: UnsafeBufferPointer<UInt8>) -> SegmentCache.Key? {
+        let start = Int(pieces[p].start)
+        let end = Int(pieces[p].end)
+        guard start != paragraph.lowerBound && end != paragraph.upperBound else { return nil }
+        let lead = all[start]
+        let scalarLength = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        if end - start == scalarLength {
+            let whiteSpace = clusters[Int(pieces[p].firstCluster)].flags & ClusterInfo.whiteSpace != 0
+            return .single(scalar: Self.decodeScalar(all, at: start).0, font: run.font, script: run.script,
+                           rightToLeft: run.rightToLeft, whiteSpace: whiteSpace)
+        }
+        return SegmentCache.Key(bytes: UnsafeBufferPointer(rebasing: all[start..<end]), font: run.font, script: run.script,
+                                rightToLeft: run.rightToLeft, beginsParagraph: false, endsParagraph: false,
+                                beginsRun: false, endsRun: false)
     }
 
     /// Shapes each piece of run `r` that the cache lacked in a window of it and the piece after

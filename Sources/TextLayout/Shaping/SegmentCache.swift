@@ -138,6 +138,13 @@ final class SegmentCache: Sendable {
             return h ^ (h >> 29)
         }
 
+        /// The value stored for `key`, or nil.
+        @inline(__always) func value(for key: Key) -> Value? {
+            if key.meta & Key.singleFlag != 0 { return findSingle(key) }
+            let slot = find(key)
+            return slot >= 0 ? entries[slot].value : nil
+        }
+
         /// The value of a single code point's key, or nil.
         @inline(__always) func findSingle(_ key: Key) -> Value? {
             let mask = singles.count - 1
@@ -266,19 +273,20 @@ final class SegmentCache: Sendable {
 
     /// Looks up every key of `keys` under one lock: fills `values` and `found`, and returns how
     /// many keys were missing (it stops counting, and looking, past `giveUpAfter` misses).
+    ///
+    /// `firstAlternative` and `lastAlternative` are tried for the first and the last key when
+    /// those are missing: the keys of the same pieces inside a run (see ``ParagraphAnalyzer``).
     func lookUp(_ keys: UnsafeBufferPointer<Key>, into values: UnsafeMutableBufferPointer<Value>,
-                found: UnsafeMutableBufferPointer<Bool>, giveUpAfter limit: Int) -> Int {
+                found: UnsafeMutableBufferPointer<Bool>, giveUpAfter limit: Int,
+                firstAlternative: Key? = nil, lastAlternative: Key? = nil) -> Int {
         let missing = table.withReadLock { table -> Int in
             var missing = 0
             for i in keys.indices {
-                if keys[i].meta & Key.singleFlag != 0, let value = table.findSingle(keys[i]) {
+                var value = table.value(for: keys[i])
+                if value == nil, i == 0, let firstAlternative { value = table.value(for: firstAlternative) }
+                if value == nil, i == keys.count - 1, let lastAlternative { value = table.value(for: lastAlternative) }
+                if let value {
                     values[i] = value
-                    found[i] = true
-                    continue
-                }
-                let slot = keys[i].meta & Key.singleFlag != 0 ? -1 : table.find(keys[i])
-                if slot >= 0 {
-                    values[i] = table.entries[slot].value
                     found[i] = true
                 } else {
                     found[i] = false
