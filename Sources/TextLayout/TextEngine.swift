@@ -19,6 +19,9 @@ public final class TextEngine: Sendable {
     /// The fonts, in fallback order.
     public let fonts: FontStack
     let fontList: [Font]
+    /// What measuring a run reads of each font of `fontList`, as values: reading them touches
+    /// no shared object's reference count (those lines bounce between cores that measure at once).
+    let fontMetrics: [FontMetrics]
     /// Indices of the colour fonts of the stack, in order: emoji sequences try them first.
     let colorFonts: [UInt8]
     let segmentCache: SegmentCache?
@@ -38,6 +41,10 @@ public final class TextEngine: Sendable {
     public init(fonts: FontStack, segmentCacheCapacity: Int = 262_144) {
         self.fonts = fonts
         fontList = fonts.fonts
+        fontMetrics = fonts.fonts.map {
+            FontMetrics(unitsPerEm: Double($0.unitsPerEm), ascender: Double($0.ascenderInFontUnits),
+                        descender: Double($0.descenderInFontUnits), hbFont: HarfBuzzFont(pointer: $0.hbFont))
+        }
         colorFonts = fonts.fonts.indices.filter { fonts.fonts[$0].isColorFont }.map { UInt8($0) }
         segmentCache = segmentCacheCapacity > 0 ? SegmentCache(capacity: segmentCacheCapacity) : nil
         fontTable = FontTable(fonts: fonts.fonts)
@@ -113,6 +120,20 @@ public final class TextEngine: Sendable {
         languages.withLock { $0[locale] = LanguageBox(language: language) }
         return language
     }
+}
+
+/// A font's numbers that measuring a run needs, copied out of ``Font``.
+struct FontMetrics: Sendable {
+    let unitsPerEm: Double
+    let ascender: Double
+    let descender: Double
+    let hbFont: HarfBuzzFont
+}
+
+/// A HarfBuzz font made immutable once set up (hb-ot font functions, scale = upem), kept alive
+/// by its ``Font``; HarfBuzz allows shaping with one font from several threads.
+struct HarfBuzzFont: @unchecked Sendable {
+    let pointer: OpaquePointer
 }
 
 /// A HarfBuzz language: an interned, immutable, process-lifetime pointer.

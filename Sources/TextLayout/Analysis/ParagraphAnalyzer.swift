@@ -42,6 +42,11 @@ struct ParagraphAnalyzer {
     private var simpleBreaksMarked = false
     /// The HarfBuzz language of the style's locale, looked up once.
     private let language: LanguageBox
+    /// The engine's cache and per-font numbers, taken once per text: reaching them through the
+    /// shared engine for every run would retain and release shared objects, whose reference
+    /// counts bounce between cores when several threads measure at once.
+    private let segmentCache: SegmentCache?
+    private let fontMetrics: [FontMetrics]
     /// Our own breaker's mode when it knows the rules of the style's locale (nil: ICU breaks
     /// every paragraph).
     private let ownBreakerMode: PairLineBreaker.Mode?
@@ -54,6 +59,8 @@ struct ParagraphAnalyzer {
         scratch = engine.analyzerScratch.take()
         scratch.profileOfFontAndScript.removeAll(keepingCapacity: true)
         language = LanguageBox(language: engine.language(for: style.locale))
+        segmentCache = engine.segmentCache
+        fontMetrics = engine.fontMetrics
         // The root locale (the default) without making its ICU name, else by that name.
         ownBreakerMode = style.locale.isEmpty ? PairLineBreaker.Mode(style.lineBreak) : PairLineBreaker.Mode(locale: style.breakLocale)
         let estimate = bytes.count / 2 + 8
@@ -546,7 +553,7 @@ struct ParagraphAnalyzer {
                                  rightToLeft: level & 1 == 1)
             if info.font != ShapingRun.attachmentFont {
                 let baselines = engine.baselineTable.baselines(font: info.font, script: script)
-                let scale = style.fontSize / Double(engine.fontList[Int(info.font)].unitsPerEm)
+                let scale = style.fontSize / fontMetrics[Int(info.font)].unitsPerEm
                 run.baselineKind = baselines.ownKind
                 run.baselinePoints = (Double(baselines.positions.0) * scale, Double(baselines.positions.1) * scale,
                                       Double(baselines.positions.2) * scale)
@@ -593,10 +600,10 @@ struct ParagraphAnalyzer {
             pieces[first].descent = attachment.descent
             return
         }
-        let font = engine.fontList[Int(run.font)]
-        let scale = style.fontSize / Double(font.unitsPerEm)
-        let ascent = Double(font.ascenderInFontUnits) * scale
-        let descent = Double(font.descenderInFontUnits) * scale
+        let font = fontMetrics[Int(run.font)]
+        let scale = style.fontSize / font.unitsPerEm
+        let ascent = font.ascender * scale
+        let descent = font.descender * scale
         let pieceCount = last - first
         // Scratch arrays only grow: their first `pieceCount` elements are this run's.
         if scratch.keys.count < pieceCount {
@@ -608,7 +615,7 @@ struct ParagraphAnalyzer {
 
         // 1. The cache. A few missing pieces are shaped alone (with the text around them as
         // context) when HarfBuzz says their edges are safe; more, or unsafe edges, shape the run.
-        if let cache = engine.segmentCache {
+        if let cache = segmentCache {
             let base = all.baseAddress!
             pieces.withUnsafeBufferPointer { pieces in
                 clusters.withUnsafeBufferPointer { clusters in
@@ -709,7 +716,7 @@ struct ParagraphAnalyzer {
                 }
             }
         }
-        if let cache = engine.segmentCache {
+        if let cache = segmentCache {
             scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeBufferPointer { v in
                     scratch.include.withUnsafeBufferPointer { inc in
@@ -773,7 +780,7 @@ struct ParagraphAnalyzer {
             scratch.values[i] = SegmentCache.Value(advance: advance32, trailingWhiteSpace: trailing32)
             scratch.include[i] = true
         }
-        if let cache = engine.segmentCache {
+        if let cache = segmentCache {
             scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeBufferPointer { v in
                     scratch.include.withUnsafeBufferPointer { inc in
@@ -812,7 +819,7 @@ struct ParagraphAnalyzer {
         scratch.relativeStarts.withUnsafeBufferPointer { starts in
             scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
                 scratch.clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
-                    RunShaper.shape(engine: engine, font: run.font, script: run.script, rightToLeft: run.rightToLeft,
+                    RunShaper.shape(engine: engine, font: fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
                                     language: language.language, paragraph: paragraphBytes, run: relative,
                                     clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<count]),
                                     advances: UnsafeMutableBufferPointer(rebasing: advances[0..<count]),

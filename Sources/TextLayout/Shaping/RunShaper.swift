@@ -11,7 +11,7 @@ enum RunShaper {
     ///   - unsafeStart: receives, per cluster, whether cutting the text before it and shaping
     ///     the sides apart could change the result (HarfBuzz's unsafe-to-concat flag, or a glyph
     ///     shared with the cluster before it).
-    static func shape(engine: TextEngine, font: UInt8, script: UInt8, rightToLeft: Bool,
+    static func shape(engine: TextEngine, font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
                       language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
                       clusterStarts: UnsafeBufferPointer<Int32>,
                       advances: UnsafeMutableBufferPointer<Int32>, unsafeStart: UnsafeMutableBufferPointer<Bool>) {
@@ -33,7 +33,7 @@ enum RunShaper {
             if run.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
             if run.upperBound == paragraph.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
             hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-            hb_shape(engine.fontList[Int(font)].hbFont, buffer, nil, 0)
+            hb_shape(font.pointer, buffer, nil, 0)
 
             var glyphCount: UInt32 = 0
             let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount)!
