@@ -73,6 +73,7 @@ public final class RowHeights: Sendable {
     }
 
     /// Works out a status's height alone (no frames) and stores it.
+    @discardableResult
     private func computeHeight(_ status: Status) -> Double {
         let height = layouter.heights(of: status, width: context.width, scale: context.scale).height
         store(height, for: status.id.value)
