@@ -123,20 +123,30 @@ struct NothingLostTests {
         #expect(heights.count == 2 && heights[1] > heights[0] + 100)
     }
 
-    /// Known issue: `StatusDecoder.split` reads an input whose first non-blank byte is "[" as
-    /// one JSON array, and when that fails it answers the whole input with one error ("starts
-    /// like a JSON array but is not valid JSON") — right for a truncated array, but JSON Lines
-    /// whose first line is garbage starting with "[" (or a one-line array) then lose every
-    /// other line: here 3 valid statuses get no answer. It could fall back to JSON Lines when
-    /// the input has more than one non-empty line, as it does for "{".
-    @Test("JSON Lines whose first line starts with '[' still answer every line (known issue: one error for all)")
+    /// Was a known issue: `StatusDecoder.split` read an input whose first non-blank byte is "["
+    /// as one JSON array and, when that failed, answered the whole input with one error, so
+    /// JSON Lines whose first line is garbage starting with "[" lost every other line. Now it
+    /// answers line by line when another line is a JSON object by itself; a truncated array
+    /// (no such line) is still one error (next test).
+    @Test("JSON Lines whose first line starts with '[' still answer every line")
     func firstLineLooksLikeAnArray() throws {
         let input = "[garbage\n" + #"{"id": 1}"# + "\n" + #"{"id": 2}"# + "\n" + #"{"id": 3}"# + "\n"
         let rows = try objects(runCells(["heights"], input: Array(input.utf8)).output)
         #expect(rows.count >= 1 && rows[0]["line"] as? Int == 1)
-        withKnownIssue("an input starting with '[' is all-or-nothing") {
-            #expect(rows.count == 4, "\(rows)")
-            #expect(rows.dropFirst().map { $0["id"] as? String } == ["1", "2", "3"])
+        #expect(rows.count == 4, "\(rows)")
+        #expect(rows.dropFirst().map { $0["id"] as? String } == ["1", "2", "3"])
+    }
+
+    @Test("a truncated JSON array, on one line or pretty-printed, is one error naming the cause")
+    func truncatedArray() throws {
+        let oneLine = #"[{"id": 1}, {"id": 2"#
+        let pretty = "[\n  {\n    \"id\": 1\n  },\n  {\n    \"id\": 2\n"
+        for input in [oneLine, pretty] {
+            let result = runCells(["heights"], input: Array(input.utf8))
+            let rows = try objects(result.output)
+            #expect(rows.count == 1, "\(rows)")
+            #expect((rows.first?["error"] as? String)?.contains("starts like a JSON array but is not valid JSON") == true, "\(rows)")
+            #expect(result.status == 1)
         }
     }
 

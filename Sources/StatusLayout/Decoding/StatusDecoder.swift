@@ -33,7 +33,9 @@ public struct StatusDecoder: Sendable {
 
     /// Finds the shape of `input`: one JSON document (an array, a timeline object with
     /// `statuses`, a single status) is decoded at once; anything else is JSON Lines, one status
-    /// per line, every line answered (empty ones too, but for the final newline).
+    /// per line, every line answered (empty ones too, but for the final newline). An input that
+    /// starts with "[" but is not valid JSON is JSON Lines when another of its lines is a JSON
+    /// object by itself (a broken first line), else one error (a broken array).
     public func split(_ input: [UInt8]) -> Input {
         if let first = input.firstIndex(where: { !Self.isJSONWhiteSpace($0) }),
            input[first] == UInt8(ascii: "[") || input[first] == UInt8(ascii: "{") {
@@ -53,11 +55,23 @@ public struct StatusDecoder: Sendable {
                     DecodedStatus(position: index + 1, result: result(element), repairedUTF8: repaired)
                 })
             }
-            if input[first] == UInt8(ascii: "[") {  // statuses are objects: a line never starts with "["
+            if input[first] == UInt8(ascii: "[") {
+                // Not one valid document. JSON Lines whose first line is broken ("[garbage")
+                // start the same way: when another line is a JSON object by itself, answer line
+                // by line; otherwise it is a broken array (truncated, or one line), one error.
+                let ranges = Self.lineRanges(input)
+                if ranges.count > 1, ranges.dropFirst().contains(where: { Self.isJSONObject(input[$0]) }) {
+                    return .lines(ranges)
+                }
                 return .document([DecodedStatus(position: 1, result: .failure(StatusDecodingError(
                     "the input starts like a JSON array but is not valid JSON (truncated?)")), repairedUTF8: repaired)])
             }
         }
+        return .lines(Self.lineRanges(input))
+    }
+
+    /// The byte ranges of the lines of `input` (without their "\n"; no line after a final one).
+    static func lineRanges(_ input: [UInt8]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
         while start < input.count {
@@ -65,7 +79,16 @@ public struct StatusDecoder: Sendable {
             ranges.append(start..<end)
             start = end + 1
         }
-        return .lines(ranges)
+        return ranges
+    }
+
+    /// Whether `line` is one JSON object (what a line of JSON Lines holds), nested no deeper
+    /// than a status may be.
+    static func isJSONObject(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.firstIndex(where: { !isJSONWhiteSpace($0) }), line[first] == UInt8(ascii: "{"),
+              nestingDepth(line) <= maximumNesting,
+              case .object? = try? JSONDecoder().decode(JSONValue.self, from: Data(line)) else { return false }
+        return true
     }
 
     /// The deepest nesting of arrays and objects allowed: a status needs 4 levels (a timeline,
