@@ -33,7 +33,7 @@ public enum Fixtures {
         let directory = NSTemporaryDirectory() + "feedlayout-tests-\(getpid())"
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(contents))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(contents))
         return path
     }
 }

@@ -246,15 +246,20 @@ struct HostileInputTests {
     /// (`SegmentCache.Key.meta`): they are only reused where a run ends too.
     @Test("a piece cached where it ended its run is not served where the run goes on")
     func runEndPieceInTheCache() {
-        let style = TextStyle(fontSize: 7.5)
-        let target = "w\0\u{5A9}\u{FFFC}品"
+        expectCacheAgrees(on: "w\0\u{5A9}\u{FFFC}品", after: ["\u{5A9}\u{FFFC}品", "w\0\u{5A9}产"], style: TextStyle(fontSize: 7.5))
+    }
+
+    /// `target`'s one-line width by a fresh cached engine and by one that measured `before`
+    /// first must both be what shaping gives (an engine without a cache).
+    func expectCacheAgrees(on target: String, after before: [String], style: TextStyle,
+                           sourceLocation: SourceLocation = #_sourceLocation) {
         let truth = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).prepare(target, style: style).singleLineWidth
-        let engine = TextEngine(fonts: Fixtures.fonts)
-        #expect(engine.prepare(target, style: style).singleLineWidth == truth, "a fresh cache agrees")
+        #expect(TextEngine(fonts: Fixtures.fonts).prepare(target, style: style).singleLineWidth == truth, "a fresh cache agrees",
+                sourceLocation: sourceLocation)
         let warmed = TextEngine(fonts: Fixtures.fonts)
-        for before in ["\u{5A9}\u{FFFC}品", "w\0\u{5A9}产"] { _ = warmed.prepare(before, style: style) }
+        for text in before { _ = warmed.prepare(text, style: style) }
         let width = warmed.prepare(target, style: style).singleLineWidth
-        #expect(width == truth, "measured \(width), shaping gives \(truth)")
+        #expect(width == truth, "measured \(width), shaping gives \(truth)", sourceLocation: sourceLocation)
     }
 
     /// The input `fuzz-measure` saved for the finding above, replayed after the two texts its
@@ -278,16 +283,9 @@ struct HostileInputTests {
     /// pieces that begin a run apart as well (`SegmentCache.Key.meta`).
     @Test("a piece cached where it began its run is not served where the run began earlier")
     func runStartPieceInTheCache() {
-        let style = TextStyle(fontSize: 17)
-        let target = "会\u{5DC}\u{1F466}\u{1F468}\u{200D}\u{12}"
-        let truth = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).prepare(target, style: style).singleLineWidth
-        #expect(TextEngine(fonts: Fixtures.fonts).prepare(target, style: style).singleLineWidth == truth, "a fresh cache agrees")
-        let warmed = TextEngine(fonts: Fixtures.fonts)
-        for before in ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"] {
-            _ = warmed.prepare(before, style: style)
-        }
-        let width = warmed.prepare(target, style: style).singleLineWidth
-        #expect(width == truth, "measured \(width), shaping gives \(truth)")
+        expectCacheAgrees(on: "会\u{5DC}\u{1F466}\u{1F468}\u{200D}\u{12}",
+                          after: ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"],
+                          style: TextStyle(fontSize: 17))
     }
 
     /// The input `fuzz-measure` saved for the finding above, replayed after the same two texts.

@@ -9,25 +9,41 @@ import TestSupport
 struct PairLineBreakerTests {
     static let modes: [(PairLineBreaker.Mode, String)] = [(.normal, "@lb=normal"), (.strict, "@lb=strict"), (.loose, "@lb=loose")]
 
-    /// ICU's boundaries (UTF-16 offsets, neither 0 nor the end).
+    /// ICU's boundaries (UTF-16 offsets, neither 0 nor the end), from the iterator the analyzer
+    /// falls back on (it reads UTF-8).
     static func icu(_ units: [UInt16], locale: String) -> [Int32] {
+        let text = String(decoding: units, as: UTF16.self)
         var boundaries: [Int32] = []
-        units.withUnsafeBufferPointer {
-            try! Fixtures.engine.breakIterators.appendLineBoundaries(locale: locale, utf16: $0, to: &boundaries)
+        Array(text.utf8).withUnsafeBufferPointer {
+            try! Fixtures.engine.breakIterators.appendLineBoundaries(locale: locale, text: $0, to: &boundaries)
         }
-        return boundaries.filter { $0 > 0 }
+        return boundaries.filter { $0 > 0 }.map { Int32(text.utf8.index(text.startIndex, offsetBy: Int($0)).utf16Offset(in: text)) }
     }
 
-    /// The pair breaker's boundaries, or nil when it does not support the text.
+    /// The pair breaker's boundaries (UTF-16 offsets), or nil when it does not support the text
+    /// (an unpaired surrogate is a code point of no class it knows).
     static func pair(_ units: [UInt16], mode: PairLineBreaker.Mode) -> [Int32]? {
-        var boundaries: [Int32] = [-7]  // something before, to check it is kept
-        let supported = units.withUnsafeBufferPointer { PairLineBreaker.breaks(utf16: $0, mode: mode, into: &boundaries) }
-        #expect(boundaries.first == -7)
-        if !supported {
-            #expect(boundaries == [-7], "unsupported must leave the boundaries as they were")
-            return nil
+        var offsets: [Int32] = []
+        var classes: [UInt8] = []
+        var i = 0
+        while i < units.count {
+            offsets.append(Int32(i))
+            let unit = units[i]
+            if unit & 0xF800 != 0xD800 {
+                classes.append(PairLineBreaker.lineClass(UInt32(unit)))
+                i += 1
+            } else if unit < 0xDC00, i + 1 < units.count, units[i + 1] & 0xFC00 == 0xDC00 {
+                classes.append(PairLineBreaker.lineClass(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)))
+                i += 2
+            } else {
+                classes.append(PairLineBreaker.unsupported)
+                i += 1
+            }
         }
-        return Array(boundaries.dropFirst())
+        var boundaries: [Int32] = []
+        let supported = PairLineBreaker.findBreaks(count: classes.count, mode: mode, lineClass: { classes[$0] },
+                                                   mark: { boundaries.append(offsets[$0]) })
+        return supported ? boundaries : nil
     }
 
     /// Compares one text in every mode; returns whether it was supported in normal mode.

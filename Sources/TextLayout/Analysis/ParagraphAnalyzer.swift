@@ -7,8 +7,9 @@ import LockSupport
 ///
 /// Two ways to the clusters: a fused single pass for paragraphs whose characters each make a
 /// cluster of their own and run left to right (most status text: CJK, Latin, punctuation,
-/// single-code-point emoji), and the general path (ICU grapheme clusters, sequences, bidi)
-/// for the rest. Both give the same result (a test checks it on the corpus).
+/// single-code-point emoji), and the general path (grapheme clusters, sequences, bidi) for the
+/// rest. Clusters and break opportunities are our own where our rules cover the text, ICU's
+/// elsewhere; tests hold every way to ICU alone on the corpus.
 struct ParagraphAnalyzer {
     let engine: TextEngine
     let text: AttributedText
@@ -38,8 +39,6 @@ struct ParagraphAnalyzer {
 
     // Scratch, lent by the engine's pool and given back at the end.
     private var scratch: AnalyzerScratch
-    /// Whether the fused pass marked the paragraph's break opportunities (by our own breaker).
-    private var simpleBreaksMarked = false
     /// The HarfBuzz language of the style's locale, looked up once.
     private let language: LanguageBox
     /// The engine's cache and per-font numbers, taken once per text: reaching them through the
@@ -140,16 +139,15 @@ struct ParagraphAnalyzer {
         }
         guard !range.isEmpty else { return }
         let firstCluster = clusters.count
-        let simple = paths == .fastest && analyzeSimple(range)
-        if !simple {
+        let fused = paths == .fastest ? analyzeSimple(range) : .notApplicable
+        if fused == .notApplicable {
             let flags = decodeScalars(range)
             findClusters(range, flags: flags)
             chooseFontsAndScripts(firstCluster: firstCluster)
             resolveBidi(range, firstCluster: firstCluster, needed: flags & UnicodeProperties.rightToLeft != 0)
         }
-        if simple ? !simpleBreaksMarked : !markOwnBreakOpportunities(firstCluster: firstCluster) {
-            markBreakOpportunities(range, firstCluster: firstCluster)
-        }
+        let breaksMarked = fused == .notApplicable ? markOwnBreakOpportunities(firstCluster: firstCluster) : fused == .clustersAndBreaks
+        if !breaksMarked { markBreakOpportunities(range, firstCluster: firstCluster) }
         let firstRun = runs.count
         scratch.runPieces.removeAll(keepingCapacity: true)
         makeRuns(range, firstCluster: firstCluster)
@@ -159,10 +157,20 @@ struct ParagraphAnalyzer {
         makeWords(firstPiece..<pieces.count, runs: firstRun..<runs.count)
     }
 
+    /// What the fused pass did with a paragraph.
+    private enum FusedPass {
+        /// Nothing: the paragraph needs the general path.
+        case notApplicable
+        /// Its clusters, fonts and scripts; ICU must find its break opportunities.
+        case clustersOnly
+        /// Its clusters, fonts, scripts and break opportunities (by our own breaker).
+        case clustersAndBreaks
+    }
+
     /// The fused pass for a paragraph of single-code-point, left-to-right clusters: decodes,
-    /// looks properties up, picks fonts and scripts in one go. Returns false, having added
-    /// nothing, when the paragraph needs the general path.
-    private mutating func analyzeSimple(_ range: Range<Int>) -> Bool {
+    /// looks properties up, picks fonts and scripts and finds break opportunities in one go.
+    /// Adds nothing when the paragraph needs the general path.
+    private mutating func analyzeSimple(_ range: Range<Int>) -> FusedPass {
         // At most one cluster per byte: written through a pointer into scratch, then appended
         // in one copy when the paragraph turns out simple.
         let capacity = range.count
@@ -233,10 +241,10 @@ struct ParagraphAnalyzer {
                 }
             }
         }
-        guard simple else { return false }
+        guard simple else { return .notApplicable }
         scratch.clusterScript.removeLast(capacity - count)
-        simpleBreaksMarked = ownBreaks && !breaker.needsICU
-        if simpleBreaksMarked {
+        let breaksMarked = ownBreaks && !breaker.needsICU
+        if breaksMarked {
             let (second, last) = breaker.finish()
             if second && count >= 3 { clusters[count - 2].flags |= ClusterInfo.breakBefore }
             if last && count >= 2 { clusters[count - 1].flags |= ClusterInfo.breakBefore }
@@ -247,7 +255,7 @@ struct ParagraphAnalyzer {
         self.clusters.append(contentsOf: UnsafeBufferPointer(rebasing: clusters[0..<count]))
         scratch.clusterLevel.removeAll(keepingCapacity: true)
         scratch.clusterLevel.append(contentsOf: repeatElement(0, count: count))
-        return true
+        return breaksMarked ? .clustersAndBreaks : .clustersOnly
     }
 
     /// The scalar starting at byte `i` of valid UTF-8 (it comes from a `String`), and its length.
@@ -472,21 +480,12 @@ struct ParagraphAnalyzer {
     /// whose rules the breaker does not know), or when tests ask for ICU.
     private mutating func markOwnBreakOpportunities(firstCluster: Int) -> Bool {
         guard let mode = ownBreakerMode, paths != .icuOnly else { return false }
-        let count = scratch.scalars.count
         scratch.scalarBreaks.removeAll(keepingCapacity: true)
-        scratch.scalarBreaks.append(contentsOf: repeatElement(false, count: count))
-        var breaker = PairLineBreaker(mode: mode)
+        scratch.scalarBreaks.append(contentsOf: repeatElement(false, count: scratch.scalars.count))
         let supported = scratch.scalars.withUnsafeBufferPointer { scalars in
             scratch.scalarBreaks.withUnsafeMutableBufferPointer { breaks in
-                for s in 0..<count {
-                    let lineClass = PairLineBreaker.lineClass(scalars[s])
-                    if lineClass == PairLineBreaker.unsupported { return false }
-                    if breaker.advance(lineClass) && s >= 2 { breaks[s - 2] = true }
-                }
-                let (second, last) = breaker.finish()
-                if count >= 2 { breaks[count - 2] = second }
-                if count >= 1 { breaks[count - 1] = last }
-                return !breaker.needsICU
+                PairLineBreaker.findBreaks(count: scalars.count, mode: mode, lineClass: { PairLineBreaker.lineClass(scalars[$0]) },
+                                           mark: { breaks[$0] = true })
             }
         }
         guard supported else { return false }
@@ -506,12 +505,11 @@ struct ParagraphAnalyzer {
         bytes.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[range])
             do {
-                try engine.breakIterators.appendBoundaries(kind: CTEXTSHIMS_BREAK_LINE, locale: locale, text: slice, to: &boundaries)
+                try engine.breakIterators.appendLineBoundaries(locale: locale, text: slice, to: &boundaries)
             } catch {
                 // An unusable locale: break by the root rules rather than not at all.
                 boundaries.removeAll(keepingCapacity: true)
-                try? engine.breakIterators.appendBoundaries(kind: CTEXTSHIMS_BREAK_LINE, locale: "@lb=" + style.lineBreak.rawValue,
-                                                             text: slice, to: &boundaries)
+                try? engine.breakIterators.appendLineBoundaries(locale: "@lb=" + style.lineBreak.rawValue, text: slice, to: &boundaries)
             }
         }
         let base = Int32(range.lowerBound)
@@ -647,17 +645,10 @@ struct ParagraphAnalyzer {
             }
             if scratch.found.count < pieceCount { scratch.found.append(contentsOf: repeatElement(false, count: pieceCount - scratch.found.count)) }
             let partialLimit = pieceCount >= 8 ? 3 : 0
-            // A run's first and last pieces are kept apart: no glyph of their font comes before
-            // or after them, so shaping cannot say whether that edge is safe inside a run. The
-            // other way round holds: a piece kept from inside a run, safe at both edges, measures
-            // the same where nothing of its font is on one side; so they may take that one.
-            let firstAlternative = interiorKey(ofPiece: first, run: run, paragraph: paragraph, all: all)
-            let lastAlternative = pieceCount > 1 ? interiorKey(ofPiece: last - 1, run: run, paragraph: paragraph, all: all) : nil
             let missing = scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeMutableBufferPointer { v in
                     scratch.found.withUnsafeMutableBufferPointer { f in
-                        cache.lookUp(UnsafeBufferPointer(rebasing: k[0..<pieceCount]), into: v, found: f, giveUpAfter: partialLimit,
-                                     firstAlternative: firstAlternative, lastAlternative: lastAlternative)
+                        cache.lookUp(UnsafeBufferPointer(rebasing: k[0..<pieceCount]), into: v, found: f, giveUpAfter: partialLimit)
                     }
                 }
             }
@@ -726,25 +717,6 @@ struct ParagraphAnalyzer {
                 }
             }
         }
-    }
-
-    /// The key piece `p` of `run` has inside a run (no run edge on either side); nil when it
-    /// begins or ends its paragraph (HarfBuzz shapes those edges differently).
-    private func interiorKey(ofPiece p: Int, run: ShapingRun, paragraph: Range<Int>,
-                             all: UnsafeBufferPointer<UInt8>) -> SegmentCache.Key? {
-        let start = Int(pieces[p].start)
-        let end = Int(pieces[p].end)
-        guard start != paragraph.lowerBound && end != paragraph.upperBound else { return nil }
-        let lead = all[start]
-        let scalarLength = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        if end - start == scalarLength {
-            let whiteSpace = clusters[Int(pieces[p].firstCluster)].flags & ClusterInfo.whiteSpace != 0
-            return .single(scalar: Self.decodeScalar(all, at: start).0, font: run.font, script: run.script,
-                           rightToLeft: run.rightToLeft, whiteSpace: whiteSpace)
-        }
-        return SegmentCache.Key(bytes: UnsafeBufferPointer(rebasing: all[start..<end]), font: run.font, script: run.script,
-                                rightToLeft: run.rightToLeft, beginsParagraph: false, endsParagraph: false,
-                                beginsRun: false, endsRun: false)
     }
 
     /// Shapes each piece of run `r` that the cache lacked in a window of it and the piece after

@@ -21,25 +21,10 @@ final class BreakIteratorPool: Sendable {
         return try body(box.breaker)
     }
 
-    /// Appends the boundaries of UTF-16 `text` (UTF-16 offsets, the text's end excluded) to
-    /// `boundaries`, with a line iterator for `locale`. (ICU reads UTF-16 natively: cheaper than
-    /// UTF-8 through a UText.)
-    func appendLineBoundaries(locale: String, utf16 text: UnsafeBufferPointer<UInt16>, to boundaries: inout [Int32]) throws {
-        let box = try idle.withLock { $0[locale]?.popLast() } ?? Self.open(kind: CTEXTSHIMS_BREAK_LINE, locale: locale)
-        defer { idle.withLock { $0[locale, default: []].append(box) } }
-        let status = ctextshims_breaker_set_utf16(box.breaker, text.baseAddress, Int32(text.count))
-        guard status <= 0 else { throw TextLayoutError.icu(code: status, operation: "utext_openUChars/ubrk_setUText") }
-        while true {
-            let next = ctextshims_breaker_next(box.breaker)
-            if next < 0 || Int(next) >= text.count { break }
-            boundaries.append(next)
-        }
-    }
-
-    /// Appends the boundaries of `text` (UTF-8 offsets, the text's end excluded) to
-    /// `boundaries`, with an iterator of `kind` for `locale`.
-    func appendBoundaries(kind: Int, locale: String, text: UnsafeBufferPointer<UInt8>, to boundaries: inout [Int32]) throws {
-        try withIterator(kind: kind, locale: locale, text: text) { it in
+    /// Appends the line break opportunities of UTF-8 `text` (offsets, the text's end excluded)
+    /// to `boundaries`, by a line iterator for `locale`.
+    func appendLineBoundaries(locale: String, text: UnsafeBufferPointer<UInt8>, to boundaries: inout [Int32]) throws {
+        try withIterator(kind: CTEXTSHIMS_BREAK_LINE, locale: locale, text: text) { it in
             while true {
                 let next = ctextshims_breaker_next(it)
                 if next < 0 || Int(next) >= text.count { break }

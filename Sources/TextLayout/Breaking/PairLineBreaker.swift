@@ -424,52 +424,21 @@ struct PairLineBreaker {
         (decision2, decision1)
     }
 
-    /// Appends the break opportunities of `utf16` (UTF-16 offsets, neither 0 nor the end) to
-    /// `boundaries`, as `BreakIteratorPool.appendLineBoundaries` gives them, and returns true; or
-    /// returns false, leaving `boundaries` as it was, when the text has a code point of an
-    /// unsupported class (or an unpaired surrogate) or ends with `needsICU` set.
-    static func breaks(utf16: UnsafeBufferPointer<UInt16>, mode: Mode, into boundaries: inout [Int32]) -> Bool {
-        let originalCount = boundaries.count
+    /// Runs a breaker over `count` code points, code point i of class `lineClass(i)`, and calls
+    /// `mark(i)` for each one a line may break before (never the first). Returns false when a
+    /// class is unsupported or the text ends with `needsICU` set (some may have been marked).
+    @inline(__always)
+    static func findBreaks(count: Int, mode: Mode, lineClass: (Int) -> UInt8, mark: (Int) -> Void) -> Bool {
         var breaker = PairLineBreaker(mode: mode)
-        let count = utf16.count
-        // Room for every possible boundary, written without branching, cut back at the end.
-        boundaries.append(contentsOf: repeatElement(0, count: count))
-        var i = 0
-        // Offsets of the code points fed one and two calls ago.
-        var offset1: Int32 = 0
-        var offset2: Int32 = 0
-        var written = originalCount
-        let supported = bmp.withUnsafeBufferPointer { table in boundaries.withUnsafeMutableBufferPointer { out in
-            while i < count {
-                let start = i
-                let unit = utf16[i]
-                let cls: UInt8
-                if unit & 0xF800 != 0xD800 {
-                    cls = table[Int(unit)]
-                    i += 1
-                } else if unit < 0xDC00, i + 1 < count, utf16[i + 1] & 0xFC00 == 0xDC00 {
-                    let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(utf16[i + 1]) - 0xDC00)
-                    cls = compute(scalar)
-                    i += 2
-                } else {
-                    cls = unsupported
-                }
-                if cls == unsupported { return false }
-                let found = breaker.advance(cls)
-                out[written] = offset2
-                written &+= found ? 1 : 0
-                offset2 = offset1
-                offset1 = Int32(start)
-            }
-            if breaker.needsICU { return false }
-            let (second, last) = breaker.finish()
-            if count > 0 {
-                if second && offset2 > 0 { out[written] = offset2; written += 1 }
-                if last && offset1 > 0 { out[written] = offset1; written += 1 }
-            }
-            return true
-        } }
-        boundaries.removeSubrange((supported ? written : originalCount)...)
-        return supported
+        for i in 0..<count {
+            let cls = lineClass(i)
+            if cls == unsupported { return false }
+            if breaker.advance(cls) && i >= 3 { mark(i - 2) }
+        }
+        if breaker.needsICU { return false }
+        let (second, last) = breaker.finish()
+        if second && count >= 3 { mark(count - 2) }
+        if last && count >= 2 { mark(count - 1) }
+        return true
     }
 }

@@ -63,8 +63,8 @@ final class SegmentCache: Sendable {
             head0 = h0
             head1 = h1
             meta = UInt64(font) | UInt64(script) << 8 | (rightToLeft ? 1 << 16 : 0) | UInt64(n) << 17
-                | (beginsParagraph ? 1 << 49 : 0) | (endsParagraph ? 1 << 50 : 0) | (endsRun ? 1 << 51 : 0)
-                | (beginsRun ? 1 << 52 : 0)
+                | (beginsParagraph ? Self.beginsParagraphBit : 0) | (endsParagraph ? Self.endsParagraphBit : 0)
+                | (beginsRun ? Self.beginsRunBit : 0) | (endsRun ? Self.endsRunBit : 0)
             tail = n > 16 ? UnsafeBufferPointer(rebasing: bytes[16...]) : UnsafeBufferPointer(start: nil, count: 0)
             hash = Self.hash(head0: h0, head1: h1, meta: meta, tail: tail)
         }
@@ -74,6 +74,37 @@ final class SegmentCache: Sendable {
         static let singleFlag: UInt64 = 1 << 63
         /// With `singleFlag`: the code point is white space (its advance hangs at a line's end).
         static let whiteSpaceFlag: UInt64 = 1 << 62
+
+        static let beginsParagraphBit: UInt64 = 1 << 49
+        static let endsParagraphBit: UInt64 = 1 << 50
+        static let endsRunBit: UInt64 = 1 << 51
+        static let beginsRunBit: UInt64 = 1 << 52
+
+        /// The key of the same piece inside a run, for a piece that begins or ends its run (and
+        /// not its paragraph); nil otherwise. A piece kept from inside a run was safe on both
+        /// sides, so it measures the same where nothing of its font is on one side: a run's
+        /// first or last piece may take it when its own key is missing.
+        var interior: Key? {
+            let runEdges = Self.beginsRunBit | Self.endsRunBit
+            guard meta & Self.singleFlag == 0, meta & runEdges != 0,
+                  meta & (Self.beginsParagraphBit | Self.endsParagraphBit) == 0 else { return nil }
+            let length = Int(meta >> 17 & 0xFFFF_FFFF)
+            let lead = UInt8(truncatingIfNeeded: head0)
+            let scalarLength = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            let font = UInt8(truncatingIfNeeded: meta)
+            let script = UInt8(truncatingIfNeeded: meta >> 8)
+            let rightToLeft = meta & 1 << 16 != 0
+            if length == scalarLength {
+                // One code point: the table of singles (its bytes are all in `head0`).
+                var utf8 = head0.littleEndian  // its bytes in text order
+                let scalar = withUnsafeBytes(of: &utf8) { ParagraphAnalyzer.decodeScalar($0.bindMemory(to: UInt8.self), at: 0).0 }
+                return .single(scalar: scalar, font: font, script: script, rightToLeft: rightToLeft,
+                               whiteSpace: UnicodeProperties.of(scalar) & UnicodeProperties.whiteSpace != 0)
+            }
+            let interiorMeta = meta & ~runEdges
+            return Key(head0: head0, head1: head1, meta: interiorMeta,
+                       hash: Self.hash(head0: head0, head1: head1, meta: interiorMeta, tail: tail), tail: tail)
+        }
 
         /// The key of a single code point that neither begins nor ends its paragraph or run.
         @inline(__always)
@@ -273,19 +304,14 @@ final class SegmentCache: Sendable {
 
     /// Looks up every key of `keys` under one lock: fills `values` and `found`, and returns how
     /// many keys were missing (it stops counting, and looking, past `giveUpAfter` misses).
-    ///
-    /// `firstAlternative` and `lastAlternative` are tried for the first and the last key when
-    /// those are missing: the keys of the same pieces inside a run (see ``ParagraphAnalyzer``).
+    /// A missing key of a run's first or last piece takes the entry of the same piece inside a
+    /// run (``Key/interior``).
     func lookUp(_ keys: UnsafeBufferPointer<Key>, into values: UnsafeMutableBufferPointer<Value>,
-                found: UnsafeMutableBufferPointer<Bool>, giveUpAfter limit: Int,
-                firstAlternative: Key? = nil, lastAlternative: Key? = nil) -> Int {
+                found: UnsafeMutableBufferPointer<Bool>, giveUpAfter limit: Int) -> Int {
         let missing = table.withReadLock { table -> Int in
             var missing = 0
             for i in keys.indices {
-                var value = table.value(for: keys[i])
-                if value == nil, i == 0, let firstAlternative { value = table.value(for: firstAlternative) }
-                if value == nil, i == keys.count - 1, let lastAlternative { value = table.value(for: lastAlternative) }
-                if let value {
+                if let value = table.value(for: keys[i]) ?? keys[i].interior.flatMap(table.value(for:)) {
                     values[i] = value
                     found[i] = true
                 } else {

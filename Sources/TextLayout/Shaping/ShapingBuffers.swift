@@ -45,7 +45,8 @@ final class ThreadScratch {
         guard mine.analyzer == nil else { return }
         var kept = AnalyzerScratch()
         swap(&kept, &scratch)
-        kept.keys.removeAll(keepingCapacity: true)  // they point into a text that is going away
+        // Its arrays keep their lengths: each run writes its own elements before reading them
+        // (the keys' byte pointers into the old text are never read again).
         mine.analyzer = kept
     }
 }
