@@ -21,7 +21,8 @@ let package = Package(
         // A pthread-mutex lock the thread sanitizer understands (see Lock.swift).
         .target(name: "LockSupport"),
         // The only Swift code that touches C pointers.
-        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CTextShims", "LockSupport"]),
+        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CTextShims", "LockSupport"],
+                resources: [.copy("../../Fonts")]),
         // Statuses: decoding, rich text, cell geometry.
         .target(name: "StatusLayout", dependencies: ["TextLayout"]),
         // The heightForRow path: bounded thread-safe height cache, RowHeights facade, prefetch.

@@ -8,8 +8,11 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchFace(path: String, index: Int, faceCount: Int)
     /// The font has no character map for Unicode, so no text can be measured with it.
     case noUnicodeCharacterMap(path: String)
-    /// No font directory could be found (set `FEEDLAYOUT_FONTS` or pass a directory).
+    /// The bundled fonts are in none of the places searched (each listed once): set
+    /// `FEEDLAYOUT_FONTS` or pass a directory or a ``FontStack``.
     case fontsDirectoryNotFound(searched: [String])
+    /// `FEEDLAYOUT_FONTS` is set to something that is not a directory.
+    case fontsDirectoryVariableInvalid(value: String)
     /// A family of the requested stack is not in any file of the directory.
     case familyNotFound(family: String, directory: String)
     /// A font stack needs at least one font.
@@ -27,7 +30,9 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noUnicodeCharacterMap(let path):
             return "font file '\(path)' has no Unicode character map"
         case .fontsDirectoryNotFound(let searched):
-            return "no Fonts/ directory found (looked in: \(searched.joined(separator: ", "))); set FEEDLAYOUT_FONTS to the directory holding the bundled fonts"
+            return "the bundled fonts were not found (looked in: \(searched.joined(separator: ", "))); set FEEDLAYOUT_FONTS to a directory holding them (Fonts/ of the repository), or give the fonts explicitly (a FontStack; --font in the CLI)"
+        case .fontsDirectoryVariableInvalid(let value):
+            return "FEEDLAYOUT_FONTS is set to '\(value)', which is not a directory; point it at a directory holding the bundled fonts (Fonts/ of the repository) or unset it to use the fonts bundled with the program"
         case .familyNotFound(let family, let directory):
             return "font family '\(family)' not found in '\(directory)'"
         case .emptyStack:

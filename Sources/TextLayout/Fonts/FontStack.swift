@@ -12,8 +12,8 @@ public struct FontStack: Sendable {
     /// The families of the default stack, in order: Latin, Chinese, emoji.
     public static let defaultFamilies = ["Noto Sans", "Noto Sans CJK SC", "Noto Color Emoji"]
 
-    /// The environment variable naming the directory of the bundled fonts when FeedLayout runs
-    /// outside a clone of its repository.
+    /// The environment variable naming a directory to take the bundled fonts from instead of
+    /// the package's resource bundle (see ``locateFontsDirectory()``).
     public static let fontsDirectoryEnvironmentVariable = "FEEDLAYOUT_FONTS"
 
     /// Makes a stack of `fonts`, in that order.
@@ -80,35 +80,17 @@ public struct FontStack: Sendable {
 
     private static let bundledStacks = Lock<[String: FontStack]>([:])
 
-    /// Finds the bundled fonts: `$FEEDLAYOUT_FONTS`, else a `Fonts/` directory holding
-    /// `NotoSans-Regular.ttf` beside or above the running executable, the current directory or
-    /// this source file (a clone of the repository).
+    /// Finds the bundled fonts, in this order: the directory `$FEEDLAYOUT_FONTS` names (when
+    /// set, it must be a directory: an explicit choice is never passed over); the `Fonts/` of
+    /// the package's resource bundle (`Bundle.module`), which SwiftPM puts beside every
+    /// executable it builds and which an install copies along with the binary; the `Fonts/` of
+    /// the clone the library was built from (a binary copied away without its bundle).
     ///
-    /// - Throws: ``FontError/fontsDirectoryNotFound(searched:)``.
+    /// - Throws: ``FontError/fontsDirectoryVariableInvalid(value:)`` when `$FEEDLAYOUT_FONTS`
+    ///   is not a directory, ``FontError/fontsDirectoryNotFound(searched:)`` (each place
+    ///   searched, once) when no place holds the fonts.
     public static func locateFontsDirectory() throws -> String {
-        if let fromEnvironment = ProcessInfo.processInfo.environment[fontsDirectoryEnvironmentVariable],
-           !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
-        var starts: [String] = []
-        if let executable = Bundle.main.executablePath { starts.append((executable as NSString).deletingLastPathComponent) }
-        starts.append(FileManager.default.currentDirectoryPath)
-        starts.append(((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
-        var searched: [String] = []
-        for start in starts {
-            var directory = start
-            while true {
-                let candidate = (directory as NSString).appendingPathComponent("Fonts")
-                searched.append(candidate)
-                if FileManager.default.fileExists(atPath: (candidate as NSString).appendingPathComponent("NotoSans-Regular.ttf")) {
-                    return candidate
-                }
-                let parent = (directory as NSString).deletingLastPathComponent
-                if parent == directory || parent.isEmpty { break }
-                directory = parent
-            }
-        }
-        throw FontError.fontsDirectoryNotFound(searched: Array(searched.prefix(6)))
+        try BundledFontsLocator.current.locate()
     }
 
     /// The family name of each face in a font file; empty when the file is not a font.
