@@ -24,7 +24,8 @@ bin=$(swift build --package-path "$example" --show-bin-path)
 out=$("$bin/TimelineHeights")
 echo "$out"
 grep -q "^fonts: $bin/$bundle/Fonts$" <<<"$out" || fail "the example did not take its fonts from its resource bundle"
-[[ $(grep -c '^status [0-9]*: [0-9.]* pt$' <<<"$out") -eq 2 ]] || fail "the example did not print two heights"
+[[ $(grep -cE '^status \{"height":[0-9.]+,"id":"490000000000000[12]","kind":"(original|retweet)"\}$' <<<"$out") -eq 2 ]] \
+  || fail "the example did not print two heights"
 
 # Copies of the example and of the CLI, each with its bundle, in a directory outside the clone.
 away=$(mktemp -d)

@@ -21,7 +21,7 @@ public final class RowHeights: Sendable {
     private let heightHandle: Atomic<UInt64>
     private let layoutHandle: Atomic<UInt64>
     /// IDs being laid out right now by a prefetch.
-    private let inFlight = Lock<Set<Int64>>([])
+    let inFlight = Lock<Set<Int64>>([])
 
     /// Makes the facade for one context.
     ///
@@ -74,7 +74,7 @@ public final class RowHeights: Sendable {
 
     /// Works out a status's height alone (no frames) and stores it.
     @discardableResult
-    private func computeHeight(_ status: Status) -> Double {
+    func computeHeight(_ status: Status) -> Double {
         let height = layouter.heights(of: status, width: context.width, scale: context.scale).height
         store(height, for: status.id.value)
         return height
@@ -91,7 +91,7 @@ public final class RowHeights: Sendable {
 
     /// Lays out a status and stores its height and layout.
     @discardableResult
-    private func compute(_ status: Status) -> CellLayout {
+    func compute(_ status: Status) -> CellLayout {
         let cell = layouter.layout(status, width: context.width, scale: context.scale)
         store(cell.height, for: status.id.value)
         let layoutContext = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
@@ -108,15 +108,12 @@ public final class RowHeights: Sendable {
     /// out by another prefetch is left to it); stops early when `cancellation` is cancelled.
     /// The heights equal those of ``height(for:)`` exactly.
     ///
-    /// Blocks the caller until done; see ``prefetchInBackground(_:)``.
+    /// Blocks the caller until done; see ``prefetchInBackground(_:)``, and ``prefetch(_:)`` for
+    /// async code.
     /// - Complexity: O(n) lookups, plus a layout per missing status spread over the cores.
     @discardableResult
     public func prefetch(_ statuses: [Status], cancellation: PrefetchCancellation = PrefetchCancellation()) -> Int {
-        let handle = heightContext
-        var seen = Set<Int64>()
-        let missing = statuses.filter { status in
-            seen.insert(status.id.value).inserted && !heights.contains(status.id.value, in: handle)
-        }
+        let missing = uncachedStatuses(statuses)
         guard !missing.isEmpty else { return 0 }
         let nextIndex = Atomic<Int>(0)
         let computed = Atomic<Int>(0)
@@ -125,16 +122,30 @@ public final class RowHeights: Sendable {
             while !cancellation.isCancelled {
                 let index = nextIndex.add(1, ordering: .relaxed).oldValue
                 guard index < missing.count else { return }
-                let status = missing[index]
-                let id = status.id.value
-                guard inFlight.withLock({ $0.insert(id).inserted }) else { continue }
-                defer { _ = inFlight.withLock { $0.remove(id) } }
-                if heights.contains(id, in: heightContext) { continue }
-                computeHeight(status)
-                computed.add(1, ordering: .relaxed)
+                if prefetchOne(missing[index]) { computed.add(1, ordering: .relaxed) }
             }
         }
         return computed.load(ordering: .relaxed)
+    }
+
+    /// The statuses whose height is not cached, each ID once, in order.
+    func uncachedStatuses(_ statuses: [Status]) -> [Status] {
+        let handle = heightContext
+        var seen = Set<Int64>()
+        return statuses.filter { status in
+            seen.insert(status.id.value).inserted && !heights.contains(status.id.value, in: handle)
+        }
+    }
+
+    /// Computes and stores one status's height for a prefetch, unless another prefetch is laying
+    /// it out or it was cached meanwhile; whether it computed it.
+    func prefetchOne(_ status: Status) -> Bool {
+        let id = status.id.value
+        guard inFlight.withLock({ $0.insert(id).inserted }) else { return false }
+        defer { _ = inFlight.withLock { $0.remove(id) } }
+        if heights.contains(id, in: heightContext) { return false }
+        computeHeight(status)
+        return true
     }
 
     /// Starts ``prefetch(_:cancellation:)`` on a background queue; cancel or wait on the task.
@@ -186,6 +197,16 @@ public final class PrefetchTask: Sendable {
     public func wait() -> Int {
         group.wait()
         return result.load(ordering: .acquiring)
+    }
+
+    /// Waits for it to end without blocking a thread (for async code); returns how many heights
+    /// it computed.
+    public var computed: Int {
+        get async {
+            await withCheckedContinuation { continuation in
+                group.notify(queue: .global()) { continuation.resume(returning: self.result.load(ordering: .acquiring)) }
+            }
+        }
     }
 
     func finish(computed: Int) {

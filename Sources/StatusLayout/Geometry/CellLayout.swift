@@ -1,5 +1,5 @@
 /// A rectangle in a cell, in points from the cell's top-left.
-public struct CellRect: Sendable, Hashable, CustomStringConvertible {
+public struct CellRect: Sendable, Hashable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public var width: Double
@@ -17,8 +17,12 @@ public struct CellRect: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The layout of one status cell: the frame of every element and the height. Immutable.
-public struct CellLayout: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+///
+/// `Codable` (every field by its name, the ID as a string), so that a server can send it as
+/// it is.
+public struct CellLayout: Sendable, Hashable, Codable {
+    /// Whether a status is an original or reposts another.
+    public enum Kind: String, Sendable, Hashable, Codable {
         case original, retweet
     }
 

@@ -111,3 +111,8 @@ public struct FontStack: Sendable {
         }
     }
 }
+
+extension FontStack: CustomStringConvertible {
+    /// The fonts in order: "Noto Sans Regular (NotoSans-Regular.ttf#0), …".
+    public var description: String { fonts.map(\.description).joined(separator: ", ") }
+}

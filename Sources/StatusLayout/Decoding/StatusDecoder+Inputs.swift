@@ -1,0 +1,32 @@
+import Foundation
+
+extension StatusDecoder {
+    /// Decodes every status of `input` (a response body, a file's contents), in order, each as
+    /// a status or as its error: ``decodeAll(_:)-([UInt8])`` of the bytes.
+    ///
+    /// - Complexity: O(n) in the size of the input.
+    public func decodeAll(_ input: Data) -> [DecodedStatus] {
+        decodeAll([UInt8](input))
+    }
+
+    /// Decodes every status of a JSON string, in order, each as a status or as its error.
+    ///
+    /// - Complexity: O(n) in the size of the input.
+    public func decodeAll(_ input: String) -> [DecodedStatus] {
+        decodeAll(Array(input.utf8))
+    }
+
+    /// Decodes one status object (a line of JSON Lines, the body of a single-status response).
+    ///
+    /// - Throws: ``StatusDecodingError`` when it is not one valid status object.
+    public func decodeStatus(_ json: Data) throws(StatusDecodingError) -> Status {
+        try decodeLine([UInt8](json)[...], position: 1).result.get()
+    }
+
+    /// Decodes one status object from a JSON string.
+    ///
+    /// - Throws: ``StatusDecodingError`` when it is not one valid status object.
+    public func decodeStatus(_ json: String) throws(StatusDecodingError) -> Status {
+        try decodeLine(Array(json.utf8)[...], position: 1).result.get()
+    }
+}
