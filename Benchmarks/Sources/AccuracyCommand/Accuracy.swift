@@ -1,66 +1,214 @@
 import BenchmarkSupport
 import Foundation
 
-/// The `accuracy` tool: FeedLayout against Pango on the corpus. `accuracy/main.swift` only
-/// calls ``main(arguments:)``.
+/// The `accuracy` tool: FeedLayout against Pango (live) and Chromium (fixtures) on the corpora.
+/// `accuracy/main.swift` only calls ``main(arguments:console:)``.
 public enum Accuracy {
-    /// Runs the tool and returns its exit status: 0 when the line counts agree often enough
-    /// at every width (or after `--help` / `--show`), 1 when not, 2 on a usage or setup error.
-    public static func main(arguments: [String]) -> Int32 {
+    /// Runs the tool and returns its exit status: 0 when the checks pass (or after `--help` /
+    /// `--show`), 1 when not or on a failure, 64 on bad usage (see ``AccuracyOptions/usage``).
+    public static func main(arguments: [String], console: Console = .standard) -> Int32 {
         let options: AccuracyOptions
         do {
             options = try AccuracyOptions(arguments: arguments)
         } catch {
-            printError("accuracy: \(error)\nRun 'accuracy --help' for the options.")
-            return 2
+            console.diagnostics("Error: \(error)\n\n" + AccuracyOptions.usage)
+            return 64
         }
         if options.help {
-            print(AccuracyOptions.usage, terminator: "")
+            console.output(AccuracyOptions.usage)
             return 0
         }
         do {
-            return try run(options)
+            return try run(options, console: console)
         } catch {
-            printError("accuracy: \(error)")
-            return 2
+            console.diagnostics("Error: \(error)\n")
+            return 1
         }
     }
 
-    static func run(_ options: AccuracyOptions) throws -> Int32 {
+    /// The default fixtures directory, `Benchmarks/Oracles/Fixtures`.
+    public static var defaultFixturesDirectory: String {
+        ((BenchmarkPaths.packageDirectory as NSString).appendingPathComponent("Oracles") as NSString)
+            .appendingPathComponent("Fixtures")
+    }
+
+    /// One corpus with its texts (after `--limit`) and its fixtures.
+    struct CorpusInput {
+        let corpus: TextCorpus
+        let texts: [String]
+        let chromium: OracleFixture?
+        let chromiumPath: String?
+        let pango: OracleFixture?
+    }
+
+    static func run(_ options: AccuracyOptions, console: Console) throws -> Int32 {
         let fontsDirectory = try BenchmarkPaths.fontsDirectory(option: options.fontsDirectory)
-        let corpus = try TextCorpus(contentsOf: options.corpusPath ?? TextCorpus.defaultPath)
-        let texts = options.limit.map { Array(corpus.texts.prefix($0)) } ?? corpus.texts
+        let fixtures = options.fixturesDirectory ?? defaultFixturesDirectory
+        let inputs = try options.corpusPaths.map { path in
+            try loadInput(path: path, fixtures: fixtures, options: options)
+        }
         let peer = try PangoPeer(fontsDirectory: fontsDirectory, fontSize: options.fontSize)
         let engine = try EngineMeasurer(fontsDirectory: fontsDirectory, fontSize: options.fontSize)
 
         if let line = options.show {
-            guard line <= corpus.texts.count else {
-                throw BenchmarkError("--show \(line): the corpus has \(corpus.texts.count) texts")
+            let input = inputs[0]
+            guard line <= input.corpus.texts.count else {
+                throw BenchmarkError("--show \(line): \(input.corpus.path) has \(input.corpus.texts.count) texts")
             }
-            showBreakdown(line: line, text: corpus.texts[line - 1], widths: options.widths, peer: peer, engine: engine)
+            showBreakdown(line: line, text: input.corpus.texts[line - 1], widths: options.widths, peer: peer,
+                          engine: engine, chromium: input.chromium, console: console)
             return 0
         }
 
+        let known: KnownDisagreements?
+        let knownPath = options.knownPath ?? KnownDisagreements.defaultPath
+        if options.knownPath == "none" || (options.knownPath == nil && !FileManager.default.fileExists(atPath: knownPath)) {
+            known = nil
+        } else {
+            known = try KnownDisagreements(contentsOf: knownPath)
+        }
+
         let started = Date()
-        let accumulators = compare(texts: texts, widths: options.widths, peer: peer, engine: engine)
+        let classifier = DisagreementClassifier(engine: engine, peer: peer)
+        var corpora: [CorpusReport] = []
+        var oursAlone: [OursAloneDisagreement] = []
+        var measuredKeys = Set<String>()
+        for input in inputs {
+            let result = compare(input, widths: options.widths, peer: peer, engine: engine, classifier: classifier)
+            corpora.append(result.report)
+            oursAlone += result.oursAlone
+            for width in options.widths {
+                for index in input.texts.indices {
+                    measuredKeys.insert(OursAloneDisagreement.key(corpus: input.corpus.name, text: index + 1, width: width))
+                }
+            }
+            if options.writePangoFixtures {
+                let path = (fixtures as NSString).appendingPathComponent(input.corpus.name + ".pango.jsonl")
+                try write(result.pangoFixture(corpus: input.corpus, widths: options.widths, fontSize: options.fontSize)
+                    .fileContents(), to: path)
+                console.diagnostics("Pango's answers for \(input.corpus.name): \(path)\n")
+            }
+        }
         let elapsed = Date().timeIntervalSince(started)
 
-        let passed = accumulators.allSatisfy { $0.passes(required: AccuracyOptions.requiredAgreement) }
+        let new = known.map { list in oursAlone.filter { !list.contains($0) } } ?? oursAlone
+        let fixed = known?.fixed(current: oursAlone, measured: measuredKeys) ?? []
+        let targetMet = corpora.allSatisfy { corpus in
+            corpus.widths.allSatisfy { $0.oracles?.meets(linesPercent: AccuracyOptions.targetLinesPercent,
+                                                          breaksPercent: AccuracyOptions.targetBreaksPercent) ?? true }
+        }
+        let pangoOnlyPassed = corpora.allSatisfy { corpus in
+            corpus.chromiumFixture != nil || corpus.widths.allSatisfy { passes($0.pango, required: AccuracyOptions.requiredAgreement) }
+        }
+        let passed = pangoOnlyPassed && (known == nil ? targetMet : new.isEmpty)
         let report = AccuracyReport(
-            pangoVersion: PangoPeer.pangoVersion, corpus: corpus.path, texts: texts.count,
-            fontSize: options.fontSize, requiredAgreement: AccuracyOptions.requiredAgreement,
-            passed: passed, widths: accumulators.map(\.report))
-        printReport(report, elapsed: elapsed)
-        if let jsonPath = options.jsonPath {
-            try writeJSON(report, to: jsonPath)
-            print("Full report with every disagreement: \(jsonPath)")
+            pangoVersion: PangoPeer.pangoVersion, fontSize: options.fontSize,
+            requiredAgreement: AccuracyOptions.requiredAgreement,
+            targetLinesPercent: AccuracyOptions.targetLinesPercent, targetBreaksPercent: AccuracyOptions.targetBreaksPercent,
+            knownDisagreements: known == nil ? nil : knownPath, passed: passed, corpora: corpora)
+
+        console.output(AccuracyPrinter.report(report, oursAlone: oursAlone, elapsed: elapsed))
+        console.output(AccuracyPrinter.verdict(report: report, known: known, new: new, fixed: fixed, targetMet: targetMet,
+                                               pangoOnlyPassed: pangoOnlyPassed))
+        if let path = options.jsonPath {
+            try writeJSON(report, to: path)
+            console.output("Full report with every disagreement: \(path)\n")
+        }
+        if let path = options.disagreementsPath {
+            try writeJSON(oursAlone, to: path)
+            console.output("Every disagreement of ours alone (\(oursAlone.count)): \(path)\n")
+        }
+        if let path = options.writeKnownPath {
+            try write(KnownDisagreements(oursAlone).fileContents(), to: path)
+            console.output("Known list of \(oursAlone.count) disagreements written to \(path)\n")
         }
         return passed ? 0 : 1
     }
 
+    static func loadInput(path: String, fixtures: String, options: AccuracyOptions) throws -> CorpusInput {
+        let corpus = try TextCorpus(contentsOf: path)
+        let texts = options.limit.map { Array(corpus.texts.prefix($0)) } ?? corpus.texts
+        func fixture(_ oracle: String) throws -> (OracleFixture, String)? {
+            let file = (fixtures as NSString).appendingPathComponent("\(corpus.name).\(oracle).jsonl")
+            guard FileManager.default.fileExists(atPath: file) else { return nil }
+            let fixture = try OracleFixture(contentsOf: file)
+            try fixture.check(against: corpus, widths: options.widths, fontSize: options.fontSize, path: file)
+            return (fixture, file)
+        }
+        let chromium = try fixture("chromium")
+        let pango = options.writePangoFixtures ? nil : try fixture("pango")
+        return CorpusInput(corpus: corpus, texts: texts, chromium: chromium?.0, chromiumPath: chromium?.1, pango: pango?.0)
+    }
+
+    /// What comparing one corpus gives.
+    struct CorpusResult {
+        var report: CorpusReport
+        var oursAlone: [OursAloneDisagreement]
+        /// Pango's answers, [width][text].
+        var pango: [[LineBreaks]]
+        var texts: [String]
+
+        func pangoFixture(corpus: TextCorpus, widths: [Double], fontSize: Double) throws -> OracleFixture {
+            let header = OracleFixture.Header(
+                oracle: "pango", version: "Pango \(PangoPeer.pangoVersion)", corpus: (corpus.path as NSString).lastPathComponent,
+                corpusFNV1a64: try OracleFixture.fnv1a64(ofFile: corpus.path), texts: texts.count, widths: widths,
+                fontSize: fontSize, families: PangoPeer.defaultFamilies.split(separator: ",").map(String.init),
+                settings: "PangoFT2 at 72 dpi, unrounded glyph positions, PANGO_WRAP_WORD_CHAR (Benchmarks/Sources/CPangoPeer)",
+                breaks: "Unicode scalar offsets where lines 2, 3, ... start")
+            let records = texts.enumerated().map { index, text in
+                OracleFixture.Record(text: index + 1, scalars: text.unicodeScalars.count,
+                                     lines: pango.map { $0[index].lineCount }, breaks: pango.map { $0[index].breaks })
+            }
+            return OracleFixture(header: header, records: records)
+        }
+    }
+
+    static func compare(_ input: CorpusInput, widths: [Double], peer: PangoPeer, engine: EngineMeasurer,
+                        classifier: DisagreementClassifier) -> CorpusResult {
+        var widthReports: [CorpusWidthReport] = []
+        var oursAlone: [OursAloneDisagreement] = []
+        var pangoAnswers: [[LineBreaks]] = []
+        for width in widths {
+            var accumulator = WidthAccumulator(width: width)
+            var agreement = input.chromium.map { _ in OracleAgreement(texts: input.texts.count) }
+            var fixtureDifferences = input.pango.map { _ in 0 }
+            var answers: [LineBreaks] = []
+            answers.reserveCapacity(input.texts.count)
+            for (index, text) in input.texts.enumerated() {
+                let ours = engine.measure(text, width: width)
+                let pangoMeasurement = peer.measure(text, width: width)
+                let pango = LineBreaks(lineCount: pangoMeasurement.lineCount, breaks: peer.lastBreaks())
+                answers.append(pango)
+                accumulator.add(line: index + 1, text: text, pango: pangoMeasurement, pangoLines: peer.lastLines(),
+                                ours: ours.measurement, ourLines: ours.lines)
+                if let fixture = input.pango, fixture.answer(text: index + 1, width: width) != pango {
+                    fixtureDifferences? += 1
+                }
+                guard let chromium = input.chromium?.answer(text: index + 1, width: width) else { continue }
+                agreement?.add(ours: ours.breaks, pango: pango, chromium: chromium)
+                let alone = (pango.lineCount == chromium.lineCount && ours.breaks.lineCount != pango.lineCount)
+                    || (pango == chromium && ours.breaks != pango)
+                if alone {
+                    let disagreement = classifier.disagreement(
+                        corpus: input.corpus.name, number: index + 1, text: text, width: width,
+                        ours: ours.breaks, pango: pango, chromium: chromium)
+                    agreement?.oursAloneByCause[disagreement.cause, default: 0] += 1
+                    oursAlone.append(disagreement)
+                }
+            }
+            pangoAnswers.append(answers)
+            widthReports.append(CorpusWidthReport(pango: accumulator.report, oracles: agreement,
+                                                  pangoFixtureDifferences: fixtureDifferences))
+        }
+        let report = CorpusReport(
+            name: input.corpus.name, path: input.corpus.path, texts: input.texts.count,
+            chromiumFixture: input.chromiumPath, chromiumVersion: input.chromium?.header.version, widths: widthReports)
+        return CorpusResult(report: report, oursAlone: oursAlone, pango: pangoAnswers, texts: input.texts)
+    }
+
     /// Lays every text out at every width with Pango and with FeedLayout's engine (the
-    /// default font stack of `fontsDirectory`) and compares them: what the tool reports,
-    /// without printing (the benchmark runner's `pango-agreement` uses it).
+    /// default font stack of `fontsDirectory`) and compares them: ours against Pango as the
+    /// tool reports it, without printing (the benchmark runner's `pango-agreement` uses it).
     ///
     /// - Parameters:
     ///   - texts: the paragraphs; text i is reported as line i + 1.
@@ -74,11 +222,7 @@ public enum Accuracy {
                                fontsDirectory: String) throws -> [WidthReport] {
         let peer = try PangoPeer(fontsDirectory: fontsDirectory, fontSize: fontSize)
         let engine = try EngineMeasurer(fontsDirectory: fontsDirectory, fontSize: fontSize)
-        return compare(texts: texts, widths: widths, peer: peer, engine: engine).map(\.report)
-    }
-
-    static func compare(texts: [String], widths: [Double], peer: PangoPeer, engine: EngineMeasurer) -> [WidthAccumulator] {
-        widths.map { width in
+        return widths.map { width in
             var accumulator = WidthAccumulator(width: width)
             for (index, text) in texts.enumerated() {
                 let ours = engine.measure(text, width: width)
@@ -86,85 +230,54 @@ public enum Accuracy {
                 accumulator.add(line: index + 1, text: text, pango: pango, pangoLines: peer.lastLines(),
                                 ours: ours.measurement, ourLines: ours.lines)
             }
-            return accumulator
+            return accumulator.report
         }
     }
 
-    // MARK: - Printing
-
-    static func printReport(_ report: AccuracyReport, elapsed: TimeInterval) {
-        print("FeedLayout against Pango \(report.pangoVersion): \(report.texts) texts of \(report.corpus), "
-              + "\(number(report.fontSize)) px (\(fixed(elapsed, 1)) s)")
-        for width in report.widths {
-            let verdict = width.agreementPercent >= report.requiredAgreement ? "ok" : "BELOW \(number(report.requiredAgreement)) %"
-            print("")
-            print("width \(number(width.width)) px")
-            print("  line counts agree   \(width.agreeing) / \(width.texts)  \(percent(width.agreeing, width.texts))  \(verdict)")
-            print("  same line breaks    \(width.identicalBreaks) / \(width.texts)  \(percent(width.identicalBreaks, width.texts))")
-            print("  mean lines          Pango \(fixed(width.pangoMeanLines, 4)), ours \(fixed(width.ourMeanLines, 4))")
-            print("  height |Δ|          max \(fixed(width.height.maxAbsolute, 3)) px, mean \(fixed(width.height.meanAbsolute, 3)) px, "
-                  + "within 0.5 px \(width.height.withinHalfPixel) / \(width.height.count)  (texts whose line counts agree)")
-            print("  widest line |Δ|     max \(fixed(width.widestLine.maxAbsolute, 3)) px, mean \(fixed(width.widestLine.meanAbsolute, 3)) px, "
-                  + "within 0.5 px \(width.widestLine.withinHalfPixel) / \(width.widestLine.count)")
-            if !width.disagreements.isEmpty {
-                let shown = width.disagreements.prefix(AccuracyOptions.printedDisagreements)
-                print("  disagreements (\(shown.count) of \(width.disagreements.count); text: Pango lines/height vs ours):")
-                for disagreement in shown {
-                    print("    text \(disagreement.line): \(disagreement.pangoLines) lines \(fixed(disagreement.pangoHeight, 2)) px"
-                          + " vs \(disagreement.ourLines) lines \(fixed(disagreement.ourHeight, 2)) px  "
-                          + quoted(disagreement.excerpt))
-                }
-            }
-            if !width.heightDifferences.isEmpty {
-                let shown = width.heightDifferences.prefix(AccuracyOptions.printedHeightDifferences)
-                print("  same line count, height off by more than 0.5 px (\(shown.count) of \(width.heightDifferences.count);"
-                      + " text: lines, Pango height vs ours):")
-                for difference in shown {
-                    print("    text \(difference.line): \(difference.lines) lines, \(fixed(difference.pangoHeight, 2)) px"
-                          + " vs \(fixed(difference.ourHeight, 2)) px  " + quoted(difference.excerpt))
-                }
-            }
-        }
-        print("")
-        print(report.passed ? "PASS: line counts agree on at least \(number(report.requiredAgreement)) % of the texts at every width"
-                            : "FAIL: line counts agree on less than \(number(report.requiredAgreement)) % of the texts at some width")
+    /// Whether the line counts agree on at least `required` percent of the texts (exactly, in
+    /// integers: 99.5 % of 5,000 is 4,975).
+    static func passes(_ report: WidthReport, required: Double) -> Bool {
+        Double(report.agreeing) * 1000 >= (required * 10).rounded() * Double(report.texts)
     }
 
-    /// `--show`: the lines of one text as Pango and FeedLayout break them, and Pango's fonts.
-    static func showBreakdown(line: Int, text: String, widths: [Double], peer: PangoPeer, engine: EngineMeasurer) {
-        print("text \(line): \(text.utf8.count) bytes, \(text.count) characters")
-        print("  \(quoted(text))")
+    /// `--show`: the lines of one text as Pango, Chromium and FeedLayout break them, and Pango's fonts.
+    static func showBreakdown(line: Int, text: String, widths: [Double], peer: PangoPeer, engine: EngineMeasurer,
+                              chromium: OracleFixture?, console: Console) {
+        var out = "text \(line): \(text.utf8.count) bytes, \(text.unicodeScalars.count) scalars, \(text.count) characters\n"
+        out += "  \(quoted(text))\n"
         _ = peer.measure(text, width: 0)
         let runs = fontRuns(of: text, peer: peer)
-        print("Pango's fonts, by runs (UTF-8 byte ranges), and each run's width measured alone")
-        print("(white space at its end excluded) by Pango and by FeedLayout:")
+        out += "Pango's fonts, by runs (UTF-8 byte ranges), and each run's width measured alone\n"
+        out += "(white space at its end excluded) by Pango and by FeedLayout:\n"
         for run in runs {
             let runText = text.utf8Slice(run.range)
             let pangoWidth = peer.measure(runText, width: 0).width
-            let ourWidth = engine.measure(runText, width: unwrapped).measurement.width
+            let ourWidth = engine.width(of: runText)
             let marker = abs(pangoWidth - ourWidth) > 0.01 ? "≠" : " "
-            print(" \(marker)\(pad("[\(run.range.lowerBound), \(run.range.upperBound))", 12))  \(pad(fixed(pangoWidth, 2), 7))"
-                  + " \(pad(fixed(ourWidth, 2), 7)) px  \(run.font)  \(quoted(runText.excerpt(24)))")
+            out += " \(marker)\(pad("[\(run.range.lowerBound), \(run.range.upperBound))", 12))  \(pad(fixed(pangoWidth, 2), 7))"
+                + " \(pad(fixed(ourWidth, 2), 7)) px  \(run.font)  \(quoted(runText.excerpt(24)))\n"
         }
         for width in widths {
             let pango = peer.measure(text, width: width)
             let pangoLines = peer.lastLines()
+            let pangoBreaks = peer.lastBreaks()
             let ours = engine.measure(text, width: width)
-            print("")
-            print("width \(number(width)) px: Pango \(pango.lineCount) lines, height \(fixed(pango.height, 3)), widest \(fixed(pango.width, 3));"
-                  + " ours \(ours.measurement.lineCount) lines, height \(fixed(ours.measurement.height, 3)), widest \(fixed(ours.measurement.width, 3))")
+            let chromiumAnswer = chromium?.answer(text: line, width: width)
+            out += "\nwidth \(number(width)) px: Pango \(pango.lineCount) lines, height \(fixed(pango.height, 3)), widest \(fixed(pango.width, 3));"
+                + " ours \(ours.measurement.lineCount) lines, height \(fixed(ours.measurement.height, 3)), widest \(fixed(ours.measurement.width, 3))"
+                + (chromiumAnswer.map { "; Chromium \($0.lineCount) lines" } ?? "") + "\n"
+            out += "  breaks (scalar offsets): Pango \(pangoBreaks), ours \(ours.breaks.breaks)"
+                + (chromiumAnswer.map { ", Chromium \($0.breaks)" } ?? "") + "\n"
             for index in 0..<max(pangoLines.count, ours.lines.count) {
                 let pangoLine = index < pangoLines.count ? pangoLines[index] : nil
                 let ourLine = index < ours.lines.count ? ours.lines[index] : nil
                 let marker = pangoLine?.range.lowerBound == ourLine?.range.lowerBound ? " " : "≠"
-                print(" \(marker)\(pad(String(index + 1), 3)) Pango \(describe(pangoLine, in: text))")
-                print("      ours  \(describe(ourLine, in: text))")
+                out += " \(marker)\(pad(String(index + 1), 3)) Pango \(describe(pangoLine, in: text))\n"
+                out += "      ours  \(describe(ourLine, in: text))\n"
             }
         }
+        console.output(out)
     }
-
-    /// A width no paragraph of the corpus reaches: FeedLayout's "do not wrap".
-    static let unwrapped = 1e9
 
     static func describe(_ line: MeasuredLine?, in text: String) -> String {
         guard let line else { return "—" }
@@ -193,18 +306,18 @@ public enum Accuracy {
 
     // MARK: - Output helpers
 
-    static func writeJSON(_ report: AccuracyReport, to path: String) throws {
+    static func writeJSON<Value: Encodable>(_ value: Value, to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n", to: path)
+    }
+
+    static func write(_ text: String, to path: String) throws {
         do {
-            try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
             throw BenchmarkError("cannot write \(path): \(error.localizedDescription)")
         }
-    }
-
-    static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
     static func fixed(_ value: Double, _ decimals: Int) -> String {

@@ -10,6 +10,22 @@ public struct TextCorpus: Sendable {
     /// The default corpus, `Benchmarks/Corpus/texts.txt`.
     public static var defaultPath: String { BenchmarkPaths.corpusFile("texts.txt") }
 
+    /// The corpora of `Benchmarks/Corpus/` by name, in the accuracy report's order: the Chinese
+    /// posts (`texts`) and the multi-script corpora built by `Corpus/make-multiscript.py`.
+    public static let bundledNames = ["texts", "ja", "ko", "zh-hant", "en", "social"]
+
+    /// The file of a corpus given by name (`ja`: `Benchmarks/Corpus/ja.txt`) or by path (anything
+    /// with a `/` or ending in `.txt`).
+    public static func path(forNameOrPath value: String) -> String {
+        value.contains("/") || value.hasSuffix(".txt") ? value : BenchmarkPaths.corpusFile(value + ".txt")
+    }
+
+    /// The corpus's name: its file name without `.txt` (`ja` for `Corpus/ja.txt`).
+    public var name: String {
+        let file = (path as NSString).lastPathComponent
+        return file.hasSuffix(".txt") ? String(file.dropLast(4)) : file
+    }
+
     /// Reads `path`, one text per line ("\n" or "\r\n"); a final newline ends the last text
     /// and does not start another. Empty lines are kept as empty texts.
     ///
@@ -37,6 +53,38 @@ public struct TextCorpus: Sendable {
 }
 
 extension String {
+    /// The offsets in Unicode scalars of the given UTF-8 offsets (ascending, each at a scalar
+    /// boundary or the end; one inside a scalar counts that scalar as before it).
+    ///
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    public func scalarOffsets(ofUTF8Offsets offsets: [Int]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(offsets.count)
+        var next = offsets.startIndex
+        var scalars = 0
+        for (byteIndex, byte) in utf8.enumerated() {
+            while next < offsets.endIndex, offsets[next] <= byteIndex {
+                result.append(scalars)
+                next += 1
+            }
+            if next == offsets.endIndex { break }
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+        }
+        while next < offsets.endIndex {
+            result.append(unicodeScalars.count)
+            next += 1
+        }
+        return result
+    }
+
+    /// The text of scalars `range` (clamped to the text).
+    public func scalarSlice(_ range: Range<Int>) -> String {
+        let scalars = unicodeScalars
+        let lower = scalars.index(scalars.startIndex, offsetBy: max(0, range.lowerBound), limitedBy: scalars.endIndex) ?? scalars.endIndex
+        let upper = scalars.index(lower, offsetBy: max(0, range.count), limitedBy: scalars.endIndex) ?? scalars.endIndex
+        return String(scalars[lower..<upper])
+    }
+
     /// The first `count` characters (grapheme clusters), with "…" when there were more.
     public func excerpt(_ count: Int) -> String {
         let head = prefix(count)

@@ -16,6 +16,28 @@ public struct OptionParser {
         return found
     }
 
+    /// Removes every `--name value` and `--name=value` and returns the values in order.
+    ///
+    /// - Throws: ``BenchmarkError`` when the option is last and has no value.
+    public mutating func values(_ name: String) throws -> [String] {
+        var result: [String] = []
+        while let value = try valueOnce(name) { result.append(value) }
+        return result
+    }
+
+    private mutating func valueOnce(_ name: String) throws -> String? {
+        guard let index = remaining.firstIndex(where: { $0 == name || $0.hasPrefix(name + "=") }) else { return nil }
+        let argument = remaining[index]
+        if argument == name {
+            guard index + 1 < remaining.count else { throw BenchmarkError("\(name) needs a value") }
+            let value = remaining[index + 1]
+            remaining.removeSubrange(index...index + 1)
+            return value
+        }
+        remaining.remove(at: index)
+        return String(argument.dropFirst(name.count + 1))
+    }
+
     /// Removes `--name value` or `--name=value` and returns the value (the last one wins).
     ///
     /// - Throws: ``BenchmarkError`` when the option is last and has no value.

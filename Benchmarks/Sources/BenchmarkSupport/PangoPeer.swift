@@ -107,6 +107,17 @@ public final class PangoPeer {
         }
     }
 
+    /// Where lines 2, 3, ... of the paragraph measured last start, as offsets in Unicode scalars
+    /// of its text (from Pango's line start indices).
+    public func lastBreaks() -> [Int] {
+        let count = Int(cpangopeer_break_offsets(context, nil, 0))
+        guard count > 0 else { return [] }
+        var offsets = [Int64](repeating: 0, count: count)
+        let written = Int(cpangopeer_break_offsets(context, &offsets, Int32(count)))
+        precondition(written == count, "cpangopeer_break_offsets changed its count")
+        return offsets.map { Int($0) }
+    }
+
     /// Lays out `text` at `width` pixels and returns its lines.
     public func lines(of text: String, width: Double) -> [MeasuredLine] {
         _ = measure(text, width: width)

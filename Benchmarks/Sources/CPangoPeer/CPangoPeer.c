@@ -265,6 +265,23 @@ int cpangopeer_line_info(const cpangopeer_context *ctx, int32_t index, int64_t *
     return 0;
 }
 
+int32_t cpangopeer_break_offsets(const cpangopeer_context *ctx, int64_t *offsets, int32_t capacity) {
+    if (ctx == NULL) return 0;
+    const char *text = pango_layout_get_text(ctx->layout);
+    int32_t count = 0;
+    const char *previous = text;
+    glong scalars = 0;
+    GSList *l = pango_layout_get_lines_readonly(ctx->layout);
+    for (l = l != NULL ? l->next : NULL; l != NULL; l = l->next) {
+        const char *start = text + ((PangoLayoutLine *)l->data)->start_index;
+        scalars += g_utf8_pointer_to_offset(previous, start);
+        previous = start;
+        if (offsets != NULL && count < capacity) offsets[count] = scalars;
+        count++;
+    }
+    return count;
+}
+
 int cpangopeer_font_at(const cpangopeer_context *ctx, int64_t byte_index, char *buf, size_t len) {
     if (ctx == NULL || buf == NULL || len == 0 || byte_index < 0) return -1;
     for (GSList *l = pango_layout_get_lines_readonly(ctx->layout); l != NULL; l = l->next) {

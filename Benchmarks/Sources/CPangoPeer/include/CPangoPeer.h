@@ -47,6 +47,11 @@ int32_t cpangopeer_line_count(const cpangopeer_context *ctx);
 int cpangopeer_line_info(const cpangopeer_context *ctx, int32_t index, int64_t *start,
                          int64_t *length, double *width, double *trimmed_width, double *height);
 
+/* Of the last measured layout: where lines 2, 3, ... start, as offsets in Unicode scalars
+ * (characters) of its text, from the lines' start indices. Writes at most `capacity` offsets
+ * and returns how many there are (the line count less one; it may exceed `capacity`). */
+int32_t cpangopeer_break_offsets(const cpangopeer_context *ctx, int64_t *offsets, int32_t capacity);
+
 /* The font family and face index Pango resolved for the first character at `byte_index` of
  * the last measured layout (the run's font), written into buf. Returns 0, or -1. */
 int cpangopeer_font_at(const cpangopeer_context *ctx, int64_t byte_index, char *buf, size_t len);
