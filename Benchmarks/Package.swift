@@ -45,6 +45,7 @@ let package = Package(
         ]),
         .executableTarget(name: "benchmark", dependencies: ["BenchmarkRunner"]),
         .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
+        .testTarget(name: "AccuracyCommandTests", dependencies: ["AccuracyCommand", "BenchmarkSupport"]),
         .testTarget(name: "BenchmarkRunnerTests", dependencies: [
             "BenchmarkRunner",
             .product(name: "StatusLayout", package: "FeedLayout"),

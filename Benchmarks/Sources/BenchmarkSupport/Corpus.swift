@@ -77,14 +77,6 @@ extension String {
         return result
     }
 
-    /// The text of scalars `range` (clamped to the text).
-    public func scalarSlice(_ range: Range<Int>) -> String {
-        let scalars = unicodeScalars
-        let lower = scalars.index(scalars.startIndex, offsetBy: max(0, range.lowerBound), limitedBy: scalars.endIndex) ?? scalars.endIndex
-        let upper = scalars.index(lower, offsetBy: max(0, range.count), limitedBy: scalars.endIndex) ?? scalars.endIndex
-        return String(scalars[lower..<upper])
-    }
-
     /// The first `count` characters (grapheme clusters), with "…" when there were more.
     public func excerpt(_ count: Int) -> String {
         let head = prefix(count)

@@ -45,6 +45,19 @@ import Testing
         #expect(abs(measurement.height - 3 * 24.616) < 0.01)
     }
 
+    @Test func breaksAreScalarOffsetsOfTheLineStarts() {
+        let text = String(repeating: "中", count: 25)
+        _ = peer.measure(text, width: 200)
+        #expect(peer.lastBreaks() == [11, 22])
+        // Mixed lengths: "ab 😀😀…" puts multi-byte scalars before the break.
+        let mixed = "ab " + String(repeating: "😀", count: 12) + " " + String(repeating: "x", count: 5)
+        let lines = peer.lines(of: mixed, width: 200)
+        #expect(lines.count >= 2)
+        #expect(peer.lastBreaks() == mixed.scalarOffsets(ofUTF8Offsets: lines.dropFirst().map(\.range.lowerBound)))
+        _ = peer.measure("one line", width: 343)
+        #expect(peer.lastBreaks().isEmpty)
+    }
+
     @Test func emptyTextIsOneLine() {
         #expect(peer.measure("", width: 343).lineCount == 1)
     }
