@@ -97,7 +97,10 @@ enum AccuracyPrinter {
             for cause in Cause.allCases {
                 let members = oursAlone.filter { $0.cause == cause.rawValue }
                 guard !members.isEmpty else { continue }
-                out += "  \(cause.rawValue): \(members.count) (\(members.filter { $0.kind == "lines" }.count) in line count) — \(cause.explanation)\n"
+                let lines = members.filter { $0.kind == "lines" }.count
+                let identical = members.filter { $0.pango == $0.chromium }.count
+                out += "  \(cause.rawValue): \(members.count) (\(lines) in line count; the oracles' breaks identical in \(identical))"
+                    + " — \(cause.explanation)\n"
                 for example in members.prefix(AccuracyOptions.printedExamples) {
                     out += "    \(example.key) \(example.kind): ours \(example.ours.lineCount) lines \(example.ours.breaks), "
                         + "oracles \(example.pango.lineCount) lines \(example.pango.breaks)\n"
