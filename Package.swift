@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "StatusLayout", targets: ["StatusLayout"]),
         .library(name: "FeedLayout", targets: ["FeedLayout"]),
+        .library(name: "TimelineKit", targets: ["TimelineKit"]),
         .executable(name: "feedlayout", targets: ["feedlayout"]),
     ],
     targets: [
@@ -27,13 +28,16 @@ let package = Package(
         .target(name: "StatusLayout", dependencies: ["TextLayout"]),
         // The heightForRow path: bounded thread-safe height cache, RowHeights facade, prefetch.
         .target(name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout", "LockSupport"]),
+        // The headless timeline: offsets, anchoring, pull-to-refresh and load-more state machines, the refresh tip.
+        .target(name: "TimelineKit", dependencies: ["FeedLayout", "StatusLayout", "TextLayout"]),
         // Command-line parsing and commands; `feedlayout/main.swift` only calls in.
-        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "LockSupport"]),
+        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "TimelineKit", "LockSupport"]),
         .executableTarget(name: "feedlayout", dependencies: ["FeedLayoutCLI"]),
         .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StatusLayoutTests", dependencies: ["StatusLayout", "TestSupport"]),
         .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TestSupport"]),
         .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport", "LockSupport"]),
     ],
     swiftLanguageModes: [.v6]

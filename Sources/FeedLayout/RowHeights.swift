@@ -65,6 +65,13 @@ public final class RowHeights: Sendable {
         return cachedHeight(forID: id)
     }
 
+    /// The height of a status's cell, as ``height(for:)``, and whether it came from the cache
+    /// (false: laid out by this call). One lookup, as ``height(for:)``.
+    public func heightAndSource(for status: Status) -> (height: Double, wasCached: Bool) {
+        if let height = heights.value(for: status.id.value, in: heightContext) { return (height, true) }
+        return (computeHeight(status), false)
+    }
+
     /// The whole layout of a status's cell (frames for drawing), from the layout cache or made.
     public func layout(for status: Status) -> CellLayout {
         let handle = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
