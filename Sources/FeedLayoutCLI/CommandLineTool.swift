@@ -51,6 +51,7 @@ public struct CommandLineTool {
           measure                 Measure texts: line count, height and width at a width.
           heights                 Cell heights of a timeline of statuses (JSON Lines, array, timeline).
           layout                  The frame of every element of one status's cell, for debugging.
+          timeline                Replay a scripted timeline session: refresh, load more, rotate.
 
         OPTIONS:
           --version               Show the version.
@@ -79,6 +80,8 @@ public struct CommandLineTool {
             return HeightsCommand.run(arguments: Array(arguments.dropFirst()), io: io)
         case "layout":
             return LayoutCommand.run(arguments: Array(arguments.dropFirst()), io: io)
+        case "timeline":
+            return TimelineCommand.run(arguments: Array(arguments.dropFirst()), io: io)
         default:
             io.errors("Error: unknown subcommand '\(first)'\n\n" + overview)
             return ExitStatus.usage

@@ -7,7 +7,7 @@ import TextLayout
 /// stays 2 s, slides back up over 1 s, then is hidden. A refresh while it shows restarts it
 /// from where it is: it slides on down (or stays, if fully down) with the new text and stays
 /// its full 2 s again. Motion is linear. ``position(at:)`` answers any time, before or after
-/// any refresh; times are seconds on any clock that does not go back.
+/// any refresh; times are seconds on any clock that does not go back, taken to the microsecond.
 ///
 /// A value type, `Sendable`.
 public struct RefreshTip: Sendable, Hashable {
@@ -78,7 +78,9 @@ public struct RefreshTip: Sendable, Hashable {
     public func position(at time: Double) -> Position {
         guard let index = showings.lastIndex(where: { $0.start <= time }) else { return Self.hidden }
         let showing = showings[index]
-        let elapsed = time - showing.start
+        // To the microsecond: times written as decimals (3.6, 6.6) are not exact in binary, and
+        // the tip must be hidden at exactly 3 s + 1 s after a full restart, not 10⁻¹⁶ s before.
+        let elapsed = ((time - showing.start) * 1e6).rounded() / 1e6
         let slideIn = (1 - showing.revealedAtStart) * Self.slideDuration
         let revealed: Double
         let phase: Phase

@@ -101,7 +101,10 @@ public struct TimelineSession: Sendable {
     }
 
     /// Time passes (the tip moves); nothing else.
-    public mutating func tick(at time: Double) -> SessionFrame { finish(begin(at: time)) }
+    public mutating func tick(at time: Double) -> SessionFrame {
+        let frame = begin(at: time)
+        return finish(frame)
+    }
 
     /// The list goes on or off screen; coming on screen, a control waiting to refresh starts.
     public mutating func setOnScreen(_ onScreen: Bool, at time: Double) -> SessionFrame {
@@ -117,6 +120,17 @@ public struct TimelineSession: Sendable {
     }
 
     // MARK: The app
+
+    /// The first screen, or a reload: the timeline holds `statuses` (newest first, laid out on
+    /// every core) and shows its top.
+    public mutating func reload(_ statuses: [Status], at time: Double) -> SessionFrame {
+        var frame = begin(at: time)
+        frame.changes.removed = timeline.remove(timeline.statuses.map(\.id)).removed
+        timeline.scroll(toOffset: -insetTop)
+        frame.changes.add(timeline.append(statuses))
+        notifyControls(previousOffset: timeline.contentOffset, &frame)
+        return finish(frame)
+    }
 
     /// The app starts a refresh from code (`beginRefreshing`): an MJRefresh header shows and
     /// fires (through will-refresh when off screen); a system control shows its spinner
@@ -141,8 +155,9 @@ public struct TimelineSession: Sendable {
     /// again.
     public mutating func refreshDidLoad(_ statuses: [Status], at time: Double) -> SessionFrame {
         var frame = begin(at: time)
+        let previous = timeline.contentOffset
         let update = timeline.prepend(statuses)
-        frame.changes.add(update)
+        changed(update, from: previous, &frame)
         record(pullControl.endRefreshing(), control: "header", &frame)
         tip.show(newStatuses: update.inserted, at: time)
         if footer.state == .noMoreData { record(footer.resetNoMoreData(), control: "footer", &frame) }
@@ -154,7 +169,8 @@ public struct TimelineSession: Sendable {
     /// more.
     public mutating func loadMoreDidLoad(_ statuses: [Status], at time: Double) -> SessionFrame {
         var frame = begin(at: time)
-        frame.changes.add(timeline.append(statuses))
+        let previous = timeline.contentOffset
+        changed(timeline.append(statuses), from: previous, &frame)
         record(statuses.isEmpty ? footer.endRefreshingWithNoMoreData() : footer.endRefreshing(), control: "footer", &frame)
         if !isDragging { settle(&frame) }
         return finish(frame)
@@ -170,7 +186,8 @@ public struct TimelineSession: Sendable {
     /// The screen rotated: a new cell width and viewport height (``Timeline/changeWidth(to:viewportHeight:)``).
     public mutating func rotate(width: Double, viewportHeight: Double, at time: Double) -> SessionFrame {
         var frame = begin(at: time)
-        frame.changes.add(timeline.changeWidth(to: width, viewportHeight: viewportHeight))
+        let previous = timeline.contentOffset
+        changed(timeline.changeWidth(to: width, viewportHeight: viewportHeight), from: previous, &frame)
         if !isDragging { settle(&frame) }
         return finish(frame)
     }
@@ -179,14 +196,16 @@ public struct TimelineSession: Sendable {
     public mutating func setExpanded(_ expanded: Bool, forID id: StatusID, at time: Double) -> SessionFrame {
         var frame = begin(at: time)
         if timeline.row(forID: id) == nil { frame.ignored.append("expand: status \(id) is not in the timeline") }
-        frame.changes.add(timeline.setExpanded(expanded, forID: id))
+        let previous = timeline.contentOffset
+        changed(timeline.setExpanded(expanded, forID: id), from: previous, &frame)
         return finish(frame)
     }
 
     /// A memory warning (``Timeline/receiveMemoryPressure(_:)``).
     public mutating func receiveMemoryPressure(_ level: HeightCache.MemoryPressure, at time: Double) -> SessionFrame {
         var frame = begin(at: time)
-        frame.changes.add(timeline.receiveMemoryPressure(level))
+        let previous = timeline.contentOffset
+        changed(timeline.receiveMemoryPressure(level), from: previous, &frame)
         return finish(frame)
     }
 
@@ -213,7 +232,7 @@ public struct TimelineSession: Sendable {
         frame.footer = SessionFrame.Control(state: footer.state, label: footer.label, pullingPercent: nil)
         frame.tip = tip.position(at: time)
         frame.visibleRows = timeline.visibleRows
-        frame.anchor = timeline.anchor
+        frame.anchor = frame.changes.anchor ?? timeline.anchor
         return frame
     }
 
@@ -222,6 +241,13 @@ public struct TimelineSession: Sendable {
         let previous = timeline.contentOffset
         frame.changes.add(timeline.scroll(toOffset: offset))
         notifyControls(previousOffset: previous, &frame)
+    }
+
+    /// Counts a timeline change; when it moved the content (anchoring), the controls see the
+    /// move, as MJRefresh observes every change of the content offset.
+    private mutating func changed(_ update: TimelineUpdate, from previousOffset: Double, _ frame: inout SessionFrame) {
+        frame.changes.add(update)
+        if timeline.contentOffset != previousOffset { notifyControls(previousOffset: previousOffset, &frame) }
     }
 
     private mutating func notifyControls(previousOffset: Double, _ frame: inout SessionFrame) {
@@ -290,7 +316,8 @@ public struct SessionFrame: Sendable, Hashable {
     public var tip = RefreshTip.Position(text: nil, revealed: 0, y: -RefreshTip.height, phase: .hidden)
     /// The rows on screen.
     public var visibleRows: Range<Int> = 0..<0
-    /// The first visible row and its top on screen.
+    /// The row this frame's changes kept still and its top on screen (the first visible row
+    /// when they began), or, when the timeline did not change, the first visible row.
     public var anchor: TimelineAnchor?
     /// What the timeline's changes in this frame did, summed: rows added and skipped, heights
     /// resolved and laid out, and ``TimelineUpdate/contentOffsetAdjustment``, the anchoring's

@@ -2,23 +2,24 @@ import Testing
 import TestSupport
 @testable import TimelineKit
 
-/// The plain model: an array of rows and prefix sums by a loop.
+/// The plain model: an array of rows, its prefix sums by a loop, rows found by walking them.
 private struct PrefixSumModel {
     var rows: [(height: Int64, element: Int)] = []
 
-    var total: Int64 { rows.reduce(0) { $0 + $1.height } }
+    /// `tops[i]` is the sum of the heights of rows `0 ..< i`.
+    var tops: [Int64] {
+        var tops: [Int64] = [0]
+        for row in rows { tops.append(tops.last! + row.height) }
+        return tops
+    }
 
-    func offset(ofRow row: Int) -> Int64 { rows[..<row].reduce(0) { $0 + $1.height } }
-
-    func row(atOffset offset: Int64) -> Int {
+    /// The row holding `offset` (the first or last row beyond the ends), by a walk from the top.
+    static func row(atOffset offset: Int64, tops: [Int64]) -> Int {
+        let count = tops.count - 1
         if offset <= 0 { return 0 }
-        if offset >= total { return rows.count - 1 }
-        var top: Int64 = 0
-        for (index, row) in rows.enumerated() {
-            if offset >= top && offset < top + row.height { return index }
-            top += row.height
-        }
-        preconditionFailure("offset \(offset) below \(total) not found")
+        if offset >= tops[count] { return count - 1 }
+        for index in 0..<count where offset >= tops[index] && offset < tops[index + 1] { return index }
+        preconditionFailure("offset \(offset) below \(tops[count]) not found")
     }
 }
 
@@ -94,22 +95,22 @@ struct OffsetIndexTests {
     private func check(_ index: OffsetIndex<Int>, _ model: PrefixSumModel, _ random: inout SplitMix, step: Int) throws {
         #expect(index.invariantViolation() == nil, "step \(step): \(index.invariantViolation() ?? "")")
         try #require(index.count == model.rows.count, "step \(step)")
-        #expect(index.total == model.total, "step \(step)")
-        var top: Int64 = 0
+        let tops = model.tops
+        #expect(index.total == tops.last!, "step \(step)")
+        for row in 0...model.rows.count { #expect(index.offset(ofRow: row) == tops[row], "step \(step) row \(row)") }
         for row in 0..<model.rows.count {
-            #expect(index.offset(ofRow: row) == top, "step \(step) row \(row)")
             #expect(index.height(ofRow: row) == model.rows[row].height)
             #expect(index.element(atRow: row) == model.rows[row].element)
-            for probe in [top - 1, top, top + model.rows[row].height / 2, top + model.rows[row].height - 1] {
-                #expect(index.row(atOffset: probe) == model.row(atOffset: probe), "step \(step) offset \(probe)")
-            }
-            top += model.rows[row].height
         }
-        #expect(index.offset(ofRow: model.rows.count) == top)
         guard !model.rows.isEmpty else { return }
-        for _ in 0..<50 {
-            let probe = Int64(random.below(Int(min(model.total, 1 << 40)) + 2_000)) - 1_000
-            #expect(index.row(atOffset: probe) == model.row(atOffset: probe), "step \(step) offset \(probe)")
+        // Rows at the edges of rows (every row of a small index, 60 drawn at random otherwise) and
+        // offsets drawn at random, inside and beyond the ends.
+        let rows = model.rows.count <= 60 ? Array(0..<model.rows.count) : (0..<60).map { _ in random.below(model.rows.count) }
+        var probes: [Int64] = []
+        for row in rows { probes += [tops[row] - 1, tops[row], tops[row] + model.rows[row].height / 2, tops[row + 1] - 1] }
+        for _ in 0..<50 { probes.append(Int64(random.below(Int(min(tops.last!, 1 << 40)) + 2_000)) - 1_000) }
+        for probe in probes {
+            #expect(index.row(atOffset: probe) == PrefixSumModel.row(atOffset: probe, tops: tops), "step \(step) offset \(probe)")
         }
         #expect(index.row(atOffset: .min) == 0 && index.row(atOffset: .max) == model.rows.count - 1)
     }

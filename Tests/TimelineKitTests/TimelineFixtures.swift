@@ -32,9 +32,9 @@ enum TimelineFixtures {
                         estimator: estimator)
     }
 
-    /// The exact height of a status's cell, from the cell layout itself.
+    /// The exact height of a status's cell, from the cell layouter itself (no cache).
     static func exactHeight(_ status: Status, width: Double = 375, expanded: Bool = false) -> Double {
-        let cell = CellLayouter(measurer: Fixtures.engine, style: collapsedStyle).layout(status, width: width, scale: 2)
-        return expanded ? cell.expandedHeight : cell.height
+        let heights = CellLayouter(measurer: Fixtures.engine, style: collapsedStyle).heights(of: status, width: width, scale: 2)
+        return expanded ? heights.expandedHeight : heights.height
     }
 }

@@ -191,7 +191,7 @@ struct TimelineTests {
 
     @Test("estimates from content are close to the real heights")
     func estimateQuality() {
-        let sample = Array(statuses.prefix(1_000))
+        let sample = Array(statuses.prefix(400))
         var relativeError = 0.0
         for status in sample {
             let exact = TimelineFixtures.exactHeight(status)
