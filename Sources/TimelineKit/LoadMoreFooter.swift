@@ -15,7 +15,7 @@
 ///   returns it to idle.
 ///
 /// Entering a state it is already in changes nothing. A value type, `Sendable`.
-public struct LoadMoreFooter: Sendable, Hashable {
+public struct LoadMoreFooter: Sendable, Hashable, RefreshComponent {
     /// MJRefresh's footer height (`MJRefreshFooterHeight`).
     public static let defaultHeight = 44.0
 
@@ -112,23 +112,14 @@ public struct LoadMoreFooter: Sendable, Hashable {
             triggeredByDrag = false
             return .ignored(state, "this drag already loaded more")
         }
-        if state == .refreshing { return .ignored(state, "begin refreshing while refreshing") }
-        if isOnScreen { return set(.refreshing) }
-        if state == .willRefresh { return .ignored(state, "begin refreshing off screen while about to refresh") }
-        return set(.willRefresh)
+        return enterRefreshing(isOnScreen: isOnScreen)
     }
 
     /// The footer was drawn on screen: a will-refresh becomes refreshing.
-    public mutating func didAppear() -> RefreshTransition {
-        guard state == .willRefresh else { return RefreshTransition(from: state, to: state) }
-        return set(.refreshing)
-    }
+    public mutating func didAppear() -> RefreshTransition { appear() }
 
     /// The page arrived (`endRefreshing`): back to idle. Ignored while idle.
-    public mutating func endRefreshing() -> RefreshTransition {
-        if state == .idle { return .ignored(state, "end refreshing while idle") }
-        return set(.idle)
-    }
+    public mutating func endRefreshing() -> RefreshTransition { end() }
 
     /// An empty page arrived (`endRefreshingWithNoMoreData`): nothing more to load.
     public mutating func endRefreshingWithNoMoreData() -> RefreshTransition {
@@ -143,7 +134,7 @@ public struct LoadMoreFooter: Sendable, Hashable {
     }
 
     /// `setState:` of MJRefreshAutoFooter.
-    private mutating func set(_ new: RefreshState) -> RefreshTransition {
+    mutating func set(_ new: RefreshState) -> RefreshTransition {
         let old = state
         guard new != old else { return .ignored(old, "already \(old.rawValue)") }
         state = new

@@ -17,7 +17,7 @@
 /// Entering a state it is already in changes nothing (MJRefresh's `MJRefreshCheckState`): a
 /// second refresh while refreshing does not fire again, ending while idle is ignored.
 /// A value type, `Sendable`.
-public struct RefreshHeader: Sendable, Hashable {
+public struct RefreshHeader: Sendable, Hashable, RefreshComponent {
     /// MJRefresh's header height (`MJRefreshHeaderHeight`).
     public static let defaultHeight = 54.0
 
@@ -88,29 +88,20 @@ public struct RefreshHeader: Sendable, Hashable {
     /// Starts refreshing from code (`beginRefreshing`): at once when the header is on screen,
     /// through ``RefreshState/willRefresh`` otherwise. Ignored while already refreshing.
     public mutating func beginRefreshing(isOnScreen: Bool = true) -> RefreshTransition {
-        if state == .refreshing { return .ignored(state, "begin refreshing while refreshing") }
-        pullingPercent = 1
-        if isOnScreen { return set(.refreshing) }
-        if state == .willRefresh { return .ignored(state, "begin refreshing off screen while about to refresh") }
-        return set(.willRefresh)
+        if state != .refreshing { pullingPercent = 1 }
+        return enterRefreshing(isOnScreen: isOnScreen)
     }
 
     /// The header was drawn on screen (`drawRect:`): a will-refresh becomes refreshing.
-    public mutating func didAppear() -> RefreshTransition {
-        guard state == .willRefresh else { return RefreshTransition(from: state, to: state) }
-        return set(.refreshing)
-    }
+    public mutating func didAppear() -> RefreshTransition { appear() }
 
     /// Ends refreshing (`endRefreshing`): back to idle, the top inset restored. From pulling or
     /// will-refresh it returns to idle without touching the inset (MJRefresh does the same);
     /// ignored while idle.
-    public mutating func endRefreshing() -> RefreshTransition {
-        if state == .idle { return .ignored(state, "end refreshing while idle") }
-        return set(.idle)
-    }
+    public mutating func endRefreshing() -> RefreshTransition { end() }
 
     /// `setState:` of MJRefreshHeader.
-    private mutating func set(_ new: RefreshState) -> RefreshTransition {
+    mutating func set(_ new: RefreshState) -> RefreshTransition {
         let old = state
         guard new != old else { return .ignored(old, "already \(old.rawValue)") }
         state = new
