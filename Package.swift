@@ -16,13 +16,15 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // fontconfig: the system's fonts by family or pattern (FontStack.system).
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Tiny C: ICU behind prefixed names (ICU's own names are version-renamed macros and its
         // headers clash with Foundation's private ICU), plus FreeType error names.
         .target(name: "CTextShims", dependencies: ["CICU", "CFreeType"]),
         // A pthread-mutex lock the thread sanitizer understands (see Lock.swift).
         .target(name: "LockSupport"),
         // The only Swift code that touches C pointers.
-        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CTextShims", "LockSupport"],
+        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CTextShims", "LockSupport"],
                 resources: [.copy("../../Fonts")]),
         // Statuses: decoding, rich text, cell geometry.
         .target(name: "StatusLayout", dependencies: ["TextLayout"]),

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Installs the Debian packages FeedLayout builds against, when they are missing.
-#   scripts/ensure-deps.sh          the library, CLI and tests: HarfBuzz, FreeType, ICU
-#   scripts/ensure-deps.sh --bench  also Pango (the benchmark and accuracy peer) and fontconfig
-# Fonts are not needed from the system: they are bundled in Fonts/.
+#   scripts/ensure-deps.sh          the library, CLI and tests: HarfBuzz, FreeType, ICU, fontconfig
+#   scripts/ensure-deps.sh --bench  also Pango (the benchmark and accuracy peer)
+# Fonts are not needed from the system: they are bundled in Fonts/ (fontconfig only finds the
+# system's fonts for FontStack.system and --font-family).
 set -euo pipefail
 
-modules=(harfbuzz freetype2 icu-uc)
-packages=(pkg-config libharfbuzz-dev libfreetype-dev libicu-dev)
+modules=(harfbuzz freetype2 icu-uc fontconfig)
+packages=(pkg-config libharfbuzz-dev libfreetype-dev libicu-dev libfontconfig-dev)
 if [[ "${1:-}" == "--bench" ]]; then
-  modules+=(pangoft2 fontconfig)
-  packages+=(libpango1.0-dev libfontconfig-dev)
+  modules+=(pangoft2)
+  packages+=(libpango1.0-dev)
 fi
+# fontconfig's own tools: fc-match is the tests' oracle for FontStack.system.
+packages+=(fontconfig)
 
 missing=()
 if ! command -v pkg-config >/dev/null 2>&1; then
@@ -19,6 +22,7 @@ else
   for i in "${!modules[@]}"; do
     pkg-config --exists "${modules[$i]}" || missing+=("${packages[$((i + 1))]}")
   done
+  command -v fc-match >/dev/null 2>&1 || missing+=(fontconfig)
 fi
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 

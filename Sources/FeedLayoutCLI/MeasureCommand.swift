@@ -11,6 +11,7 @@ enum MeasureCommand {
           {"lines": N, "height": H, "width": W, "truncated": false}
         W is the widest line without the white space hanging at its end. An empty text has 0
         lines and height 0. Invalid UTF-8 is replaced by U+FFFD (with a warning) and measured.
+        Characters no font draws are measured as the font's .notdef box, with a warning.
 
         USAGE: feedlayout measure [options] [TEXT ...]
 
@@ -61,6 +62,9 @@ enum MeasureCommand {
         let engine: TextEngine
         do {
             engine = try EngineOptions(scanner).makeEngine()
+        } catch let error as UsageError {
+            io.errors("Error: \(error.message)\nUsage: feedlayout measure [options] [TEXT ...]\n  See 'feedlayout measure --help'.\n")
+            return CommandLineTool.ExitStatus.usage
         } catch {
             io.errors("Error: \(error)\n")
             return CommandLineTool.ExitStatus.failure
@@ -76,8 +80,10 @@ enum MeasureCommand {
         let echo = scanner.has("--echo")
         var batch = ""
         for (index, text) in texts.enumerated() {
-            let layout = engine.layout(text, width: options.width, style: options.style,
-                                       maxLines: options.maxLines, truncationToken: token)
+            let prepared = engine.prepare(text, style: options.style)
+            let layout = prepared.layout(width: options.width, maxLines: options.maxLines, truncationToken: token)
+            let missing = prepared.missingGlyphs
+            if !missing.isEmpty { io.errors(missingGlyphsWarning(missing, text: index + 1)) }
             batch += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
             batch += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
             if batch.utf8.count > 1 << 16 {
@@ -132,6 +138,15 @@ enum MeasureCommand {
             }
             if let locale = scanner.value("--locale") { style.locale = locale }
         }
+    }
+
+    /// One warning line for the characters of text `number` that no font draws.
+    static func missingGlyphsWarning(_ missing: [MissingGlyph], text number: Int) -> String {
+        var seen = Set<UInt32>()
+        let distinct = missing.filter { seen.insert($0.scalar.value).inserted }
+        var listed = distinct.prefix(8).map(\.codePoint).joined(separator: ", ")
+        if distinct.count > 8 { listed += " and \(distinct.count - 8) more" }
+        return "warning: text \(number): no font has \(listed); measured as .notdef\n"
     }
 
     static func positiveNumber(_ text: String, option: String) throws(UsageError) -> Double {

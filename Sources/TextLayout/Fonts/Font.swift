@@ -133,21 +133,38 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
 
     /// The advance of `text` shaped alone with this font, in font units (for tests and tools).
     public func advanceInFontUnits(of text: String) -> Int {
-        var utf8 = Array(text.utf8)
-        return utf8.withUnsafeMutableBufferPointer { bytes in
-            let buffer = hb_buffer_create()!
-            defer { hb_buffer_destroy(buffer) }
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                hb_buffer_add_utf8(buffer, $0, Int32(bytes.count), 0, Int32(bytes.count))
-            }
-            hb_buffer_guess_segment_properties(buffer)
-            hb_shape(hbFont, buffer, nil, 0)
+        shaped(Array(text.utf8)[...]) { buffer in
             var count: UInt32 = 0
             let positions = hb_buffer_get_glyph_positions(buffer, &count)!
             var sum = 0
             for i in 0..<Int(count) { sum += Int(positions[i].x_advance) }
             return sum
         }
+    }
+
+    /// Whether shaping `utf8` alone with this font gives a .notdef glyph (glyph 0) anywhere.
+    func shapesToNotdef(_ utf8: ArraySlice<UInt8>) -> Bool {
+        shaped(utf8) { buffer in
+            var count: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+            return (0..<Int(count)).contains { infos[$0].codepoint == 0 }
+        }
+    }
+
+    /// Shapes `utf8` alone with this font (script and direction guessed) in a buffer of its own
+    /// and gives `body` the buffer.
+    private func shaped<R>(_ utf8: ArraySlice<UInt8>, _ body: (OpaquePointer) -> R) -> R {
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
+        utf8.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                hb_buffer_add_utf8(buffer, $0, Int32(bytes.count), 0, Int32(bytes.count))
+            }
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(hbFont, buffer, nil, 0)
+        return body(buffer)
     }
 
     /// The glyph of `scalar` in this face, or nil (for tests and tools).

@@ -17,6 +17,12 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
     case familyNotFound(family: String, directory: String)
     /// A font stack needs at least one font.
     case emptyStack
+    /// fontconfig could not start, or knows no font at all.
+    case systemFontsUnavailable(reason: String)
+    /// An installed font family fontconfig does not have (`substitute` is what it offered).
+    case systemFamilyNotFound(family: String, substitute: String?)
+    /// A fontconfig pattern that fontconfig cannot parse.
+    case invalidFontPattern(String)
 
     public var description: String {
         switch self {
@@ -30,13 +36,20 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noUnicodeCharacterMap(let path):
             return "font file '\(path)' has no Unicode character map"
         case .fontsDirectoryNotFound(let searched):
-            return "the bundled fonts were not found (looked in: \(searched.joined(separator: ", "))); set FEEDLAYOUT_FONTS to a directory holding them (Fonts/ of the repository), or give the fonts explicitly (a FontStack; --font in the CLI)"
+            return "the bundled fonts were not found (looked in: \(searched.joined(separator: ", "))); set FEEDLAYOUT_FONTS to a directory holding them (Fonts/ of the repository), or give the fonts explicitly (a FontStack; --font or --font-family in the CLI)"
         case .fontsDirectoryVariableInvalid(let value):
             return "FEEDLAYOUT_FONTS is set to '\(value)', which is not a directory; point it at a directory holding the bundled fonts (Fonts/ of the repository) or unset it to use the fonts bundled with the program"
         case .familyNotFound(let family, let directory):
             return "font family '\(family)' not found in '\(directory)'"
         case .emptyStack:
             return "a font stack needs at least one font"
+        case .systemFontsUnavailable(let reason):
+            return "no system fonts: \(reason) (on Debian: apt-get install fontconfig and a fonts package, e.g. fonts-noto-core)"
+        case .systemFamilyNotFound(let family, let substitute):
+            let offered = substitute.map { " (fontconfig would substitute '\($0)')" } ?? ""
+            return "font family '\(family)' is not installed\(offered); fc-list : family lists the installed families"
+        case .invalidFontPattern(let pattern):
+            return "'\(pattern)' is not a fontconfig pattern (e.g. 'Noto Sans,Noto Sans CJK SC:style=Regular'; see fc-match(1))"
         }
     }
 }
