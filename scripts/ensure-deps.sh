@@ -2,8 +2,9 @@
 # Installs the Debian packages FeedLayout builds against, when they are missing.
 #   scripts/ensure-deps.sh          the library, CLI and tests: HarfBuzz, FreeType, ICU, fontconfig
 #   scripts/ensure-deps.sh --bench  also Pango (the benchmark and accuracy peer)
-# Fonts are not needed from the system: they are bundled in Fonts/ (fontconfig only finds the
-# system's fonts for FontStack.system and --font-family).
+# The library measures with the fonts bundled in Fonts/ (fontconfig finds the system's fonts
+# only for FontStack.system and --font-family); the tests add fontconfig's fc-match and one
+# variable font (fonts-inter-variable).
 set -euo pipefail
 
 modules=(harfbuzz freetype2 icu-uc fontconfig)
@@ -12,8 +13,9 @@ if [[ "${1:-}" == "--bench" ]]; then
   modules+=(pangoft2)
   packages+=(libpango1.0-dev)
 fi
-# fontconfig's own tools: fc-match is the tests' oracle for FontStack.system.
-packages+=(fontconfig)
+# fontconfig's own tools: fc-match is the tests' oracle for FontStack.system; a variable font
+# for the tests of named instances.
+packages+=(fontconfig fonts-inter-variable)
 
 missing=()
 if ! command -v pkg-config >/dev/null 2>&1; then
@@ -23,6 +25,7 @@ else
     pkg-config --exists "${modules[$i]}" || missing+=("${packages[$((i + 1))]}")
   done
   command -v fc-match >/dev/null 2>&1 || missing+=(fontconfig)
+  [[ -d /usr/share/fonts/truetype/inter-vf ]] || missing+=(fonts-inter-variable)
 fi
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 

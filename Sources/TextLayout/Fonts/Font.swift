@@ -11,7 +11,9 @@ import Foundation
 public final class Font: @unchecked Sendable {  // All stored state is immutable after init; see above.
     /// The path of the file the face was loaded from.
     public let path: String
-    /// The index of the face inside its file (0 unless the file is a collection).
+    /// The index of the face inside its file (0 unless the file is a collection); from bit 16
+    /// up, a variable font's named instance (1 for the first), as FreeType and fontconfig number
+    /// faces.
     public let faceIndex: Int
     /// The family name of the face, as FreeType reads it (e.g. "Noto Sans CJK SC").
     public let familyName: String
@@ -94,7 +96,9 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw FontError.unreadable(path: path, reason: "HarfBuzz could not map the file")
         }
-        let hbFace = hb_face_create(blob, UInt32(faceIndex))!
+        // As FreeType and fontconfig number faces: the low 16 bits pick the face of a
+        // collection, the high bits a variable font's named instance (1 for the first).
+        let hbFace = hb_face_create(blob, UInt32(faceIndex & 0xFFFF))!
         hb_blob_destroy(blob)
         defer { hb_face_destroy(hbFace) }  // the font keeps its own reference
         let upem = Int32(hb_face_get_upem(hbFace))
@@ -107,6 +111,7 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
         let font = hb_font_create(hbFace)!
         hb_ot_font_set_funcs(font)
         hb_font_set_scale(font, upem, upem)
+        if faceIndex >> 16 > 0 { hb_font_set_var_named_instance(font, UInt32((faceIndex >> 16) - 1)) }
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
         hb_font_make_immutable(font)
