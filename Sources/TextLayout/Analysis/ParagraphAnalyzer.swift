@@ -150,7 +150,7 @@ struct ParagraphAnalyzer {
         if !breaksMarked { markBreakOpportunities(range, firstCluster: firstCluster) }
         let firstRun = runs.count
         scratch.runPieces.removeAll(keepingCapacity: true)
-        makeRuns(range, firstCluster: firstCluster)
+        makeRuns(range, firstCluster: firstCluster, mayHaveContinuations: fused == .notApplicable)
         bytes.withUnsafeBufferPointer { all in
             for run in firstRun..<runs.count { measureRun(run, pieces: scratch.runPieces[run - firstRun], paragraph: range, all: all) }
         }
@@ -256,6 +256,17 @@ struct ParagraphAnalyzer {
         scratch.clusterLevel.removeAll(keepingCapacity: true)
         scratch.clusterLevel.append(contentsOf: repeatElement(0, count: count))
         return breaksMarked ? .clustersAndBreaks : .clustersOnly
+    }
+
+    /// Whether HarfBuzz joins `scalar` to the cluster before it when forming clusters (its
+    /// "continuation" property: marks, ZWJ, emoji modifiers, the halfwidth sound marks, tags).
+    static func isShapingContinuation(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x200D, 0xFF9E...0xFF9F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F: return true
+        default:
+            let category = ctextshims_general_category(scalar)
+            return category >= 6 && category <= 8  // Mn, Me, Mc
+        }
     }
 
     /// The scalar starting at byte `i` of valid UTF-8 (it comes from a `String`), and its length.
@@ -527,7 +538,7 @@ struct ParagraphAnalyzer {
 
     /// Groups clusters into runs of one font, script and direction (attachments stand alone),
     /// and cuts runs into pieces at break opportunities.
-    private mutating func makeRuns(_ range: Range<Int>, firstCluster: Int) {
+    private mutating func makeRuns(_ range: Range<Int>, firstCluster: Int, mayHaveContinuations: Bool) {
         let end = clusters.count
         // At most one piece per cluster: written through a pointer into scratch, then appended.
         let firstPiece = pieces.count
@@ -578,6 +589,21 @@ struct ParagraphAnalyzer {
                     }
                 }
             }
+            if mayHaveContinuations {
+                // A piece that begins with a continuation, and the piece before it in the run,
+                // are shaped every time (see ``Piece/neverCached``).
+                bytes.withUnsafeBufferPointer { all in
+                    for p in runFirstPiece..<pieceCount {
+                        let index = p - firstPiece
+                        let lead = all[Int(newPieces[index].start)]
+                        guard lead >= 0xCC else { continue }  // below U+0300: never a continuation
+                        if Self.isShapingContinuation(Self.decodeScalar(all, at: Int(newPieces[index].start)).0) {
+                            newPieces[index].neverCached = true
+                            if p > runFirstPiece { newPieces[index - 1].neverCached = true }
+                        }
+                    }
+                }
+            }
             scratch.runPieces.append(runFirstPiece..<pieceCount)
             c = next
         }
@@ -613,7 +639,12 @@ struct ParagraphAnalyzer {
 
         // 1. The cache. A few missing pieces are shaped alone (with the text around them as
         // context) when HarfBuzz says their edges are safe; more, or unsafe edges, shape the run.
-        if let cache = segmentCache {
+        var cacheUsable = segmentCache != nil
+        for p in first..<last where pieces[p].neverCached {
+            cacheUsable = false
+            break
+        }
+        if cacheUsable, let cache = segmentCache {
             let base = all.baseAddress!
             pieces.withUnsafeBufferPointer { pieces in
                 clusters.withUnsafeBufferPointer { clusters in
@@ -676,7 +707,7 @@ struct ParagraphAnalyzer {
         clusters.withUnsafeBufferPointer { clusters in
             pieces.withUnsafeMutableBufferPointer { pieces in
                 scratch.clusterAdvances.withUnsafeBufferPointer { clusterAdvances in
-                    scratch.clusterUnsafe.withUnsafeBufferPointer { clusterUnsafe in
+                    scratch.clusterFlags.withUnsafeBufferPointer { clusterFlags in
                         scratch.values.withUnsafeMutableBufferPointer { values in
                             scratch.include.withUnsafeMutableBufferPointer { include in
                                 for i in 0..<pieceCount {
@@ -697,9 +728,14 @@ struct ParagraphAnalyzer {
                                         && trailing <= Int(Int32.max) && trailing >= Int(Int32.min)
                                     values[i] = fits ? SegmentCache.Value(advance: Int32(advance), trailingWhiteSpace: Int32(trailing))
                                                      : SegmentCache.Value(advance: 0, trailingWhiteSpace: 0)
-                                    let startSafe = !clusterUnsafe[Int(pieces[p].firstCluster) - firstCluster]
-                                    let endSafe = p + 1 == last || !clusterUnsafe[Int(pieces[p].endCluster) - firstCluster]
-                                    include[i] = startSafe && endSafe && fits  // pieces too wide for the cache are not kept
+                                    include[i] = fits && !pieces[p].neverCached  // pieces too wide for the cache are not kept
+                                        && clusterFlags[Int(pieces[p].firstCluster) - firstCluster] & RunShaper.unsafeToConcat == 0
+                                        && (p + 1 == last || clusterFlags[Int(pieces[p].endCluster) - firstCluster] & RunShaper.unsafeToConcat == 0)
+                                    for c in Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster)
+                                    where clusterFlags[c - firstCluster] & RunShaper.notdef != 0 {
+                                        include[i] = false
+                                        break
+                                    }
                                 }
                             }
                         }
@@ -707,7 +743,7 @@ struct ParagraphAnalyzer {
                 }
             }
         }
-        if let cache = segmentCache {
+        if cacheUsable, let cache = segmentCache {  // (keys are made only for a usable run)
             scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeBufferPointer { v in
                     scratch.include.withUnsafeBufferPointer { inc in
@@ -739,11 +775,12 @@ struct ParagraphAnalyzer {
             let windowBytes = Int(pieces[p].start)..<(windowEnd == last ? Int(run.end) : Int(pieces[windowEnd - 1].end))
             shapeClusters(of: run, clusters: firstCluster..<endCluster, bytes: windowBytes, paragraph: paragraph, all: all)
             let pieceClusters = Int(pieces[p].endCluster) - firstCluster
-            if scratch.clusterUnsafe[0] { return false }
-            if windowEnd > p + 1 && scratch.clusterUnsafe[pieceClusters] { return false }
+            if scratch.clusterFlags[0] & RunShaper.unsafeToConcat != 0 { return false }
+            if windowEnd > p + 1 && scratch.clusterFlags[pieceClusters] & RunShaper.unsafeToConcat != 0 { return false }
             var advance = 0
             var trailing = 0
             for c in 0..<pieceClusters {
+                if scratch.clusterFlags[c] & RunShaper.notdef != 0 { return false }
                 let units = Int(scratch.clusterAdvances[c])
                 advance += units
                 trailing = clusters[firstCluster + c].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
@@ -767,7 +804,7 @@ struct ParagraphAnalyzer {
     }
 
     /// Shapes `bytes` of `run` (text offsets; the paragraph is the context) and leaves in
-    /// `scratch.clusterAdvances[0..<n]` and `scratch.clusterUnsafe[0..<n]` the advance of each of
+    /// `scratch.clusterAdvances[0..<n]` and `scratch.clusterFlags[0..<n]` the advance of each of
     /// `clusters` in font units and whether HarfBuzz marks its start unsafe to concatenate.
     private mutating func shapeClusters(of run: ShapingRun, clusters range: Range<Int>, bytes: Range<Int>,
                                         paragraph: Range<Int>, all: UnsafeBufferPointer<UInt8>) {
@@ -783,19 +820,19 @@ struct ParagraphAnalyzer {
         }
         if scratch.clusterAdvances.count < count {
             scratch.clusterAdvances.append(contentsOf: repeatElement(0, count: count - scratch.clusterAdvances.count))
-            scratch.clusterUnsafe.append(contentsOf: repeatElement(false, count: count - scratch.clusterUnsafe.count))
+            scratch.clusterFlags.append(contentsOf: repeatElement(0, count: count - scratch.clusterFlags.count))
         }
         let language = self.language
         let paragraphBytes = UnsafeBufferPointer(rebasing: all[paragraph])
         let relative = bytes.lowerBound - paragraph.lowerBound..<bytes.upperBound - paragraph.lowerBound
         scratch.relativeStarts.withUnsafeBufferPointer { starts in
             scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
-                scratch.clusterUnsafe.withUnsafeMutableBufferPointer { unsafe in
+                scratch.clusterFlags.withUnsafeMutableBufferPointer { flags in
                     RunShaper.shape(engine: engine, font: fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
                                     language: language.language, paragraph: paragraphBytes, run: relative,
                                     clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<count]),
                                     advances: UnsafeMutableBufferPointer(rebasing: advances[0..<count]),
-                                    unsafeStart: UnsafeMutableBufferPointer(rebasing: unsafe[0..<count]))
+                                    clusterFlags: UnsafeMutableBufferPointer(rebasing: flags[0..<count]))
                 }
             }
         }
@@ -966,7 +1003,7 @@ struct AnalyzerScratch {
     let pieceBuffer = ScratchBuffer<Piece>()
     let breakPointBuffer = ScratchBuffer<LineBreakPoint>()
     var clusterAdvances: [Int32] = []
-    var clusterUnsafe: [Bool] = []
+    var clusterFlags: [UInt8] = []
     var relativeStarts: [Int32] = []
     var runPieces: [Range<Int>] = []
     var runProfiles: [UInt16] = []

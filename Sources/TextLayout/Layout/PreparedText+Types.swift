@@ -52,6 +52,12 @@ struct Piece: Sendable {
     var descent: Double
     /// Whether a line may break before the piece.
     var breakBefore: Bool
+    /// Whether the piece must be shaped in its run every time, never taken from or put in the
+    /// segment cache: it begins with a character HarfBuzz attaches to the text before it (a
+    /// mark, ZWJ, an emoji modifier), or the piece after it in its run does. Such a piece
+    /// follows a control or a run edge, where HarfBuzz's unsafe-to-concat flag does not say
+    /// what shaping it alone would change.
+    var neverCached = false
 }
 
 /// A hard-break paragraph: its bytes, its pieces and its words.

@@ -152,7 +152,7 @@ public final class PreparedText: Sendable {
                 while runEnd < clusters.count && clusters[runEnd].start < run.end { runEnd += 1 }
                 let starts = (runFirst..<runEnd).map { clusters[$0].start - run.paragraphStart }
                 var advances = [Int32](repeating: 0, count: starts.count)
-                var unsafe = [Bool](repeating: false, count: starts.count)
+                var unsafe = [UInt8](repeating: 0, count: starts.count)
                 bytes.withUnsafeBufferPointer { all in
                     let paragraph = UnsafeBufferPointer(rebasing: all[Int(run.paragraphStart)..<Int(run.paragraphEnd)])
                     starts.withUnsafeBufferPointer { s in
@@ -161,7 +161,7 @@ public final class PreparedText: Sendable {
                                 RunShaper.shape(engine: engine, font: engine.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
                                                 language: engine.language(for: style.locale), paragraph: paragraph,
                                                 run: Int(run.start - run.paragraphStart)..<Int(run.end - run.paragraphStart),
-                                                clusterStarts: s, advances: a, unsafeStart: u)
+                                                clusterStarts: s, advances: a, clusterFlags: u)
                             }
                         }
                     }

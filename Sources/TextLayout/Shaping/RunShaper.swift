@@ -2,23 +2,31 @@ import CHarfBuzz
 
 /// Shapes one run with HarfBuzz and spreads the glyph advances over the run's clusters.
 enum RunShaper {
+    /// A cluster flag: the text may not be cut before the cluster (see ``shape``).
+    static let unsafeToConcat: UInt8 = 1
+    /// A cluster flag: a glyph of the cluster is .notdef. HarfBuzz's handling of a missing glyph
+    /// depends on what surrounds it (a mark without a glyph is zeroed or not, a control shows as
+    /// a box) in ways its unsafe-to-concat flag does not report: such pieces are never cached.
+    static let notdef: UInt8 = 2
+
     /// Shapes the bytes `run` of `paragraph` (the rest of the paragraph is context).
     ///
     /// - Parameters:
     ///   - clusterStarts: the start of each cluster of the run, relative to the paragraph, in
     ///     increasing order; the first is `run.lowerBound`.
     ///   - advances: receives each cluster's advance in font units.
-    ///   - unsafeStart: receives, per cluster, whether cutting the text before it and shaping
-    ///     the sides apart could change the result (HarfBuzz's unsafe-to-concat flag, or a glyph
-    ///     shared with the cluster before it).
+    ///   - clusterFlags: receives, per cluster, ``unsafeToConcat`` when cutting the text before it
+    ///     and shaping the sides apart could change the result (HarfBuzz's unsafe-to-concat flag,
+    ///     or a glyph shared with the cluster before it), and ``notdef`` when a glyph of the
+    ///     cluster is .notdef (glyph 0).
     static func shape(engine: TextEngine, font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
                       language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
                       clusterStarts: UnsafeBufferPointer<Int32>,
-                      advances: UnsafeMutableBufferPointer<Int32>, unsafeStart: UnsafeMutableBufferPointer<Bool>) {
+                      advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>) {
         let count = clusterStarts.count
         for i in 0..<count {
             advances[i] = 0
-            unsafeStart[i] = true  // until a glyph starting exactly there says otherwise
+            clusterFlags[i] = unsafeToConcat  // until a glyph starting exactly there says otherwise
         }
         engine.shapingBuffers.withBuffer { buffer in
             paragraph.baseAddress!.withMemoryRebound(to: CChar.self, capacity: paragraph.count) {
@@ -46,6 +54,7 @@ enum RunShaper {
                 let g = rightToLeft ? n - 1 - step : step
                 let glyphCluster = infos[g].cluster
                 while cluster + 1 < count && UInt32(clusterStarts[cluster + 1]) <= glyphCluster { cluster += 1 }
+                if infos[g].codepoint == 0 { clusterFlags[cluster] |= notdef }
                 let (sum, overflow) = advances[cluster].addingReportingOverflow(positions[g].x_advance)
                 advances[cluster] = overflow ? (sum < 0 ? Int32.max : Int32.min) : sum  // saturate: a pathological cluster, not a trap
                 if glyphCluster != previousGlyphCluster {
@@ -54,7 +63,7 @@ enum RunShaper {
                         // hb-buffer.h defines hb_glyph_info_get_glyph_flags() as this macro (Swift
                         // sees only the exported function, a call per glyph).
                         let glyphFlags = infos[g].mask & HB_GLYPH_FLAG_DEFINED.rawValue
-                        unsafeStart[cluster] = glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue != 0
+                        if glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0 { clusterFlags[cluster] &= ~unsafeToConcat }
                     }
                 }
             }
