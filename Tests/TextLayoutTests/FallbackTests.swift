@@ -31,6 +31,55 @@ struct FallbackTests {
         #expect(runs.map(\.1) == ["Noto Sans CJK SC", "Noto Sans", "Noto Sans CJK SC"])
     }
 
+    /// The font of each code point, as Pango 1.50.12 chooses it on the bundled fonts (its
+    /// itemizer, read with `pango_layout`'s runs; Chromium agrees on every case).
+    static let pangoSpaceFonts: [(String, [String])] = [
+        ("施 (a", ["CJK", "Sans", "Sans", "Sans"]),      // before a bracket: the earlier fallback font
+        ("中  1", ["CJK", "Sans", "Sans", "Sans"]),      // a digit
+        ("中 “x”", ["CJK", "Sans", "Sans", "Sans", "Sans"]),  // a quote
+        ("中 @a", ["CJK", "Sans", "Sans", "Sans"]),
+        ("中 #话题#", ["CJK", "Sans", "Sans", "CJK", "CJK", "Sans"]),
+        ("中\u{3000}1", ["CJK", "Sans", "Sans"]),       // a space separator Noto Sans lacks: HarfBuzz's fallback
+        ("中\u{200B}1", ["CJK", "Sans", "Sans"]),       // a default-ignorable
+        ("中 a", ["CJK", "CJK", "Sans"]),                // a Latin letter starts a new script run: no move
+        ("中 中", ["CJK", "CJK", "CJK"]),
+        ("中 。", ["CJK", "CJK", "CJK"]),
+        ("中 ", ["CJK", "CJK"]),
+        ("a 中", ["Sans", "Sans", "CJK"]),               // the later fallback font does not take it
+        (" 中", ["CJK", "CJK"]),                         // leading: the font of the text after it
+        ("😀 中", ["Emoji", "CJK", "CJK"]),
+        ("😀 😀", ["Emoji", "Sans", "Emoji"]),
+        ("😀 ", ["Emoji", "Sans"]),
+        ("中 😀", ["CJK", "CJK", "Emoji"]),
+    ]
+
+    @Test("spaces, controls and format characters take Pango's font: the better of the fonts around them",
+          arguments: pangoSpaceFonts.indices)
+    func spaceFontsFollowPango(_ index: Int) {
+        let (text, expected) = Self.pangoSpaceFonts[index]
+        let prepared = engine.prepare(text)
+        let runs = prepared.textRuns
+        var got: [String] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let run = runs.first { $0.range.contains(offset) }
+            let family = run?.font?.familyName ?? "none"
+            got.append(family == "Noto Sans" ? "Sans" : family == "Noto Sans CJK SC" ? "CJK" : family == "Noto Color Emoji" ? "Emoji" : family)
+            offset += String(scalar).utf8.count
+        }
+        #expect(got == expected, "\(text.debugDescription)")
+        // Both paths (the fused pass and the general analysis) choose alike.
+        let general = engine.prepareGeneralPathOnly(AttributedText(text))
+        #expect(general.textRuns.map(\.range) == runs.map(\.range))
+    }
+
+    @Test("a space after CJK text before a bracket measures as Pango and Chromium do")
+    func spaceWidthAfterCJK() {
+        // 施 (a: Pango 36.057 px, Chromium 36.062 px at 17 px.
+        let width = engine.layout("施 (a", width: 1_000).width
+        #expect(abs(width - 36.057) < 0.01, "\(width)")
+    }
+
     @Test("emoji sequences go to the emoji font as one cluster",
           arguments: ["👨‍👩‍👧‍👦", "🏳️‍🌈", "🇨🇳", "👍🏽", "#️⃣", "❤️", "1️⃣"])
     func emojiSequences(_ sequence: String) {

@@ -204,8 +204,7 @@ struct ParagraphAnalyzer {
                                     simple = false
                                     return
                                 }
-                                var info = ClusterInfo(start: Int32(i), font: 0, flags: 0)
-                                if bits & UnicodeProperties.whiteSpace != 0 { info.flags |= ClusterInfo.whiteSpace }
+                                var info = ClusterInfo(start: Int32(i), font: 0, flags: ClusterInfo.flags(scalar: scalar, bits: bits))
                                 if scalar == 0xFFFC, hasAttachments, text.attachment(atUTF8Offset: i) != nil {
                                     info.flags |= ClusterInfo.attachment
                                     info.font = ShapingRun.attachmentFont
@@ -251,6 +250,11 @@ struct ParagraphAnalyzer {
         } else {
             // ICU decides (an unsupported character): forget what the breaker marked.
             for c in 0..<count { clusters[c].flags &= ~ClusterInfo.breakBefore }
+        }
+        bytes.withUnsafeBufferPointer { text in
+            scratch.clusterScript.withUnsafeBufferPointer { scripts in
+                table.resolveSpaceFonts(UnsafeMutableBufferPointer(rebasing: clusters[0..<count]), scripts: scripts, text: text)
+            }
         }
         self.clusters.append(contentsOf: UnsafeBufferPointer(rebasing: clusters[0..<count]))
         scratch.clusterLevel.removeAll(keepingCapacity: true)
@@ -383,7 +387,7 @@ struct ParagraphAnalyzer {
             let end = c + 1 < count ? Int(scratch.clusterScalar[c + 1]) : scratch.scalars.count
             let bits = scratch.properties[first]
             var info = clusters[firstCluster + c]
-            if bits & UnicodeProperties.whiteSpace != 0 { info.flags |= ClusterInfo.whiteSpace }
+            info.flags |= ClusterInfo.flags(scalar: scratch.scalars[first], bits: bits)
             if scratch.scalars[first] == 0xFFFC, end == first + 1, text.hasAttachments,
                text.attachment(atUTF8Offset: Int(scratch.scalarStarts[first])) != nil {
                 info.flags |= ClusterInfo.attachment
@@ -408,6 +412,14 @@ struct ParagraphAnalyzer {
                 current = scratch.clusterScript[c]
             } else {
                 scratch.clusterScript[c] = current ?? fallback
+            }
+        }
+        bytes.withUnsafeBufferPointer { text in
+            scratch.clusterScript.withUnsafeBufferPointer { scripts in
+                clusters.withUnsafeMutableBufferPointer { all in
+                    engine.fontTable.resolveSpaceFonts(UnsafeMutableBufferPointer(rebasing: all[firstCluster..<firstCluster + count]),
+                                                       scripts: scripts, text: text)
+                }
             }
         }
     }

@@ -35,6 +35,17 @@ struct ClusterInfo: Sendable {
     static let whiteSpace: UInt8 = 1
     static let breakBefore: UInt8 = 2
     static let attachment: UInt8 = 4
+    /// A space, control or format character: it takes its font from the text around it (see
+    /// ``FontTable/resolveSpaceFonts(_:scripts:text:)``).
+    static let spaceLike: UInt8 = 8
+
+    /// The flags of a cluster starting with `scalar` of properties `bits`.
+    @inline(__always) static func flags(scalar: UInt32, bits: UInt16) -> UInt8 {
+        var flags: UInt8 = 0
+        if bits & UnicodeProperties.whiteSpace != 0 { flags |= whiteSpace }
+        if bits & UnicodeProperties.nonGraphic != 0 && !FontTable.needsOwnFont(scalar) { flags |= spaceLike }
+        return flags
+    }
 }
 
 /// The text of one run between two break opportunities, measured.
