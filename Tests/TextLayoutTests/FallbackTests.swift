@@ -102,6 +102,17 @@ struct FallbackTests {
         #expect(runs.map(\.1) == ["Noto Sans CJK SC", "Noto Color Emoji", "Noto Sans"])
     }
 
+    @Test("emoji-presentation characters follow the fallback order; VS16 selects the colour font",
+          arguments: [("⚽", "Noto Sans CJK SC"), ("🆎", "Noto Sans CJK SC"), ("🈚", "Noto Sans CJK SC"), ("🉐", "Noto Sans CJK SC"),
+                      ("⌚", "Noto Color Emoji"), ("😀", "Noto Color Emoji"), ("❤", "Noto Color Emoji"),
+                      ("⚽\u{FE0F}", "Noto Color Emoji"), ("🈚\u{FE0F}", "Noto Color Emoji")])
+    func emojiPresentationFollowsFallbackOrder(text: String, family: String) {
+        // As Pango 1.50.12 and Chromium draw them on the bundled fonts (both oracles take ⚽ and
+        // 🈚 from Noto Sans CJK; with VS16 the colour font is asked for explicitly).
+        #expect(families("中" + text + "a").map(\.1).contains(family), "\(text)")
+        #expect(families(text).map(\.1) == [family])
+    }
+
     @Test("a digit or heart without VS16 stays text")
     func textPresentation() {
         #expect(families("1").map(\.1) == ["Noto Sans"])

@@ -457,16 +457,15 @@ struct ParagraphAnalyzer {
         return true
     }
 
-    /// A cluster asks for emoji presentation when a scalar has Emoji_Presentation (flags, skin
-    /// tones and most pictographs do) or VS16 or the keycap mark follows, unless VS15 asks for text.
+    /// A cluster asks for a colour font explicitly when VS16 or the keycap mark follows its base,
+    /// unless VS15 asks for text. Emoji_Presentation alone does not: such characters follow the
+    /// fallback order, as in Pango and Chromium (the first font that has them).
     private func isEmojiPresentation(_ range: Range<Int>) -> Bool {
         var emoji = false
         for s in range {
             let scalar = scratch.scalars[s]
             if scalar == 0xFE0E { return false }
-            if scalar == 0xFE0F || scalar == 0x20E3 || scratch.properties[s] & UnicodeProperties.emojiPresentation != 0 {
-                emoji = true
-            }
+            if scalar == 0xFE0F || scalar == 0x20E3 { emoji = true }
         }
         return emoji
     }

@@ -7,7 +7,7 @@ struct UnicodeProperties: Sendable {
     @inline(__always) static func script(_ bits: UInt16) -> UInt8 { UInt8(truncatingIfNeeded: bits) }
     static let whiteSpace: UInt16 = 1 << 8
     static let defaultIgnorable: UInt16 = 1 << 9
-    static let emojiPresentation: UInt16 = 1 << 10
+    // Bit 10 is free.
     /// The grapheme cluster break class is not Other/Control/CR/LF: the character may join a
     /// neighbour in one cluster, so the paragraph needs ICU's grapheme iterator.
     static let complexGrapheme: UInt16 = 1 << 11
@@ -38,7 +38,6 @@ struct UnicodeProperties: Sendable {
         var bits = UInt16(truncatingIfNeeded: script >= 0 && script < 256 ? script : 0)
         if ctextshims_is_white_space(c) { bits |= whiteSpace }
         if ctextshims_is_default_ignorable(c) { bits |= defaultIgnorable }
-        if ctextshims_is_emoji_presentation(c) { bits |= emojiPresentation }
         switch ctextshims_grapheme_cluster_break(c) {
         case 0: break  // Other
         case 1, 2, 5: bits |= hardGrapheme  // Control, CR, LF

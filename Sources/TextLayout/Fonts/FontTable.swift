@@ -21,16 +21,14 @@ final class FontTable: Sendable {
 
     /// The font for a cluster of one code point (see ``TextEngine`` for the rules): spaces and
     /// other non-graphic characters stay in the previous font when it has them and is not a
-    /// colour font; emoji presentation tries the colour fonts first; else the first font
-    /// covering it; else the first font (its .notdef).
+    /// colour font; else the first font covering it, emoji included (Pango and Chromium draw
+    /// ⚽ or 🈚 from Noto Sans CJK, which has them, though they default to emoji presentation);
+    /// else the first font (its .notdef).
     @inline(__always)
     func font(for scalar: UInt32, bits: UInt16, previous: UInt8?) -> UInt8 {
         if bits & UnicodeProperties.nonGraphic != 0, let previous, !isColor[Int(previous)],
            fonts[Int(previous)].coverage.contains(scalar) {
             return previous
-        }
-        if bits & UnicodeProperties.emojiPresentation != 0 {
-            for index in colorFonts where fonts[Int(index)].coverage.contains(scalar) { return index }
         }
         if scalar < 0x10000 {
             let first = firstCovering[Int(scalar)]
