@@ -25,7 +25,6 @@ public final class TextEngine: Sendable {
     /// Indices of the colour fonts of the stack, in order: emoji sequences try them first.
     let colorFonts: [UInt8]
     let segmentCache: SegmentCache?
-    let shapingBuffers = ShapingBufferPool()
     let breakIterators = BreakIteratorPool()
     let baselineTable: BaselineTable
     let fontTable: FontTable

@@ -743,7 +743,7 @@ struct ParagraphAnalyzer {
                                         && clusterFlags[Int(pieces[p].firstCluster) - firstCluster] & RunShaper.unsafeToConcat == 0
                                         && (p + 1 == last || clusterFlags[Int(pieces[p].endCluster) - firstCluster] & RunShaper.unsafeToConcat == 0)
                                     for c in Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster)
-                                    where clusterFlags[c - firstCluster] & RunShaper.notdef != 0 {
+                                    where clusterFlags[c - firstCluster] & RunShaper.neverCache != 0 {
                                         include[i] = false
                                         break
                                     }
@@ -791,7 +791,7 @@ struct ParagraphAnalyzer {
             var advance = 0
             var trailing = 0
             for c in 0..<pieceClusters {
-                if scratch.clusterFlags[c] & RunShaper.notdef != 0 { return false }
+                if scratch.clusterFlags[c] & RunShaper.neverCache != 0 { return false }
                 let units = Int(scratch.clusterAdvances[c])
                 advance += units
                 trailing = clusters[firstCluster + c].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
@@ -839,7 +839,7 @@ struct ParagraphAnalyzer {
         scratch.relativeStarts.withUnsafeBufferPointer { starts in
             scratch.clusterAdvances.withUnsafeMutableBufferPointer { advances in
                 scratch.clusterFlags.withUnsafeMutableBufferPointer { flags in
-                    RunShaper.shape(engine: engine, font: fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
+                    RunShaper.shape(font: fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
                                     language: language.language, paragraph: paragraphBytes, run: relative,
                                     clusterStarts: UnsafeBufferPointer(rebasing: starts[0..<count]),
                                     advances: UnsafeMutableBufferPointer(rebasing: advances[0..<count]),

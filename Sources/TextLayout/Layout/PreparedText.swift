@@ -158,7 +158,7 @@ public final class PreparedText: Sendable {
                     starts.withUnsafeBufferPointer { s in
                         advances.withUnsafeMutableBufferPointer { a in
                             unsafe.withUnsafeMutableBufferPointer { u in
-                                RunShaper.shape(engine: engine, font: engine.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
+                                RunShaper.shape(font: engine.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
                                                 language: engine.language(for: style.locale), paragraph: paragraph,
                                                 run: Int(run.start - run.paragraphStart)..<Int(run.end - run.paragraphStart),
                                                 clusterStarts: s, advances: a, clusterFlags: u)

@@ -8,6 +8,11 @@ enum RunShaper {
     /// depends on what surrounds it (a mark without a glyph is zeroed or not, a control shows as
     /// a box) in ways its unsafe-to-concat flag does not report: such pieces are never cached.
     static let notdef: UInt8 = 2
+    /// A cluster flag: the cluster was too long to shape whole and was shaped in segments (see
+    /// ``shape``); such pieces are never cached either.
+    static let segmented: UInt8 = 4
+    /// The flags that keep a piece out of the segment cache.
+    static let neverCache: UInt8 = notdef | segmented
 
     /// Shapes the bytes `run` of `paragraph` (the rest of the paragraph is context).
     ///
@@ -19,7 +24,7 @@ enum RunShaper {
     ///     and shaping the sides apart could change the result (HarfBuzz's unsafe-to-concat flag,
     ///     or a glyph shared with the cluster before it), and ``notdef`` when a glyph of the
     ///     cluster is .notdef (glyph 0).
-    static func shape(engine: TextEngine, font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
+    static func shape(font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
                       language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
                       clusterStarts: UnsafeBufferPointer<Int32>,
                       advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>) {
@@ -28,18 +33,57 @@ enum RunShaper {
             advances[i] = 0
             clusterFlags[i] = unsafeToConcat  // until a glyph starting exactly there says otherwise
         }
-        engine.shapingBuffers.withBuffer { buffer in
+        // HarfBuzz takes time quadratic in the length of one cluster (a base with thousands
+        // of combining marks, Thai SARA AM repeated): a cluster of more than
+        // `maximumClusterScalars` code points reaches it in segments of that many, each shaped
+        // with the paragraph as context, and its advance is the sum of theirs. Shorter
+        // clusters, all real text, are shaped whole with their run.
+        var segmentStart = run.lowerBound
+        for c in 0..<count {
+            let clusterStart = Int(clusterStarts[c])
+            let clusterEnd = c + 1 < count ? Int(clusterStarts[c + 1]) : run.upperBound
+            guard clusterEnd - clusterStart > maximumClusterScalars else { continue }  // fewer bytes than that: fewer scalars
+            var cut = clusterStart
+            var scalars = 0
+            while cut < clusterEnd {
+                if paragraph[cut] & 0xC0 != 0x80 {
+                    if scalars == maximumClusterScalars {
+                        shapeSegment(font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
+                                     segment: segmentStart..<cut, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags)
+                        segmentStart = cut
+                        scalars = 0
+                        clusterFlags[c] |= Self.segmented
+                    }
+                    scalars += 1
+                }
+                cut += 1
+            }
+        }
+        shapeSegment(font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
+                     segment: segmentStart..<run.upperBound, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags)
+    }
+
+    /// The most code points of one cluster that reach HarfBuzz in one call (see ``shape``).
+    static let maximumClusterScalars = 32
+
+    /// Shapes `segment` of the paragraph and adds its glyphs' advances and flags to the clusters
+    /// that hold them.
+    private static func shapeSegment(font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
+                                     paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
+                                     clusterStarts: UnsafeBufferPointer<Int32>,
+                                     advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>) {
+        let count = clusterStarts.count
+        ShapingBufferPool.withBuffer { buffer in
             paragraph.baseAddress!.withMemoryRebound(to: CChar.self, capacity: paragraph.count) {
-                hb_buffer_add_utf8(buffer, $0, Int32(paragraph.count), UInt32(run.lowerBound),
-                                   Int32(run.count))
+                hb_buffer_add_utf8(buffer, $0, Int32(paragraph.count), UInt32(segment.lowerBound), Int32(segment.count))
             }
             hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             let tag = UnicodeProperties.scriptTags[Int(script)]
             hb_buffer_set_script(buffer, tag == 0 ? HB_SCRIPT_COMMON : hb_script_from_iso15924_tag(tag))
             if let language { hb_buffer_set_language(buffer, language) }
             var flags = HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue
-            if run.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
-            if run.upperBound == paragraph.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+            if segment.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+            if segment.upperBound == paragraph.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
             hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
             hb_shape(font.pointer, buffer, nil, 0)
 
@@ -47,8 +91,15 @@ enum RunShaper {
             let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount)!
             let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)!
             let n = Int(glyphCount)
-            // Visit glyphs in logical order: clusters increase along it.
-            var cluster = 0
+            // Visit glyphs in logical order: clusters increase along it. The segment's first
+            // cluster is found by search (segments after the first start inside a cluster).
+            var low = 0
+            var high = count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if Int(clusterStarts[mid]) <= segment.lowerBound { low = mid } else { high = mid - 1 }
+            }
+            var cluster = low
             var previousGlyphCluster: UInt32 = .max
             for step in 0..<n {
                 let g = rightToLeft ? n - 1 - step : step

@@ -51,10 +51,10 @@ final class ThreadScratch {
     }
 }
 
-/// Shaping buffers for the engine: this thread's own.
-final class ShapingBufferPool: Sendable {
+/// Shaping buffers: this thread's own.
+enum ShapingBufferPool {
     /// Runs `body` with a cleared buffer of this thread's.
-    func withBuffer<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+    static func withBuffer<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
         let buffer = ThreadScratch.takeBuffer()
         defer { ThreadScratch.giveBuffer(buffer) }
         return try body(buffer)
