@@ -33,6 +33,7 @@ struct ParagraphAnalyzer {
     private(set) var pieces: [Piece] = []
     private(set) var breakPoints: [LineBreakPoint] = []
     private(set) var profileChanges: [Int32] = []
+    private(set) var edgeCorrections: [EdgeCorrection] = []
     private var totalAdvance = 0.0
     private(set) var profiles: [HeightProfile] = []
     private(set) var paragraphs: [ParagraphSpan] = []
@@ -124,7 +125,7 @@ struct ParagraphAnalyzer {
         scratch.paragraphSpans = spans
         engine.analyzerScratch.give(&scratch)
         return PreparedText(engine: engine, style: style, bytes: bytes, clusters: clusters, runs: runs,
-                            pieces: pieces, breakPoints: breakPoints, profileChanges: profileChanges,
+                            pieces: pieces, breakPoints: breakPoints, profileChanges: profileChanges, edgeCorrections: edgeCorrections,
                             heightProfiles: profiles, paragraphs: paragraphs, totalAdvance: totalAdvance)
     }
 
@@ -150,6 +151,7 @@ struct ParagraphAnalyzer {
         if !breaksMarked { markBreakOpportunities(range, firstCluster: firstCluster) }
         let firstRun = runs.count
         scratch.runPieces.removeAll(keepingCapacity: true)
+        scratch.edges.removeAll(keepingCapacity: true)
         makeRuns(range, firstCluster: firstCluster, mayHaveContinuations: fused == .notApplicable)
         bytes.withUnsafeBufferPointer { all in
             for run in firstRun..<runs.count { measureRun(run, pieces: scratch.runPieces[run - firstRun], paragraph: range, all: all) }
@@ -754,6 +756,7 @@ struct ParagraphAnalyzer {
                 }
             }
         }
+        measureLineEdges(r, pieces: range, paragraph: paragraph, all: all, scale: scale)
         if cacheUsable, let cache = segmentCache {  // (keys are made only for a usable run)
             scratch.keys.withUnsafeBufferPointer { k in
                 scratch.values.withUnsafeBufferPointer { v in
@@ -764,6 +767,63 @@ struct ParagraphAnalyzer {
                 }
             }
         }
+    }
+
+    /// Finds the break opportunities inside run `r` (just shaped: its clusters' advances and
+    /// flags in scratch) where HarfBuzz says the text may not be cut without shaping again, and
+    /// measures what a line edge there changes (``EdgeCorrection``): the text from the nearest
+    /// cluster before the edge that is safe to concatenate, shaped alone, against its advance
+    /// in context; the same after the edge. A run served from the cache has no such edge (its
+    /// pieces were stored only with edges safe to concatenate, which unsafe-to-break implies).
+    private mutating func measureLineEdges(_ r: Int, pieces range: Range<Int>, paragraph: Range<Int>,
+                                           all: UnsafeBufferPointer<UInt8>, scale: Double) {
+        let firstCluster = Int(pieces[range.lowerBound].firstCluster)
+        let endCluster = Int(pieces[range.upperBound - 1].endCluster)
+        for p in (range.lowerBound + 1)..<range.upperBound where pieces[p].breakBefore {
+            let edge = Int(pieces[p].firstCluster) - firstCluster
+            guard scratch.clusterFlags[edge] & RunShaper.unsafeToBreak != 0 else { continue }
+            var before = edge - 1
+            while before > 0 && scratch.clusterFlags[before] & RunShaper.unsafeToConcat != 0 { before -= 1 }
+            var after = edge + 1
+            while after < endCluster - firstCluster && scratch.clusterFlags[after] & RunShaper.unsafeToConcat != 0 { after += 1 }
+            var inContextBefore = 0
+            for c in before..<edge { inContextBefore += Int(scratch.clusterAdvances[c]) }
+            var inContextAfter = 0
+            for c in edge..<after { inContextAfter += Int(scratch.clusterAdvances[c]) }
+            let aloneBefore = shapeAlone(runs[r], clusters: (firstCluster + before)..<(firstCluster + edge), paragraph: paragraph, all: all)
+            let aloneAfter = shapeAlone(runs[r], clusters: (firstCluster + edge)..<(firstCluster + after), paragraph: paragraph, all: all)
+            scratch.edges.append(PendingEdge(start: pieces[p].start, lineEnd: Double(aloneBefore - inContextBefore) * scale,
+                                             lineStart: Double(aloneAfter - inContextAfter) * scale))
+        }
+    }
+
+    /// The advance in font units of clusters `range` of `run` shaped by themselves (the
+    /// paragraph as context), in scratch of their own.
+    private mutating func shapeAlone(_ run: ShapingRun, clusters range: Range<Int>, paragraph: Range<Int>,
+                                     all: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = range.count
+        let end = range.upperBound < clusters.count && clusters[range.upperBound].start < run.end ? Int(clusters[range.upperBound].start) : Int(run.end)
+        scratch.edgeStarts.removeAll(keepingCapacity: true)
+        for c in range { scratch.edgeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
+        scratch.edgeAdvances.removeAll(keepingCapacity: true)
+        scratch.edgeAdvances.append(contentsOf: repeatElement(0, count: count))
+        scratch.edgeFlags.removeAll(keepingCapacity: true)
+        scratch.edgeFlags.append(contentsOf: repeatElement(0, count: count))
+        let bytes = Int(clusters[range.lowerBound].start) - paragraph.lowerBound..<end - paragraph.lowerBound
+        let font = fontMetrics[Int(run.font)].hbFont
+        let language = self.language.language
+        scratch.edgeStarts.withUnsafeBufferPointer { starts in
+            scratch.edgeAdvances.withUnsafeMutableBufferPointer { advances in
+                scratch.edgeFlags.withUnsafeMutableBufferPointer { flags in
+                    RunShaper.shape(font: font, script: run.script, rightToLeft: run.rightToLeft, language: language,
+                                    paragraph: UnsafeBufferPointer(rebasing: all[paragraph]), run: bytes,
+                                    clusterStarts: starts, advances: advances, clusterFlags: flags)
+                }
+            }
+        }
+        var sum = 0
+        for a in scratch.edgeAdvances { sum += Int(a) }
+        return sum
     }
 
     /// Shapes each piece of run `r` that the cache lacked in a window of it and the piece after
@@ -938,6 +998,20 @@ struct ParagraphAnalyzer {
             }
         }
         totalAdvance += total
+        // Line edges that need shaping again: each lies after the word that ends there. A word
+        // ending in white space hangs it past the edge, so only the line start changes there.
+        var e = 0
+        if !scratch.edges.isEmpty {
+            for k in 0..<wordCount where e < scratch.edges.count {
+                while e < scratch.edges.count && scratch.edges[e].start < newPoints[k].end { e += 1 }
+                guard e < scratch.edges.count, scratch.edges[e].start == newPoints[k].end else { continue }
+                let edge = scratch.edges[e]
+                let hangs = newPoints[k].nextStart > newPoints[k].visibleEnd
+                newPoints[k].hasEdgeCorrection = true
+                edgeCorrections.append(EdgeCorrection(word: Int32(firstWord + k), lineEnd: hangs ? 0 : edge.lineEnd,
+                                                      lineStart: edge.lineStart))
+            }
+        }
         breakPoints.append(contentsOf: UnsafeBufferPointer(start: newPoints, count: wordCount))
         // Words across runs ("XP，"): the first run's baseline, every run's extents.
         var piece = range.lowerBound
@@ -1018,6 +1092,19 @@ struct AnalyzerScratch {
     var relativeStarts: [Int32] = []
     var runPieces: [Range<Int>] = []
     var runProfiles: [UInt16] = []
+    /// The line edges of the paragraph being analysed that need shaping again (in text order).
+    var edges: [PendingEdge] = []
+    var edgeStarts: [Int32] = []
+    var edgeAdvances: [Int32] = []
+    var edgeFlags: [UInt8] = []
+}
+
+/// A line edge found while measuring runs, before words are made (see ``EdgeCorrection``).
+struct PendingEdge {
+    /// The byte where the text after the edge starts.
+    var start: Int32
+    var lineEnd: Double
+    var lineStart: Double
 }
 
 /// Scratch lent to one analysis at a time: this thread's own (see ``ThreadScratch``).

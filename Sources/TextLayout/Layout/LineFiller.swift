@@ -120,15 +120,26 @@ struct LineFiller {
         // The number of words the last line took: where the search starts.
         let perLine = width / max(averageWordAdvance, 1e-3)
         var guess = perLine >= 1 && perLine < 1e6 ? Int(perLine) : 1
+        // What the line starting at word w adds, when it starts at an edge shaped again.
+        var startCorrection = 0.0
         while w < end {
             // Word k fits when lineWidth + pending + (visibleEnd(k) − position) ≤ limit.
-            let bound = isEmpty ? limit + position : limit - (lineWidth + pendingWhiteSpace) + position
+            let bound = isEmpty ? limit + position - startCorrection : limit - (lineWidth + pendingWhiteSpace) + position
             var k = min(w + guess - 1, end - 1)
             if breakPoints[k].visibleEnd <= bound {
                 while k + 1 < end && breakPoints[k + 1].visibleEnd <= bound { k += 1 }
             } else {
                 k -= 1
                 while k >= w && breakPoints[k].visibleEnd > bound { k -= 1 }
+            }
+            // A line ending at an edge shaped again (rare) measures what the edge changes: a
+            // wider end may not fit, a narrower one may let the next word in.
+            while k >= w && breakPoints[k].hasEdgeCorrection && breakPoints[k].visibleEnd + text.edgeCorrection(after: k).lineEnd > bound {
+                k -= 1
+            }
+            while k + 1 < end && breakPoints[k + 1].hasEdgeCorrection
+                && breakPoints[k + 1].visibleEnd + text.edgeCorrection(after: k + 1).lineEnd <= bound {
+                k += 1
             }
             if k < w {
                 // Word w does not fit: end the line, or cut the word on an empty one.
@@ -137,6 +148,7 @@ struct LineFiller {
                     continue
                 }
                 cutWord(pieces: text.pieces(ofWord: w, in: paragraph), in: text)
+                startCorrection = 0
                 position = breakPoints[w].nextStart
                 w += 1
                 while change < profileChanges.count && Int(profileChanges[change]) <= w { change += 1 }
@@ -144,7 +156,9 @@ struct LineFiller {
             }
             // Words w...k go on the line.
             let last = breakPoints[k]
-            lineWidth = (isEmpty ? 0 : lineWidth + pendingWhiteSpace) + (last.visibleEnd - position)
+            let edge = last.hasEdgeCorrection && k + 1 < end ? text.edgeCorrection(after: k) : nil
+            lineWidth = (isEmpty ? startCorrection : lineWidth + pendingWhiteSpace) + (last.visibleEnd - position) + (edge?.lineEnd ?? 0)
+            startCorrection = edge?.lineStart ?? 0
             pendingWhiteSpace = last.nextStart - last.visibleEnd
             if let uniform = text.uniformExtents {
                 ascent = max(ascent, uniform.ascent)
@@ -202,19 +216,57 @@ struct LineFiller {
         lastProfileDescent = max(kind.pick(profile.descents) - referenceBaseline, profile.attachmentDescent)
     }
 
-    /// Puts a word wider than the line on as many lines as it needs, cutting between clusters.
+    /// Puts a word wider than the line on as many lines as it needs, cutting between clusters
+    /// (the line is empty when it starts). Each line cut inside the word is measured as its
+    /// text shaped alone, as Pango and Chromium measure it, and gives back clusters until that
+    /// fits: a cut inside a kerned pair or a ligature makes the line wider than the sum of the
+    /// clusters' advances in context.
     private mutating func cutWord(pieces range: Range<Int>, in text: PreparedText) {
-        for cluster in text.measuredClusters(pieces: range, memo: &cutMemo) {
+        let clusters = text.measuredClusters(pieces: range, memo: &cutMemo)
+        var first = 0  // the first cluster on the current line
+        var i = 0
+        while i < clusters.count {
+            let cluster = clusters[i]
             if cluster.isWhiteSpace {
                 pendingWhiteSpace += cluster.advance
             } else {
-                if !isEmpty && !fits(cluster.advance) { finishLine(startingNext: cluster.start) }
+                if !isEmpty && !fits(cluster.advance) {
+                    var end = i
+                    while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
+                    var alone = text.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
+                    while alone > limit && end > first + 1 {
+                        end -= 1
+                        while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
+                        alone = text.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
+                    }
+                    if end < i {
+                        // Clusters given back: the line's extents are those of what stays.
+                        ascent = 0
+                        descent = 0
+                        referenceKind = nil
+                        for c in first..<end { include(run: clusters[c].run, ascent: clusters[c].ascent, descent: clusters[c].descent) }
+                    }
+                    lineWidth = alone
+                    lineEnd = clusters[end - 1].end
+                    while end < clusters.count && clusters[end].isWhiteSpace && end < i { end += 1 }  // spaces hang
+                    finishLine(startingNext: clusters[end].start)
+                    first = end
+                    i = end
+                    continue
+                }
                 lineWidth += (isEmpty ? 0 : pendingWhiteSpace) + cluster.advance
                 pendingWhiteSpace = 0
                 isEmpty = false
             }
             include(run: cluster.run, ascent: cluster.ascent, descent: cluster.descent)
             lineEnd = cluster.end
+            i += 1
+        }
+        // The word's last line starts at a cut: its start is measured alone too.
+        if first > 0 && !isEmpty {
+            var end = clusters.count
+            while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
+            lineWidth = text.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
         }
     }
 
@@ -282,15 +334,31 @@ struct LineFiller {
                 last += 1
             }
             var memo = RunAdvancesMemo()
+            var keptEnds: [Int32] = []  // where the content may end, in order
             for cluster in text.measuredClusters(pieces: first..<last, memo: &memo) where cluster.start >= start {
                 if cluster.isWhiteSpace {
                     pending += cluster.advance
                     continue
                 }
-                if contentWidth + pending + cluster.advance > available + 1e-9 { break }
+                if contentWidth + pending + cluster.advance > available + 1e-9 {
+                    // The content ends here: measured as shaped alone (a cut inside a kerned
+                    // pair is wider than the advances in context), giving back what does not fit.
+                    while contentEnd > start {
+                        let alone = text.widthShapedAlone(start..<contentEnd)
+                        if alone <= available + 1e-9 {
+                            contentWidth = alone
+                            break
+                        }
+                        keptEnds.removeLast()
+                        contentEnd = keptEnds.last ?? start
+                        contentWidth = contentEnd == start ? 0 : contentWidth
+                    }
+                    break
+                }
                 contentWidth += pending + cluster.advance
                 pending = 0
                 contentEnd = cluster.end
+                keptEnds.append(contentEnd)
                 if firstRun < 0 { firstRun = cluster.run }
                 let this = text.runs[Int(cluster.run)]
                 let rise = this.font == ShapingRun.attachmentFont ? 0 : this.rise(onLineStartingWith: text.runs[Int(firstRun)])

@@ -91,6 +91,22 @@ struct LineBreakPoint: Sendable {
     var end: Int32
     /// Its heights, as an index into ``PreparedText/heightProfiles``.
     var profile: UInt16
+    /// Whether a line ending after this word, or starting after it, measures differently from
+    /// the sums above (see ``EdgeCorrection``).
+    var hasEdgeCorrection = false
+}
+
+/// What a line edge after a word changes, where HarfBuzz says the text may not be cut there
+/// without shaping again (a kerned pair, a ligature across the edge): Pango and Chromium shape
+/// a line's ends alone, so a line ending after the word is `lineEnd` points wider than the sum
+/// of the advances in context, and a line starting after it `lineStart` points wider. The
+/// segments shaped alone reach from the edge to the nearest cluster HarfBuzz marks safe to
+/// concatenate on each side, as HarfBuzz's documentation of the flag describes.
+struct EdgeCorrection: Sendable, Equatable {
+    /// The word after which the edge lies (an index into ``PreparedText/breakPoints``).
+    var word: Int32
+    var lineEnd: Double
+    var lineStart: Double
 }
 
 /// How tall a word is, shared by the many words alike (a paragraph has a handful).

@@ -12,6 +12,9 @@ public final class PreparedText: Sendable {
     /// The words whose height profile differs from the word before's (the first word of a
     /// paragraph excluded), in order: most texts have none.
     let profileChanges: [Int32]
+    /// The line edges that measure differently from the sums of advances, by word (most texts
+    /// have none; see ``EdgeCorrection``).
+    let edgeCorrections: [EdgeCorrection]
     let paragraphs: [ParagraphSpan]
     /// A line's ascent and descent when the text has one height profile (most texts): no need
     /// to look at its words' profiles.
@@ -30,7 +33,8 @@ public final class PreparedText: Sendable {
     let heightProfiles: [HeightProfile]
 
     init(engine: TextEngine, style: TextStyle, bytes: [UInt8], clusters: [ClusterInfo], runs: [ShapingRun],
-         pieces: [Piece], breakPoints: [LineBreakPoint], profileChanges: [Int32], heightProfiles: [HeightProfile],
+         pieces: [Piece], breakPoints: [LineBreakPoint], profileChanges: [Int32], edgeCorrections: [EdgeCorrection],
+         heightProfiles: [HeightProfile],
          paragraphs: [ParagraphSpan], totalAdvance: Double) {
         self.engine = engine
         self.style = style
@@ -40,6 +44,7 @@ public final class PreparedText: Sendable {
         self.pieces = pieces
         self.breakPoints = breakPoints
         self.profileChanges = profileChanges
+        self.edgeCorrections = edgeCorrections
         self.heightProfiles = heightProfiles
         self.paragraphs = paragraphs
         self.totalAdvance = totalAdvance
@@ -197,6 +202,75 @@ public final class PreparedText: Sendable {
             return low
         }
         return firstPiece(atOrAfter: start)..<firstPiece(atOrAfter: end)
+    }
+
+    /// The advance of the text `range` (UTF-8 offsets at cluster starts, within one hard-break
+    /// paragraph) shaped by itself, each run with the paragraph as context: what a line holding
+    /// exactly that text measures. Shapes; used only where lines are cut inside a word.
+    func widthShapedAlone(_ range: Range<Int32>) -> Double {
+        var total = 0.0
+        var c = firstCluster(atOrAfter: range.lowerBound)
+        while c < clusters.count && clusters[c].start < range.upperBound {
+            var r = 0  // the run holding cluster c
+            var high = runs.count
+            while r < high {
+                let mid = (r + high) / 2
+                if runs[mid].end <= clusters[c].start { r = mid + 1 } else { high = mid }
+            }
+            let run = runs[r]
+            let end = min(range.upperBound, run.end)
+            var clusterStarts: [Int32] = []
+            var k = c
+            while k < clusters.count && clusters[k].start < end {
+                clusterStarts.append(clusters[k].start - run.paragraphStart)
+                k += 1
+            }
+            if run.font == ShapingRun.attachmentFont {
+                // An attachment is a run and a piece of its own.
+                var low = 0
+                var high = pieces.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if pieces[mid].start < run.start { low = mid + 1 } else { high = mid }
+                }
+                if low < pieces.count { total += pieces[low].advance }
+            } else {
+                var advances = [Int32](repeating: 0, count: clusterStarts.count)
+                var flags = [UInt8](repeating: 0, count: clusterStarts.count)
+                let segment = Int(clusters[c].start - run.paragraphStart)..<Int(end - run.paragraphStart)
+                let font = engine.fontMetrics[Int(run.font)].hbFont
+                let language = engine.language(for: style.locale)
+                bytes.withUnsafeBufferPointer { all in
+                    let paragraph = UnsafeBufferPointer(rebasing: all[Int(run.paragraphStart)..<Int(run.paragraphEnd)])
+                    clusterStarts.withUnsafeBufferPointer { starts in
+                        advances.withUnsafeMutableBufferPointer { advances in
+                            flags.withUnsafeMutableBufferPointer { flags in
+                                RunShaper.shape(font: font, script: run.script, rightToLeft: run.rightToLeft, language: language,
+                                                paragraph: paragraph, run: segment, clusterStarts: starts, advances: advances,
+                                                clusterFlags: flags)
+                            }
+                        }
+                    }
+                }
+                let scale = style.fontSize / engine.fontMetrics[Int(run.font)].unitsPerEm
+                total += Double(advances.reduce(0) { $0 + Int($1) }) * scale
+            }
+            c = k
+        }
+        return total
+    }
+
+    /// The correction of the line edge after word `w` (which has one: see
+    /// ``LineBreakPoint/hasEdgeCorrection``).
+    func edgeCorrection(after w: Int) -> EdgeCorrection {
+        var low = 0
+        var high = edgeCorrections.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(edgeCorrections[mid].word) < w { low = mid + 1 } else { high = mid }
+        }
+        return low < edgeCorrections.count && Int(edgeCorrections[low].word) == w ? edgeCorrections[low]
+            : EdgeCorrection(word: Int32(w), lineEnd: 0, lineStart: 0)
     }
 
     /// The index of the first cluster starting at or after byte `offset`.

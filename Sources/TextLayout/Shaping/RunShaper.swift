@@ -11,6 +11,9 @@ enum RunShaper {
     /// A cluster flag: the cluster was too long to shape whole and was shaped in segments (see
     /// ``shape``); such pieces are never cached either.
     static let segmented: UInt8 = 4
+    /// A cluster flag: a line may not end before the cluster without shaping the line's end
+    /// again (HarfBuzz's unsafe-to-break flag: a kerned pair, a ligature across the edge).
+    static let unsafeToBreak: UInt8 = 8
     /// The flags that keep a piece out of the segment cache.
     static let neverCache: UInt8 = notdef | segmented
 
@@ -31,7 +34,7 @@ enum RunShaper {
         let count = clusterStarts.count
         for i in 0..<count {
             advances[i] = 0
-            clusterFlags[i] = unsafeToConcat  // until a glyph starting exactly there says otherwise
+            clusterFlags[i] = unsafeToConcat | unsafeToBreak  // until a glyph starting exactly there says otherwise
         }
         // HarfBuzz takes time quadratic in the length of one cluster (a base with thousands
         // of combining marks, Thai SARA AM repeated): a cluster of more than
@@ -115,6 +118,7 @@ enum RunShaper {
                         // sees only the exported function, a call per glyph).
                         let glyphFlags = infos[g].mask & HB_GLYPH_FLAG_DEFINED.rawValue
                         if glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0 { clusterFlags[cluster] &= ~unsafeToConcat }
+                        if glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0 { clusterFlags[cluster] &= ~unsafeToBreak }
                     }
                 }
             }
