@@ -42,6 +42,7 @@ let package = Package(
             .product(name: "TextLayout", package: "FeedLayout"),
             .product(name: "StatusLayout", package: "FeedLayout"),
             .product(name: "FeedLayout", package: "FeedLayout"),
+            .product(name: "TimelineKit", package: "FeedLayout"),
         ]),
         .executableTarget(name: "benchmark", dependencies: ["BenchmarkRunner"]),
         .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
@@ -50,6 +51,7 @@ let package = Package(
             "BenchmarkRunner",
             .product(name: "StatusLayout", package: "FeedLayout"),
             .product(name: "FeedLayout", package: "FeedLayout"),
+            .product(name: "TimelineKit", package: "FeedLayout"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -105,14 +105,16 @@ struct OffsetIndex<Element> {
         precondition(count > 0, "no rows")
         if offset <= 0 { return 0 }
         if offset >= total { return count - 1 }
-        // The largest slot count whose prefix sum is at most `offset`: that slot holds it.
+        // The largest slot count whose prefix sum is at most `offset`: that slot holds it. Past
+        // the last row every prefix is the total, above `offset`: the descent stops at `end`.
+        let end = front + count
         var position = 0
         var remaining = offset
-        var step = capacity
+        var step = 1 << (Int.bitWidth - 1 - end.leadingZeroBitCount)  // the highest power of two ≤ end
         tree.withUnsafeBufferPointer { tree in
             while step > 0 {
                 let next = position + step
-                if next <= capacity && tree[next] <= remaining {
+                if next <= end && tree[next] <= remaining {
                     position = next
                     remaining -= tree[next]
                 }

@@ -46,6 +46,9 @@ public struct Figure: Sendable, Equatable {
         case measurement(String, of: String)
         /// One measurement of a scenario over another of the same scenario.
         case measurementRatio(String, over: String, of: String)
+        /// A scenario's p50 over a fixed time in nanoseconds (1 for the p50 itself in ns; a
+        /// frame for a share of one), named by `label`.
+        case medianOver(String, nanoseconds: Double, label: String)
     }
 
     /// What the value is.
@@ -69,6 +72,8 @@ public struct Figure: Sendable, Equatable {
             precondition(!numerator.isEmpty && !denominator.isEmpty, "a figure needs scenarios above and below the line")
         case .mallocsPerOperation, .measurement, .measurementRatio:
             break
+        case .medianOver(_, let nanoseconds, _):
+            precondition(nanoseconds > 0, "a figure's fixed time must be positive")
         }
         self.quantity = quantity
         self.goal = goal
@@ -86,6 +91,8 @@ public struct Figure: Sendable, Equatable {
         case .measurement(let name, let scenario): return scenario + ": " + name
         case .measurementRatio(let numerator, let denominator, let scenario):
             return scenario + ": " + numerator + " / " + denominator
+        case .medianOver(let scenario, let nanoseconds, let label):
+            return nanoseconds == 1 ? scenario + " p50" : scenario + " p50 / " + label
         }
     }
 
@@ -93,7 +100,8 @@ public struct Figure: Sendable, Equatable {
     public var scenarios: [String] {
         switch quantity {
         case .medianRatio(let numerator, let denominator): numerator + denominator
-        case .mallocsPerOperation(let scenario), .measurement(_, let scenario), .measurementRatio(_, _, let scenario): [scenario]
+        case .mallocsPerOperation(let scenario), .measurement(_, let scenario), .measurementRatio(_, _, let scenario),
+             .medianOver(let scenario, _, _): [scenario]
         }
     }
 
@@ -111,6 +119,8 @@ public struct Figure: Sendable, Equatable {
                 value = below > 0 ? above / below : nil
             case .mallocsPerOperation(let scenario):
                 value = byName[scenario]!.mallocsPerOperation
+            case .medianOver(let scenario, let nanoseconds, _):
+                value = byName[scenario]!.medianNanoseconds / nanoseconds
             case .measurement(let name, let scenario):
                 value = byName[scenario]!.measurements[name]
                 if value == nil { missing = [scenario + ": " + name] }

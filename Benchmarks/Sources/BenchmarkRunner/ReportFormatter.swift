@@ -46,11 +46,13 @@ public enum ReportFormatter {
             .joined(separator: "\n") + "\n"
     }
 
-    /// A figure's value: a ratio with three significant digits ("2.58", "43.6"; "0" for none), a percentage
-    /// with two decimals rounded down ("99.98 %", never "100.00 %" short of it), other units
-    /// with one decimal ("57.4 B").
+    /// A figure's value: a ratio with three significant digits ("2.58", "43.6", "0.0183"; "0"
+    /// for none), a percentage with two decimals rounded down ("99.98 %", never "100.00 %"
+    /// short of it), other units with one decimal ("57.4 B").
     static func figureValue(_ value: Double, unit: String) -> String {
         switch unit {
+        case "" where value > 0 && value < 0.1:
+            return fixed(value, min(8, 2 - Int(log10(value).rounded(.down))))
         case "": return value == 0 ? "0" : fixed(value, value >= 100 ? 0 : (value >= 10 ? 1 : 2))
         case "%": return fixed((value * 100).rounded(.down) / 100, 2) + " %"
         default: return fixed(value, 1) + " " + unit

@@ -19,6 +19,11 @@ extension Scenario {
         .scrollTrace,
         .prefetchOne,
         .prefetchAll,
+        .timelineRefresh,
+        .timelineRefreshHeights,
+        .timelineRefreshCached,
+        .timelineRowAtOffset,
+        .timelineRowSearch,
         .pangoAgreement,
     ]
 }

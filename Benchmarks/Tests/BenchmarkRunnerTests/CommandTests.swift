@@ -47,8 +47,11 @@ import Testing
         let output = written().output
         #expect(output.contains("USAGE: benchmark [NAME ...] [options]"))
         #expect(output.contains("--compare FILE"))
-        #expect(output.contains("\nmeasure-warm      prepare + layout"))
-        #expect(output.contains("\ncell-height-cold  CellLayouter"))
+        // One line per scenario, its name then what an operation is (aligned to the longest name).
+        let lines = output.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("measure-warm ") && $0.contains(" prepare + layout") })
+        #expect(lines.contains { $0.hasPrefix("cell-height-cold ") && $0.contains(" CellLayouter") })
+        #expect(Scenario.all.allSatisfy { scenario in lines.contains { $0.hasPrefix(scenario.name + " ") } })
         #expect(written().diagnostics.isEmpty)
     }
 }
