@@ -17,8 +17,9 @@ enum TimelineCommand {
         the content offset and the adjustment that kept the first visible row still, the
         insets, the visible rows and the anchor row, the header's and the footer's state,
         pulling percent and label, the requests fired, the inputs a control refused, the
-        refresh tip's text and position, the rows added and heights resolved, the height
-        cache's counters, and the layout work of the frame against a 16.7 ms frame budget.
+        refresh tip's text, position and label size (measured with the engine), the rows added
+        and heights resolved, the height cache's counters, and the layout work of the frame
+        against a 16.7 ms frame budget.
 
         USAGE: feedlayout timeline [options] SCRIPT [FILE|-]
 
@@ -27,7 +28,7 @@ enum TimelineCommand {
           FILE                    The statuses (default, or -: standard input).
 
         EVENTS (each may give "t", its time in seconds; default: one frame after the last):
-          {"event": "open", "from": 40, "count": 20}      the first screen: FILE[from ..< from+count]
+          {"event": "open", "from": 40, "count": 20}      the first screen (or a reload): FILE[from ..< from+count]
           {"event": "drag", "offset": -80}                a finger drags the content ("offset",
                                                           "by": points, "row": n, "to": "top"|"bottom")
           {"event": "release"}                            the finger lifts
@@ -303,7 +304,9 @@ struct TimelineReplay {
         }
         let visible = frame.visibleRows.isEmpty ? "[]" : "[\(frame.visibleRows.lowerBound), \(frame.visibleRows.upperBound - 1)]"
         let anchor = frame.anchor.map { "{\"row\": \($0.row), \"id\": \"\($0.id)\", \"y\": \(n($0.y))}" } ?? "null"
-        let tip = "{\"text\": \(frame.tip.text.map(JSON.string) ?? "null"), \"y\": \(n(frame.tip.y)), \"phase\": \"\(frame.tip.phase.rawValue)\"}"
+        let label = frame.tipLabel.map { ", \"label\": {\"width\": \(n($0.width)), \"height\": \(n($0.height))}" } ?? ""
+        let tip = "{\"text\": \(frame.tip.text.map(JSON.string) ?? "null"), \"y\": \(n(frame.tip.y)), "
+            + "\"phase\": \"\(frame.tip.phase.rawValue)\"\(label)}"
         let changes = frame.changes
         let cache = timeline.rowHeights.heights.statistics
         var work = "\"laidOut\": \(changes.heightsComputed), \"prefetched\": \(changes.heightsPrefetched)"

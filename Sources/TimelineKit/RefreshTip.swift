@@ -20,9 +20,13 @@ public struct RefreshTip: Sendable, Hashable {
 
     /// Where the tip is in its life.
     public enum Phase: String, Sendable, Hashable {
+        /// Up under the navigation bar, not shown.
         case hidden
+        /// Sliding down (1 s from hidden).
         case slidingIn = "sliding-in"
+        /// Fully down (2 s).
         case shown
+        /// Sliding back up (1 s).
         case slidingOut = "sliding-out"
     }
 
@@ -102,16 +106,25 @@ public struct RefreshTip: Sendable, Hashable {
 
     private static let hidden = Position(text: nil, revealed: 0, y: -height, phase: .hidden)
 
-    /// The size of the tip's label: its text measured on one line with the text engine.
+    /// The tip's label measured: its text on one line.
+    public struct Label: Sendable, Hashable {
+        /// The text.
+        public var text: String
+        /// The width of the line, hanging spaces excluded, in points.
+        public var width: Double
+        /// The height of the line, in points.
+        public var height: Double
+    }
+
+    /// The tip's label measured on one line with the text engine.
     ///
     /// - Parameters:
     ///   - text: the label.
     ///   - engine: the engine (bundled fonts).
     ///   - fontSize: the label's font size (14 points by default).
-    /// - Returns: the width (hanging spaces excluded) and the height of the line, in points.
-    public static func labelSize(of text: String, engine: TextEngine, fontSize: Double = 14) -> (width: Double, height: Double) {
+    public static func measureLabel(_ text: String, engine: TextEngine, fontSize: Double = 14) -> Label {
         let prepared = engine.prepare(text, style: TextStyle(fontSize: fontSize))
         let width = prepared.singleLineWidth
-        return (width, prepared.layout(width: width + 1).height)
+        return Label(text: text, width: width, height: prepared.layout(width: width + 1).height)
     }
 }

@@ -41,6 +41,8 @@ public struct TimelineSession: Sendable {
     public private(set) var isOnScreen = true
     /// The time of the last input, in seconds.
     public private(set) var time = 0.0
+    /// The tip's label as last measured (measured again only when its text changes).
+    private var tipLabel: RefreshTip.Label?
 
     /// Makes a session over a timeline.
     ///
@@ -222,7 +224,7 @@ public struct TimelineSession: Sendable {
         return SessionFrame(time: time, contentOffset: timeline.contentOffset)
     }
 
-    private func finish(_ frame: SessionFrame) -> SessionFrame {
+    private mutating func finish(_ frame: SessionFrame) -> SessionFrame {
         var frame = frame
         frame.contentOffset = timeline.contentOffset
         frame.changes.contentOffset = timeline.contentOffset
@@ -231,6 +233,10 @@ public struct TimelineSession: Sendable {
         frame.header = SessionFrame.Control(state: pullControl.state, label: pullControl.label, pullingPercent: pullControl.pullingPercent)
         frame.footer = SessionFrame.Control(state: footer.state, label: footer.label, pullingPercent: nil)
         frame.tip = tip.position(at: time)
+        if let text = frame.tip.text {
+            if tipLabel?.text != text { tipLabel = RefreshTip.measureLabel(text, engine: timeline.engine) }
+            frame.tipLabel = tipLabel
+        }
         frame.visibleRows = timeline.visibleRows
         frame.anchor = frame.changes.anchor ?? timeline.anchor
         return frame
@@ -291,7 +297,9 @@ public struct TimelineSession: Sendable {
 public struct SessionFrame: Sendable, Hashable {
     /// A control's look.
     public struct Control: Sendable, Hashable {
+        /// The state.
         public var state: RefreshState
+        /// The text shown.
         public var label: String
         /// How far it is pulled out (headers only).
         public var pullingPercent: Double?
@@ -301,8 +309,9 @@ public struct SessionFrame: Sendable, Hashable {
     public var time: Double
     /// The content offset to show.
     public var contentOffset: Double
-    /// The top and bottom content insets.
+    /// The top content inset (a refreshing header's room included).
     public var insetTop = 0.0
+    /// The bottom content inset (the footer's height).
     public var insetBottom = 0.0
     /// The pull-to-refresh control.
     public var header = Control(state: .idle, label: "", pullingPercent: 0)
@@ -314,6 +323,8 @@ public struct SessionFrame: Sendable, Hashable {
     public var ignored: [String] = []
     /// The refresh tip now.
     public var tip = RefreshTip.Position(text: nil, revealed: 0, y: -RefreshTip.height, phase: .hidden)
+    /// The tip's label measured with the text engine (nil while the tip is hidden).
+    public var tipLabel: RefreshTip.Label?
     /// The rows on screen.
     public var visibleRows: Range<Int> = 0..<0
     /// The row this frame's changes kept still and its top on screen (the first visible row

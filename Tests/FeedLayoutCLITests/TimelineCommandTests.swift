@@ -50,6 +50,9 @@ struct TimelineCommandTests {
         #expect(anchor["row"] as? Int == 20 && anchor["y"] as? Double == 54, "the old first row stays where it was")
         #expect(refreshed["adjustment"] as? Double == (refreshed["contentOffset"] as! Double) + 54)
         #expect(tip(refreshed)["text"] as? String == "刷新到20条数据" && tip(refreshed)["y"] as? Double == -44)
+        let label = try #require(tip(refreshed)["label"] as? [String: Any])
+        #expect((label["width"] as? Double ?? 0) > 90 && (label["height"] as? Double ?? 0) > 14)
+        #expect(tip(try frame(line: 18))["label"] == nil, "no label while hidden")
         let sliding = try frame(line: 20), shown = try frame(line: 21)
         #expect(tip(sliding)["y"] as? Double == -22 && tip(shown)["phase"] as? String == "shown")
 

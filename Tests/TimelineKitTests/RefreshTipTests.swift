@@ -70,14 +70,15 @@ struct RefreshTipTests {
     @Test("the label is measured with the text engine")
     func labelSize() {
         let text = RefreshTip.text(newStatuses: 20, language: .simplifiedChinese)
-        let size = RefreshTip.labelSize(of: text, engine: Fixtures.engine)
+        let size = RefreshTip.measureLabel(text, engine: Fixtures.engine)
+        #expect(size.text == text)
         let prepared = Fixtures.engine.prepare(text, style: TextStyle(fontSize: 14))
         #expect(size.width == prepared.singleLineWidth)
         #expect(size.height == Fixtures.engine.layout(text, width: 1_000, style: TextStyle(fontSize: 14)).height)
         // Six ideographs at 14 points and two digits: a little under 8 ems.
         #expect(size.width > 6 * 14 + 10 && size.width < 8 * 14)
         #expect(size.height > 14 && size.height < 14 * 1.6)
-        let english = RefreshTip.labelSize(of: "20 new posts", engine: Fixtures.engine, fontSize: 17)
+        let english = RefreshTip.measureLabel("20 new posts", engine: Fixtures.engine, fontSize: 17)
         #expect(english.width > 0 && english.width < size.width * 17 / 14 * 1.2)
     }
 }

@@ -35,8 +35,10 @@ struct TimelineSessionTests {
         #expect(frame.changes.contentOffsetAdjustment == session.timeline.offset(ofRow: 20))
         #expect(frame.header.state == .idle && frame.insetTop == 0 && frame.header.pullingPercent == 0)
         #expect(frame.tip.text == "刷新到20条数据" && frame.tip.phase == .slidingIn)
+        #expect(frame.tipLabel == RefreshTip.measureLabel("刷新到20条数据", engine: session.timeline.engine))
         #expect(session.tick(at: 3).tip.phase == .shown)
-        #expect(session.tick(at: 6).tip.phase == .hidden)
+        let hidden = session.tick(at: 6)
+        #expect(hidden.tip.phase == .hidden && hidden.tipLabel == nil)
         // Nothing new: the header returns and the content comes back to the top.
         _ = session.scroll(toOffset: 0, at: 7)
         _ = session.drag(toOffset: -80, at: 7.1)
