@@ -61,6 +61,22 @@ struct LineBreakingTests {
         for line in layout.lines { #expect(line.width <= 150 + 1e-9) }
     }
 
+    @Test("a word-initial hyphen may end a line, as in Pango and Chromium (our breaker and ICU's path alike)",
+          arguments: ["Return 0 on success. -EOPNOTSUPP otherwise", "Return 0 on success. -EOPNOTSUPP ไทย"])
+    func wordInitialHyphen(text: String) {
+        // The second text has a Thai word: the paragraph goes to ICU's iterator on every path.
+        let head = "Return 0 on success. -"
+        let width = engine.layout(head, width: 1000).width + 1
+        let fast = engine.prepare(text).layout(width: width)
+        let icu = engine.prepareGeneralPathOnly(AttributedText(text), icuOnly: true).layout(width: width)
+        #expect(fast.lines.count >= 2)
+        #expect(fast.lines.dropFirst().first?.range.lowerBound == Array(head.utf8).count)
+        #expect(icu == fast)
+        // Before a non-ASCII letter the oracles disagree, and ICU keeps the hyphen to the word.
+        let accented = engine.layout("Return 0 on success. -ÉOPNOTSUPP", width: width)
+        #expect(accented.lines.dropFirst().first?.range.lowerBound == Array("Return 0 on success. ".utf8).count)
+    }
+
     @Test("trailing spaces hang past the edge and do not count")
     func hangingSpaces() {
         let word = engine.layout("abc", width: 1000).width

@@ -4,18 +4,25 @@ import TestSupport
 @testable import TextLayout
 
 /// `PairLineBreaker` against ICU's line break iterator: every text it accepts must give exactly
-/// ICU's boundaries.
+/// ICU's boundaries with ``LineBreakTailoring`` applied (what the analyzer takes from ICU where
+/// the breaker does not decide), and ICU's own boundaries but for the deliberate differences,
+/// each tested on its own with both oracles' answers.
 @Suite("Pair line breaker")
 struct PairLineBreakerTests {
     static let modes: [(PairLineBreaker.Mode, String)] = [(.normal, "@lb=normal"), (.strict, "@lb=strict"), (.loose, "@lb=loose")]
 
-    /// ICU's boundaries (UTF-16 offsets, neither 0 nor the end), from the iterator the analyzer
-    /// falls back on (it reads UTF-8).
-    static func icu(_ units: [UInt16], locale: String) -> [Int32] {
+    /// The boundaries the analyzer takes from ICU (UTF-16 offsets, neither 0 nor the end): the
+    /// iterator it falls back on (it reads UTF-8), with the tailoring; `tailored: false` gives
+    /// ICU's own.
+    static func icu(_ units: [UInt16], locale: String, tailored: Bool = true) -> [Int32] {
         let text = String(decoding: units, as: UTF16.self)
         var boundaries: [Int32] = []
         Array(text.utf8).withUnsafeBufferPointer {
-            try! Fixtures.engine.breakIterators.appendLineBoundaries(locale: locale, text: $0, to: &boundaries)
+            if tailored {
+                try! Fixtures.engine.breakIterators.appendLineBoundaries(locale: locale, text: $0, to: &boundaries)
+            } else {
+                try! Fixtures.engine.breakIterators.appendICULineBoundaries(locale: locale, text: $0, to: &boundaries)
+            }
         }
         return boundaries.filter { $0 > 0 }.map { Int32(text.utf8.index(text.startIndex, offsetBy: Int($0)).utf16Offset(in: text)) }
     }
@@ -198,7 +205,7 @@ struct PairLineBreakerTests {
         let pool = Self.representatives
         // A second, narrower pool makes the number, quote and space contexts come up often.
         let dense: [Unicode.Scalar] = ["1", "$", "%", "(", ")", "\u{FF08}", ".", ",", "/", "-", " ", "\u{201C}", "\"",
-                                       "a", "中", "\u{2010}", "\u{05D0}", "\u{200B}", "\u{2014}", "\u{FFFC}", "\u{00B4}",
+                                       "a", "é", "@", "中", "\u{2010}", "\u{05D0}", "\u{200B}", "\u{2014}", "\u{FFFC}", "\u{00B4}",
                                        "\u{3000}", "\u{300D}", "\u{30FC}", "\u{3005}", "\u{2026}", "\u{1F44D}", "\u{1F3FB}",
                                        "\u{FE0F}", "\u{200D}", "\u{1F1E8}"]
         var checked = 0
@@ -273,8 +280,9 @@ struct PairLineBreakerTests {
         ("—  —", []),  // LB17: B2 SP* × B2
         ("a\u{200B}  b", [4]),  // LB8: ZW SP* ÷
         ("a\u{200B})", [2]),  // LB8 before LB13: ZW ÷ CL
-        ("-a", []),  // ICU LB20a: ^HY × AL
-        ("中-a", [2]),  // LB20a applies only right after a break
+        ("-é", []),  // ICU LB20a: ^HY × AL (an ASCII letter: see deliberateDifferences)
+        ("中-é", [2]),  // LB20a applies only right after a break
+        ("a\u{00A0}-b", [3]),  // LB12: GL × HY, so LB20a does not apply
         ("\u{05D0}-a", []),  // LB21a: HL HY × [^CB]
         ("$1.5%", []),  // LB25: PR NU IS NU PO
         ("$(1)", []),  // LB25: PR OP NU CL
@@ -326,5 +334,81 @@ struct PairLineBreakerTests {
         #expect(Self.pair(Array("中々".utf16), mode: .normal) == [])
         #expect(Self.pair(Array("a\u{2026}\u{2026}".utf16), mode: .loose) == [2])
         for text in ["ぁぁ", ") ー", "中々", "a\u{2026}\u{2026}"] { Self.check(text) }
+    }
+
+    /// Where the engine breaks and ICU 72 does not, because Pango 1.50 and Chromium 156 both do
+    /// (``LineBreakTailoring``). Each case: the text, ICU's own boundaries, and the boundaries
+    /// both oracles gave (measured: Pango's `is_line_break` log attributes of a `PangoLayout`,
+    /// Chromium's line starts of the text laid out at width 0 with `overflow-wrap: normal`;
+    /// offsets in UTF-16 units, here equal to Unicode scalars).
+    @Test("Deliberate differences from ICU 72: both oracles break after a word-initial hyphen before an ASCII letter",
+          arguments: [
+              ("x -dx", [2], [2, 3]),  // after a space
+              ("success. -EINVAL", [9], [9, 10]),
+              ("-dx", [], [1]),  // at the start
+              ("x\u{200B}-dx", [2], [2, 3]),  // after ZW
+              ("x\u{FFFC}-dx", [1, 2], [1, 2, 3]),  // after CB
+              ("x -@x", [2], [2, 3]),  // any ASCII character of class AL
+              ("x -~x", [2], [2, 3]),
+              ("-a-bx", [3], [1, 3]),
+              ("x -d\u{0301}x", [2], [2, 3]),  // a mark on the letter changes nothing
+          ] as [(String, [Int32], [Int32])])
+    func deliberateDifferences(text: String, icu72: [Int32], oracles: [Int32]) {
+        let units = Array(text.utf16)
+        #expect(Self.icu(units, locale: "@lb=normal", tailored: false) == icu72, "ICU itself, \(Self.describe(text))")
+        for (mode, locale) in Self.modes {
+            #expect(Self.pair(units, mode: mode) == oracles, "\(locale) \(Self.describe(text))")
+            #expect(Self.icu(units, locale: locale) == oracles, "tailored ICU \(locale), \(Self.describe(text))")
+        }
+    }
+
+    /// Where the oracles disagree with each other, ICU's answer stays. Each case: the text, ICU's
+    /// (and our) boundaries, Pango's and Chromium's (measured as above).
+    @Test("Where Pango and Chromium disagree, ICU's boundaries stay",
+          arguments: [
+              ("x -éx", [2], [2, 3], [2]),  // a non-ASCII letter after a word-initial hyphen
+              ("x -дx", [2], [2, 3], [2]),
+              ("-éx", [], [1], []),
+              ("x \u{2010}dx", [2], [2, 3], [2]),  // U+2010 HYPHEN
+              ("x -\u{0301}dx", [2], [2, 4], [2]),  // a mark on the hyphen
+              ("-\u{FE0F}dx", [], [2], []),
+              ("a-1x", [], [], [2]),  // Chromium: a hyphen between alphanumerics and a digit
+              ("ハッシュ", [1, 2, 3], [2], [1, 2, 3]),  // Pango: never before a small kana or ー (CJ)
+              ("サーバ", [1, 2], [2], [1, 2]),
+              ("POSIX.1", [], [6], []),  // Pango: IS ÷ NU unless a number comes before
+              ("a:1", [], [2], []),
+              ("x .5", [2], [3], [2]),
+              ("in /proc", [4], [4], [3]),  // Chromium: SP ÷ SY, and no break after / before a letter
+              ("a/b", [2], [2], []),
+          ] as [(String, [Int32], [Int32], [Int32])])
+    func oraclesDisagree(text: String, icu72: [Int32], pango: [Int32], chromium: [Int32]) {
+        let units = Array(text.utf16)
+        #expect(pango != chromium)
+        #expect(Self.icu(units, locale: "@lb=normal", tailored: false) == icu72, "ICU itself, \(Self.describe(text))")
+        #expect(Self.icu(units, locale: "@lb=normal") == icu72, "tailored ICU, \(Self.describe(text))")
+        #expect(Self.pair(units, mode: .normal) == icu72, "\(Self.describe(text))")
+    }
+
+    @Test("The tailoring adds only breaks after a hyphen-minus before an ASCII AL character (random strings)")
+    func tailoringOnlyAfterHyphens() {
+        var random = SplitMix(state: 0x7A11)
+        let pool: [Unicode.Scalar] = ["-", "a", "Z", "@", "é", " ", "\u{200B}", "\u{FFFC}", "\u{00A0}", "\u{2010}", "\u{05D0}",
+                                      "1", "(", ".", "中", "\u{0301}", "\u{0E01}", "\n"]
+        var added = 0
+        for _ in 0..<20_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<(1 + random.below(16)) { scalars.append(pool[random.below(pool.count)]) }
+            let text = String(scalars)
+            let units = Array(text.utf16)
+            let raw = Self.icu(units, locale: "@lb=normal", tailored: false)
+            let tailored = Self.icu(units, locale: "@lb=normal")
+            #expect(Set(raw).isSubset(of: Set(tailored)), "\(Self.describe(text))")
+            for boundary in Set(tailored).subtracting(raw) {
+                let hyphen = Int(boundary) - 1
+                #expect(hyphen >= 0 && units[hyphen] == 0x2D && units[hyphen + 1] < 0x80, "\(Self.describe(text)) at \(boundary)")
+                added += 1
+            }
+        }
+        #expect(added > 100)
     }
 }

@@ -22,8 +22,17 @@ final class BreakIteratorPool: Sendable {
     }
 
     /// Appends the line break opportunities of UTF-8 `text` (offsets, the text's end excluded)
-    /// to `boundaries`, by a line iterator for `locale`.
+    /// to `boundaries`: a line iterator's for `locale`, with ``LineBreakTailoring`` applied (the
+    /// engine's opportunities where its own breaker does not decide).
     func appendLineBoundaries(locale: String, text: UnsafeBufferPointer<UInt8>, to boundaries: inout [Int32]) throws {
+        let from = boundaries.count
+        try appendICULineBoundaries(locale: locale, text: text, to: &boundaries)
+        LineBreakTailoring.apply(to: &boundaries, from: from, text: text)
+    }
+
+    /// Appends ICU's own line break opportunities of UTF-8 `text` (offsets, the text's end
+    /// excluded) to `boundaries`, by a line iterator for `locale`, without the tailoring.
+    func appendICULineBoundaries(locale: String, text: UnsafeBufferPointer<UInt8>, to boundaries: inout [Int32]) throws {
         try withIterator(kind: CTEXTSHIMS_BREAK_LINE, locale: locale, text: text) { it in
             while true {
                 let next = ctextshims_breaker_next(it)

@@ -1,9 +1,10 @@
 import CTextShims
 
 /// A line breaker that gives exactly ICU 72's line break opportunities (root locale, `@lb=normal`,
-/// `@lb=strict`, `@lb=loose`) for text made only of the line-break classes it knows, without ICU,
-/// allocation or a break iterator: a 65,536-entry class table, a class-pair table and a few bytes
-/// of context.
+/// `@lb=strict`, `@lb=loose`) with FeedLayout's tailoring (``LineBreakTailoring``: where Pango and
+/// Chromium both break and ICU does not) for text made only of the line-break classes it knows,
+/// without ICU, allocation or a break iterator: a 65,536-entry class table, a class-pair table and
+/// a few bytes of context.
 ///
 /// ICU's rules (its `line.txt`, `line_normal.txt`, `line_loose.txt`; the rule text ICU 72 reports
 /// for those locales) are chained: a match may continue with any rule that starts with the last
@@ -25,7 +26,8 @@ import CTextShims
 /// * LB25's number state: after `NU (NU|SY|IS)*` no break before NU, PR, PO (nor after a closing
 ///   CL/CP before PR, PO); `PR/PO OP (IS)? NU` does not break before the OP, but `PR OP` followed
 ///   by anything else does (decided up to two code points later);
-/// * ICU's LB20a `^(HY|‐) × AL` (only where a break came just before the hyphen) and LB21a
+/// * ICU's LB20a `^(HY|‐) × AL` (only where a break came just before the hyphen), except that
+///   HY ÷ an ASCII letter or symbol of class AL (``LineBreakTailoring``), and LB21a
 ///   `HL (HY|BA) × [^CB]`;
 /// * LB9 `X CM* → X` (a combining mark or ZWJ changes no state and is never broken before),
 ///   LB10 (after SP, ZW or at the start it is AL), LB8a `ZWJ ×`, LB30a RI pairs (`RI RI / RI`).
@@ -107,9 +109,13 @@ struct PairLineBreaker {
     static let RI: UInt8 = 37
     static let CM: UInt8 = 38
     static let ZWJ: UInt8 = 39
+    /// AL below U+0080 (the letters, # & * < = > @ ^ _ ~ and the grave accent): AL in every rule
+    /// but one, HY ÷ ALA where ICU's LB20a keeps a word-initial hyphen to the letter after it
+    /// (``LineBreakTailoring``).
+    static let ALA: UInt8 = 40
     /// Before the first code point (never a real class after remapping).
-    static let start: UInt8 = 40
-    static let classCount = 41
+    static let start: UInt8 = 41
+    static let classCount = 42
 
     /// The internal class of every BMP code point (mode-independent: CJ and NSX are remapped
     /// per mode inside `advance`).
@@ -128,7 +134,7 @@ struct PairLineBreaker {
         let eaw = ctextshims_east_asian_width(c)
         let wide = eaw == 2 || eaw == 3 || eaw == 5  // H, F, W
         switch ctextshims_line_break_class(c) {
-        case 0, 1, 2: return AL  // XX, AI, AL (LB1)
+        case 0, 1, 2: return c < 0x80 ? ALA : AL  // XX, AI, AL (LB1)
         case 3: return B2
         case 4: return BA
         case 5: return BB
@@ -211,6 +217,9 @@ struct PairLineBreaker {
     /// Whether ICU breaks between `a` and `b` when they are adjacent (no spaces between) and no
     /// longer context applies. `a` and `b` are remapped classes.
     private static func pairBreaks(_ a: UInt8, _ b: UInt8, _ mode: Mode) -> Bool {
+        // ASCII AL is AL for every pair (its one difference is context: see `advance`).
+        let a = a == ALA ? AL : a
+        let b = b == ALA ? AL : b
         if a == start { return false }  // never before the first code point
         if a == unsupported || b == unsupported || b == start { return true }
         let alHL: Set<UInt8> = [AL, HL]
@@ -298,6 +307,10 @@ struct PairLineBreaker {
     private var regionalOpen = false
     /// LB8a: the last code point was a ZWJ (ZWJ × anything).
     private var afterZWJ = false
+    /// A combining mark or ZWJ follows a hyphen (`prev` is HY): ICU's LB20a keeps `HY CM* AL`
+    /// together even before ASCII AL, and so do we (the oracles disagree there). Set only while
+    /// `prev` is HY, so the next other code point, which takes the full path, reads and clears it.
+    private var markAfterHyphen = false
     /// A combining mark came while a decision was waiting for the next code point: the
     /// decision would come out before it is known, so the text must go to ICU.
     private(set) var needsICU = false
@@ -336,6 +349,7 @@ struct PairLineBreaker {
             } else {
                 // LB9: X CM* is X (nothing else changes); never a break before it.
                 if pendingInfix || pendingOpen != 0 { needsICU = true }
+                if p == Self.HY { markAfterHyphen = true }
                 let answer = decision2
                 decision2 = decision1
                 decision1 = false
@@ -353,8 +367,10 @@ struct PairLineBreaker {
                     // LB25: NU (NU|SY|IS)* × (NU|PR|PO); NU … (CL|CP) × (PR|PO)
                     if c == Self.PR || c == Self.PO || (c == Self.NU && number == 1) { breaks = false }
                 } else if p == Self.HY || p == Self.HH || p == Self.BA {
-                    // ICU LB20a: ^(HY|‐) × AL (only right after a break); LB21a: HL (HY|BA) × [^CB]
-                    if (c == Self.AL && p != Self.BA && brokeBeforePrev) || (prev2 == Self.HL && c != Self.CB) {
+                    // ICU LB20a: ^(HY|‐) × AL (only right after a break), but HY ÷ ASCII AL as Pango
+                    // and Chromium break (LineBreakTailoring); LB21a: HL (HY|BA) × [^CB]
+                    let wordInitialHyphen = (c == Self.AL && p != Self.BA) || (c == Self.ALA && (p == Self.HH || markAfterHyphen))
+                    if (wordInitialHyphen && brokeBeforePrev) || (prev2 == Self.HL && c != Self.CB) {
                         breaks = false
                     }
                 } else if p == Self.RI && c == Self.RI && regionalOpen {
@@ -363,6 +379,7 @@ struct PairLineBreaker {
             }
         }
         if afterZWJ { breaks = false }  // LB8a: ZWJ ×
+        markAfterHyphen = false
         // Decisions left open one or two code points ago.
         if pendingInfix {
             if c == Self.NU { decision1 = true }  // SP ÷ IS NU
