@@ -48,26 +48,34 @@ public enum Cause: String, CaseIterable, Codable, Sendable {
     /// Our line, shaped by itself, is wider than the width it was filled to: the kerning or
     /// shaping across the line's end was kept (issue 11, item 4).
     case kerningAtLineEdge = "kerning-at-line-edge"
-    /// We break before a small kana or the prolonged sound mark (line-break class CJ); Pango
-    /// never does (CJ as NS). Chromium does elsewhere: where it agrees, it is mostly in line count
-    /// only, for another reason.
+    /// We break before a small kana or the prolonged sound mark (line-break class CJ), as ICU's
+    /// normal rules and Chromium do; Pango never does (CJ as NS). Where Chromium agrees with Pango
+    /// it is for another reason (a URL or path it keeps whole, spaces by CJK it measures 0.61 px
+    /// wider, `POSIX.1-|2001`).
     case smallKanaAtLineStart = "small-kana-at-line-start"
-    /// We break before a hyphen that starts a word after a space (" -EINVAL"); the oracles break
-    /// after it.
+    /// We break before a hyphen that starts a word after a space (" -EINVAL") and not after it;
+    /// the oracles break after it too. FeedLayout follows them before ASCII letters
+    /// (`LineBreakTailoring`), so a new case here is a regression.
     case hyphenAfterSpace = "hyphen-after-space"
-    /// The oracles break between a full stop or comma and a digit ("POSIX.|1"); we do not.
+    /// The oracles break between a full stop or comma and a digit ("POSIX.|1"); we do not. Only
+    /// Pango has that break (IS ÷ NU unless a number comes before); Chromium, like ICU, keeps
+    /// `POSIX.1` whole and agrees on the line count for another reason.
     case digitAfterFullStop = "digit-after-full-stop"
     /// We break between Latin letters or digits and the Hangul that follows them ("Super|키");
-    /// the oracles keep them together.
+    /// the oracles do not, though all three have the opportunity: Pango inserts a hyphen there
+    /// (5.47 px), Chromium measures the spaces by Hangul 0.61 px wider, so the line no longer fits.
     case latinBeforeHangul = "latin-before-hangul"
     /// Any other break opportunity.
     case breakOpportunity = "break-opportunity"
     /// A keycap sequence (digit, VS16, U+20E3): Pango sets the digit in Noto Sans and U+20E3 apart
-    /// (30.9 px for 2️⃣ alone); Chromium and we draw one colour glyph (21 px).
+    /// (30.9 px for 2️⃣ alone); Chromium and we draw one colour glyph (21 px). Where Chromium's
+    /// line count agrees with Pango's it is for another reason, mostly a URL or path it keeps
+    /// whole (no break after `/` before a letter: `https://|www…` never happens in Chromium).
     case keycapSequence = "keycap-sequence"
     /// A ZWJ sequence whose character after the joiner is text-default (♀ ♂ ⚕ ✈ …), or a
     /// skin-tone modifier on a text-default base (☝🏻): Pango splits it and sets the text-default
-    /// part in Noto Sans CJK (17 px); Chromium and we draw one glyph (21 px).
+    /// part in Noto Sans CJK (17 px); Chromium and we draw one glyph (21 px). Chromium agrees on
+    /// the line count for another reason, as with keycaps.
     case zwjSequenceSplit = "zwj-sequence-split"
     /// An emoji-presentation character without VS16 that Pango sets in Noto Sans CJK (⚽ 🈚 🆎 …):
     /// the oracles use the CJK font (17 px), we the colour font (21.17 px) (item 3).
@@ -88,13 +96,13 @@ public enum Cause: String, CaseIterable, Codable, Sendable {
     public var explanation: String {
         switch self {
         case .kerningAtLineEdge: "our line, shaped by itself, is wider than the width: kerning or shaping across the line end was kept"
-        case .smallKanaAtLineStart: "we break before a small kana or ー (class CJ); Pango never does, Chromium does elsewhere"
-        case .hyphenAfterSpace: "we break before a word-initial hyphen after a space (\" -EINVAL\"); the oracles break after the hyphen"
-        case .digitAfterFullStop: "the oracles break between \".\" or \",\" and a digit (\"POSIX.|1\"); we do not"
-        case .latinBeforeHangul: "we break between Latin letters or digits and the Hangul after them (\"Super|키\"); the oracles do not"
+        case .smallKanaAtLineStart: "we break before a small kana or ー (class CJ) as Chromium does; Pango never does, and Chromium agrees with it here for another reason"
+        case .hyphenAfterSpace: "we break before a word-initial hyphen after a space (\" -EINVAL\") but not after it; the oracles break after it too"
+        case .digitAfterFullStop: "Pango breaks between \".\" or \",\" and a digit (\"POSIX.|1\"); Chromium and we do not, Chromium agrees with Pango here for another reason"
+        case .latinBeforeHangul: "we break between Latin letters and the Hangul after them (\"Super|키\"); Pango adds a hyphen there, Chromium's spaces by Hangul are wider"
         case .breakOpportunity: "we and Pango measure the line alike: another break opportunity differs"
-        case .keycapSequence: "a keycap (2️⃣): Pango sets the digit and U+20E3 apart (30.9 px), Chromium and we draw one glyph (21 px)"
-        case .zwjSequenceSplit: "a ZWJ or skin-tone sequence on a text-default character (🙆🏿‍♀️, ☝🏻): Pango splits it (38.2 px), Chromium and we do not (21 px)"
+        case .keycapSequence: "a keycap (2️⃣): Pango sets the digit and U+20E3 apart (30.9 px), Chromium and we draw one glyph (21 px); Chromium's count agrees for another reason"
+        case .zwjSequenceSplit: "a ZWJ or skin-tone sequence on a text-default character (🙆🏿‍♀️, ☝🏻): Pango splits it (38.2 px), Chromium and we do not (21 px); Chromium's count agrees for another reason"
         case .emojiPresentationInCJKFont: "an emoji-presentation character, no VS16, that Pango sets in the CJK font (⚽ 🈚 🆎 …); we use the colour font"
         case .variationSelectorInCJKFont: "a text-default symbol with VS16 (▶️ ↕️ …): Pango uses the CJK font (17 px), Chromium and we the colour font (21 px)"
         case .spaceAfterCJK: "a space after CJK text before a non-CJK character: the oracles measure it in Noto Sans, we in Noto Sans CJK SC"
