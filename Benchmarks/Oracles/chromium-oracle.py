@@ -4,6 +4,8 @@
     Benchmarks/Oracles/install-chromium.sh                 # once: Debian's chromium, fontconfig
     Benchmarks/Oracles/chromium-oracle.py                  # every corpus, widths 343 and 200
     Benchmarks/Oracles/chromium-oracle.py ja social --widths 343 --out /tmp/fixtures
+    Benchmarks/Oracles/chromium-oracle.py --strings FILE         # widths of strings on one line
+    Benchmarks/Oracles/chromium-oracle.py --opportunities FILE   # line break opportunities
 
 For each corpus (a file Benchmarks/Corpus/NAME.txt, one text per line) writes
 Oracles/Fixtures/NAME.chromium.jsonl: a header line, then per text its line count and where
@@ -148,6 +150,50 @@ document.getElementById("measure").remove();
 """
 
 
+OPPORTUNITIES_PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><style>
+body {{ margin: 0; }}
+#box {{ font-family: {families}; font-size: {size}px; line-height: {line_height}px; width: 0;
+        white-space: pre-wrap; word-break: normal; overflow-wrap: normal; }}
+</style></head><body><div id="box"></div><pre id="out"></pre>
+<script id="data" type="application/json">{data}</script>
+<script id="measure">
+"use strict";
+const strings = JSON.parse(document.getElementById("data").textContent);
+document.getElementById("data").remove();
+const box = document.getElementById("box");
+const node = document.createTextNode("");
+box.appendChild(node);
+const range = document.createRange();
+// At width 0 without overflow-wrap every break opportunity starts a line: a scalar starts a
+// line when it sits on a later line than every scalar before it.
+document.getElementById("out").textContent = JSON.stringify(strings.map(text => {{
+  node.data = text;
+  const top = box.getBoundingClientRect().top;
+  const starts = [];
+  for (let i = 0; i < text.length; ) {{
+    starts.push(i);
+    i += text.codePointAt(i) > 0xFFFF ? 2 : 1;
+  }}
+  starts.push(text.length);
+  const breaks = [];
+  let last = -1;
+  for (let k = 0; k + 1 < starts.length; k++) {{
+    range.setStart(node, starts[k]);
+    range.setEnd(node, starts[k + 1]);
+    const rects = range.getClientRects();
+    if (rects.length === 0) continue;  // draws nothing (inside a cluster): on its cluster's line
+    const line = Math.floor((rects[0].top + rects[0].height / 2 - top) / {line_height});
+    if (line > last && last >= 0) breaks.push(k);
+    last = Math.max(last, line);
+  }}
+  return breaks;
+}}));
+document.getElementById("measure").remove();
+</script></body></html>
+"""
+
+
 def read_corpus(path):
     """The texts of a corpus file, exactly as the accuracy tool reads them."""
     with open(path, "rb") as f:
@@ -214,6 +260,15 @@ def measure_strings(binary, env, workdir, strings, size):
     page = WIDTHS_PAGE.format(families=", ".join(f'"{f}"' for f in FAMILIES), size=size,
                               data=data.replace("</", "<\\/"))
     return load_page(binary, env, workdir, "strings", page)
+
+
+def measure_opportunities(binary, env, workdir, strings, size):
+    """Chromium's line break opportunities in each string: the scalar offsets where lines start
+    when it is laid out at width 0 with overflow-wrap: normal (white-space: pre-wrap)."""
+    data = json.dumps(strings, ensure_ascii=False)
+    page = OPPORTUNITIES_PAGE.format(families=", ".join(f'"{f}"' for f in FAMILIES), size=size,
+                                     line_height=LINE_HEIGHT, data=data.replace("</", "<\\/"))
+    return load_page(binary, env, workdir, "opportunities", page)
 
 
 def measure_batch(binary, env, workdir, index, texts, widths, size):
@@ -288,6 +343,8 @@ def main():
     parser.add_argument("--out", default=FIXTURES_DIR, help="output directory (default Oracles/Fixtures)")
     parser.add_argument("--strings", metavar="FILE", help="instead: measure each string of FILE (a JSON "
                         "array) on one line and print the widths in px as a JSON array")
+    parser.add_argument("--opportunities", metavar="FILE", help="instead: print the line break opportunities "
+                        "of each string of FILE (a JSON array) as a JSON array of arrays of scalar offsets")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium", help="the browser binary")
     args = parser.parse_args()
     try:
@@ -313,12 +370,14 @@ def main():
         env.pop("FONTCONFIG_PATH", None)
         files = check_fonts(env, fonts)
         print(f"{chromium_version(args.chromium)}; fonts: {', '.join(files)}", file=sys.stderr)
-        if args.strings:
-            with open(args.strings, encoding="utf-8") as f:
+        for path, measure in ((args.strings, measure_strings), (args.opportunities, measure_opportunities)):
+            if not path:
+                continue
+            with open(path, encoding="utf-8") as f:
                 strings = json.load(f)
             if not isinstance(strings, list) or not all(isinstance(x, str) for x in strings):
-                sys.exit(f"error: {args.strings} must hold a JSON array of strings")
-            print(json.dumps(measure_strings(args.chromium, env, workdir, strings, args.size)))
+                sys.exit(f"error: {path} must hold a JSON array of strings")
+            print(json.dumps(measure(args.chromium, env, workdir, strings, args.size)))
             return 0
         for name in args.corpora or DEFAULT_CORPORA:
             run_corpus(name, args, args.chromium, env, workdir)

@@ -43,6 +43,11 @@ public enum Accuracy {
 
     static func run(_ options: AccuracyOptions, console: Console) throws -> Int32 {
         let fontsDirectory = try BenchmarkPaths.fontsDirectory(option: options.fontsDirectory)
+        if let path = options.opportunitiesPath {
+            let peer = try PangoPeer(fontsDirectory: fontsDirectory, fontSize: options.fontSize)
+            try printOpportunities(of: readStrings(path), peer: peer, console: console)
+            return 0
+        }
         let fixtures = options.fixturesDirectory ?? defaultFixturesDirectory
         let inputs = try options.corpusPaths.map { path in
             try loadInput(path: path, fixtures: fixtures, options: options)
@@ -238,6 +243,33 @@ public enum Accuracy {
     /// integers: 99.5 % of 5,000 is 4,975).
     static func passes(_ report: WidthReport, required: Double) -> Bool {
         Double(report.agreeing) * 1000 >= (required * 10).rounded() * Double(report.texts)
+    }
+
+    /// The strings of a JSON file holding an array of strings (`--opportunities`).
+    static func readStrings(_ path: String) throws -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BenchmarkError("cannot read \(path)")
+        }
+        guard let strings = try? JSONSerialization.jsonObject(with: data) as? [String] else {
+            throw BenchmarkError("\(path) must hold a JSON array of strings")
+        }
+        return strings
+    }
+
+    /// `--opportunities`: Pango's line break opportunities in each string, one JSON object a line.
+    static func printOpportunities(of strings: [String], peer: PangoPeer, console: Console) throws {
+        struct Line: Encodable {
+            let text: String
+            let pango: [Int]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var output = ""
+        for string in strings {
+            let line = Line(text: string, pango: peer.lineBreakOpportunities(string))
+            output += String(decoding: try encoder.encode(line), as: UTF8.self) + "\n"
+        }
+        console.output(output)
     }
 
     /// `--show`: the lines of one text as Pango, Chromium and FeedLayout break them, and Pango's fonts.

@@ -23,6 +23,9 @@ public struct AccuracyOptions: Sendable, Equatable {
     public var writePangoFixtures = false
     /// Print the line-by-line breakdown of this text (its line number in the corpus) instead.
     public var show: Int?
+    /// Print Pango's line break opportunities in each string of this file (a JSON array of
+    /// strings) instead.
+    public var opportunitiesPath: String?
     public var help = false
 
     /// Line-count agreement with Pango needed at every width of a corpus that has no Chromium
@@ -61,7 +64,11 @@ public struct AccuracyOptions: Sendable, Equatable {
         knownPath = try parser.value("--known")
         writeKnownPath = try parser.value("--write-known")
         show = try parser.integer("--show", minimum: 1)
+        opportunitiesPath = try parser.value("--opportunities")
         try parser.finish()
+        if opportunitiesPath != nil, show != nil {
+            throw BenchmarkError("--opportunities and --show are two different runs: give one")
+        }
         if corpora.contains(where: \.isEmpty) {
             throw BenchmarkError("--corpus wants corpus names or files, not an empty one")
         }
@@ -117,6 +124,10 @@ public struct AccuracyOptions: Sendable, Equatable {
           --show N             print how Pango, Chromium and FeedLayout break text N (its line
                                number in the corpus) at each width, and the fonts Pango chose,
                                then exit (one corpus: --corpus NAME)
+          --opportunities FILE print Pango's line break opportunities in each string of FILE (a
+                               JSON array of strings): one JSON object per string, the offsets in
+                               Unicode scalars where a line may start; then exit (Chromium's:
+                               Oracles/chromium-oracle.py --opportunities FILE)
           -h, --help           show this help
 
         EXIT STATUS:

@@ -118,6 +118,21 @@ public final class PangoPeer {
         return offsets.map { Int($0) }
     }
 
+    /// Pango's line break opportunities in `text` (its layout's `is_line_break` attributes):
+    /// offsets in Unicode scalars, neither 0 nor the end, where a line may start.
+    public func lineBreakOpportunities(_ text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { bytes in
+                let count = Int(cpangopeer_line_break_opportunities(context, bytes.baseAddress, Int64(bytes.count), nil, 0))
+                guard count > 0 else { return [] }
+                var offsets = [Int64](repeating: 0, count: count)
+                _ = cpangopeer_line_break_opportunities(context, bytes.baseAddress, Int64(bytes.count), &offsets, Int32(count))
+                return offsets.map { Int($0) }
+            }
+        }
+    }
+
     /// Lays out `text` at `width` pixels and returns its lines.
     public func lines(of text: String, width: Double) -> [MeasuredLine] {
         _ = measure(text, width: width)

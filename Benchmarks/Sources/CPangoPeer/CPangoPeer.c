@@ -282,6 +282,23 @@ int32_t cpangopeer_break_offsets(const cpangopeer_context *ctx, int64_t *offsets
     return count;
 }
 
+int32_t cpangopeer_line_break_opportunities(cpangopeer_context *ctx, const char *utf8, int64_t len,
+                                            int64_t *offsets, int32_t capacity) {
+    if (ctx == NULL || (utf8 == NULL && len > 0) || len < 0 || len > INT32_MAX) return -1;
+    pango_layout_set_width(ctx->layout, -1);
+    pango_layout_set_text(ctx->layout, utf8 != NULL ? utf8 : "", (int)len);
+    int n_attrs = 0;
+    const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(ctx->layout, &n_attrs);
+    int32_t count = 0;
+    /* n_attrs is the scalar count plus one: the positions before each scalar and the end. */
+    for (int i = 1; i < n_attrs - 1; i++) {
+        if (!attrs[i].is_line_break) continue;
+        if (offsets != NULL && count < capacity) offsets[count] = i;
+        count++;
+    }
+    return count;
+}
+
 int cpangopeer_font_at(const cpangopeer_context *ctx, int64_t byte_index, char *buf, size_t len) {
     if (ctx == NULL || buf == NULL || len == 0 || byte_index < 0) return -1;
     for (GSList *l = pango_layout_get_lines_readonly(ctx->layout); l != NULL; l = l->next) {

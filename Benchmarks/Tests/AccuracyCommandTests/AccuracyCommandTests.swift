@@ -7,7 +7,7 @@ import Testing
     @Test("bad usage exits 64 with the usage", arguments: [
         ["--frobnicate"], ["extra"], ["--widths", "0"], ["--widths", "343,343"], ["--size", "-1"], ["--limit", "0"],
         ["--corpus", ""], ["--corpus", "ja,"], ["--show", "3", "--corpus", "ja,ko"], ["--limit", "5", "--write-pango-fixtures"],
-        ["--known"], ["--json"],
+        ["--known"], ["--json"], ["--opportunities"], ["--opportunities", "s.json", "--show", "2"],
     ])
     func badUsage(arguments: [String]) {
         #expect(throws: BenchmarkError.self) { try AccuracyOptions(arguments: arguments) }
@@ -36,6 +36,30 @@ import Testing
         #expect(options.disagreementsPath == "d.json")
         #expect(options.corpusPaths.map { ($0 as NSString).lastPathComponent } == ["ja.txt", "ko.txt", "social.txt"])
         #expect(try AccuracyOptions(arguments: []).corpusPaths.count == TextCorpus.bundledNames.count)
+    }
+
+    @Test("--opportunities prints Pango's break opportunities per string; a bad file exits 1")
+    func opportunities() throws {
+        let path = NSTemporaryDirectory() + "accuracy-opportunities-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"["x -dx", "ハッシュ", "POSIX.1", ""]"#.utf8).write(to: URL(fileURLWithPath: path))
+        let (console, written) = Console.capturing()
+        #expect(Accuracy.main(arguments: ["--opportunities", path], console: console) == 0)
+        // Measured: Pango breaks after a word-initial hyphen, never before a small kana, and
+        // between a full stop and a digit after a word.
+        #expect(written().output == """
+            {"pango":[2,3],"text":"x -dx"}
+            {"pango":[2],"text":"ハッシュ"}
+            {"pango":[6],"text":"POSIX.1"}
+            {"pango":[],"text":""}
+
+            """)
+        try Data(#"{"not": "an array"}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let (failing, failed) = Console.capturing()
+        #expect(Accuracy.main(arguments: ["--opportunities", path], console: failing) == 1)
+        #expect(failed().diagnostics.contains("must hold a JSON array of strings"))
+        #expect(Accuracy.main(arguments: ["--opportunities", "/nonexistent/strings.json"], console: failing) == 1)
+        #expect(failed().diagnostics.contains("cannot read /nonexistent/strings.json"))
     }
 
     @Test func aFailureExits1() {

@@ -52,6 +52,13 @@ int cpangopeer_line_info(const cpangopeer_context *ctx, int32_t index, int64_t *
  * and returns how many there are (the line count less one; it may exceed `capacity`). */
 int32_t cpangopeer_break_offsets(const cpangopeer_context *ctx, int64_t *offsets, int32_t capacity);
 
+/* Pango's line break opportunities in `len` bytes of UTF-8 (laid out without wrapping: the
+ * layout's is_line_break log attributes): the offsets in Unicode scalars, neither 0 nor the end,
+ * where a line may start. Writes at most `capacity` offsets and returns how many there are, or
+ * -1 on bad arguments. Replaces the last measured layout. */
+int32_t cpangopeer_line_break_opportunities(cpangopeer_context *ctx, const char *utf8, int64_t len,
+                                            int64_t *offsets, int32_t capacity);
+
 /* The font family and face index Pango resolved for the first character at `byte_index` of
  * the last measured layout (the run's font), written into buf. Returns 0, or -1. */
 int cpangopeer_font_at(const cpangopeer_context *ctx, int64_t byte_index, char *buf, size_t len);
