@@ -59,11 +59,13 @@ FONTS_CONF = """<?xml version="1.0"?>
 </fontconfig>
 """
 
-PAGE = """<!DOCTYPE html>
+# The head of a page that sets texts into a <div> (the box) and runs a script over them: the
+# script's data is `input`, the text node in the box `node`, a reusable DOM range `range`.
+PAGE_HEAD = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><style>
 body {{ margin: 0; }}
 #box {{ font-family: {families}; font-size: {size}px; line-height: {line_height}px;
-        white-space: pre-wrap; word-break: normal; overflow-wrap: anywhere; }}
+        white-space: pre-wrap; word-break: normal; overflow-wrap: {overflow_wrap}; {width} }}
 </style></head><body><div id="box"></div><pre id="out"></pre>
 <script id="data" type="application/json">{data}</script>
 <script id="measure">
@@ -74,7 +76,9 @@ const box = document.getElementById("box");
 const node = document.createTextNode("");
 box.appendChild(node);
 const range = document.createRange();
-const lineHeight = input.lineHeight;
+"""
+
+PAGE = PAGE_HEAD + """const lineHeight = input.lineHeight;
 
 // The line (0-based) of scalar k: from the client rect of a range over it, or over the one
 // before it when it has none (a character that draws nothing inside a cluster).
@@ -150,24 +154,9 @@ document.getElementById("measure").remove();
 """
 
 
-OPPORTUNITIES_PAGE = """<!DOCTYPE html>
-<html><head><meta charset="utf-8"><style>
-body {{ margin: 0; }}
-#box {{ font-family: {families}; font-size: {size}px; line-height: {line_height}px; width: 0;
-        white-space: pre-wrap; word-break: normal; overflow-wrap: normal; }}
-</style></head><body><div id="box"></div><pre id="out"></pre>
-<script id="data" type="application/json">{data}</script>
-<script id="measure">
-"use strict";
-const strings = JSON.parse(document.getElementById("data").textContent);
-document.getElementById("data").remove();
-const box = document.getElementById("box");
-const node = document.createTextNode("");
-box.appendChild(node);
-const range = document.createRange();
-// At width 0 without overflow-wrap every break opportunity starts a line: a scalar starts a
+OPPORTUNITIES_PAGE = PAGE_HEAD + """// At width 0 without overflow-wrap every break opportunity starts a line: a scalar starts a
 // line when it sits on a later line than every scalar before it.
-document.getElementById("out").textContent = JSON.stringify(strings.map(text => {{
+document.getElementById("out").textContent = JSON.stringify(input.map(text => {{
   node.data = text;
   const top = box.getBoundingClientRect().top;
   const starts = [];
@@ -266,8 +255,8 @@ def measure_opportunities(binary, env, workdir, strings, size):
     """Chromium's line break opportunities in each string: the scalar offsets where lines start
     when it is laid out at width 0 with overflow-wrap: normal (white-space: pre-wrap)."""
     data = json.dumps(strings, ensure_ascii=False)
-    page = OPPORTUNITIES_PAGE.format(families=", ".join(f'"{f}"' for f in FAMILIES), size=size,
-                                     line_height=LINE_HEIGHT, data=data.replace("</", "<\\/"))
+    page = OPPORTUNITIES_PAGE.format(families=", ".join(f'"{f}"' for f in FAMILIES), size=size, line_height=LINE_HEIGHT,
+                                     overflow_wrap="normal", width="width: 0;", data=data.replace("</", "<\\/"))
     return load_page(binary, env, workdir, "opportunities", page)
 
 
@@ -275,7 +264,7 @@ def measure_batch(binary, env, workdir, index, texts, widths, size):
     """One page load: every text of the batch at every width. Returns [width][text] = [lines, breaks]."""
     data = json.dumps({"texts": texts, "widths": widths, "lineHeight": LINE_HEIGHT}, ensure_ascii=False)
     page = PAGE.format(families=", ".join(f'"{f}"' for f in FAMILIES), size=size, line_height=LINE_HEIGHT,
-                       data=data.replace("</", "<\\/"))
+                       overflow_wrap="anywhere", width="", data=data.replace("</", "<\\/"))
     answer = load_page(binary, env, workdir, index, page)
     if not answer.get("ok"):
         raise RuntimeError(f"the page failed on batch {index}: {answer.get('error')}")
