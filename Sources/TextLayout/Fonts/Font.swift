@@ -9,7 +9,7 @@ import Foundation
 /// made immutable are thread-safe, and the FreeType face is only touched under the library's
 /// lock. Sizes are not part of a font: every length it reports is in font units.
 public final class Font: @unchecked Sendable {  // All stored state is immutable after init; see above.
-    /// The path of the file the face was loaded from.
+    /// The path of the file the face was loaded from; empty for a font made from data.
     public let path: String
     /// The index of the face inside its file (0 unless the file is a collection); from bit 16
     /// up, a variable font's named instance (1 for the first), as FreeType and fontconfig number
@@ -41,14 +41,14 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
     /// The code points the face maps to glyphs.
     let coverage: CoverageSet
     private let ftFace: FT_Face
+    /// The bytes of a font made from data, alive as long as the faces reading them.
+    private let memory: FontMemory?
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
     /// - Throws: ``FontError`` when the file is missing, unreadable, empty, truncated, not a
     ///   font, has no such face or no Unicode character map.
-    public init(path: String, faceIndex: Int = 0) throws {
-        self.path = path
-        self.faceIndex = faceIndex
+    public convenience init(path: String, faceIndex: Int = 0) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FontError.unreadable(path: path, reason: "no such file")
@@ -57,27 +57,52 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw FontError.unreadable(path: path, reason: "permission denied")
         }
+        try self.init(path: path, memory: nil, faceIndex: faceIndex)
+    }
+
+    /// Loads face `faceIndex` of a font file's bytes (a font shipped in an asset catalogue or
+    /// downloaded), copied once; ``path`` is then empty.
+    ///
+    /// - Throws: ``FontError`` when the bytes are empty, truncated, not a font, have no such
+    ///   face or no Unicode character map (errors name the font "<data>").
+    public convenience init(data: Data, faceIndex: Int = 0) throws {
+        guard !data.isEmpty else { throw FontError.unreadable(path: "", reason: "no bytes") }
+        try self.init(path: "", memory: FontMemory(copying: data), faceIndex: faceIndex)
+    }
+
+    /// Loads a face from the file at `path`, or from `memory` when given.
+    private init(path: String, memory: FontMemory?, faceIndex: Int) throws {
+        self.path = path
+        self.faceIndex = faceIndex
+        self.memory = memory
+        let name = memory == nil ? path : "<data>"
+        /// FreeType's face `index` of the file or the bytes.
+        func newFace(_ library: FT_Library, _ index: Int, _ face: inout FT_Face?) -> FT_Error {
+            guard let memory else { return FT_New_Face(library, path, FT_Long(index), &face) }
+            return FT_New_Memory_Face(library, memory.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+                                      FT_Long(memory.bytes.count), FT_Long(index), &face)
+        }
         let face: FT_Face = try FreeTypeLibrary.shared.withLibrary { library in
             var face: FT_Face?
-            let error = FT_New_Face(library, path, FT_Long(faceIndex), &face)
+            let error = newFace(library, faceIndex, &face)
             if error == 0, let face { return face }
             // Tell "no such face" apart from "not a font".
             if faceIndex > 0 {
                 var first: FT_Face?
-                if FT_New_Face(library, path, 0, &first) == 0, let first {
+                if newFace(library, 0, &first) == 0, let first {
                     let count = Int(first.pointee.num_faces)
                     FT_Done_Face(first)
-                    throw FontError.noSuchFace(path: path, index: faceIndex, faceCount: count)
+                    throw FontError.noSuchFace(path: name, index: faceIndex, faceCount: count)
                 }
             }
-            throw FontError.freeType(code: error, operation: "FT_New_Face", path: path)
+            throw FontError.freeType(code: error, operation: "FT_New_Face", path: name)
         }
         var ok = false
         defer { if !ok { _ = FreeTypeLibrary.shared.withLibrary { _ in FT_Done_Face(face) } } }
 
         let info = try FreeTypeLibrary.shared.withLibrary { _ -> (String, String, Int32, (Int32, Int32, Int32), Int) in
             guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else {
-                throw FontError.noUnicodeCharacterMap(path: path)
+                throw FontError.noUnicodeCharacterMap(path: name)
             }
             let record = face.pointee
             let family = record.family_name.map { String(cString: $0) } ?? ""
@@ -90,11 +115,18 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
         styleName = info.1
         freeTypeMetrics = (info.3.0, info.3.1, info.3.2)
         guard info.4 > 0 else {
-            throw FontError.freeType(code: 0x08, operation: "reading the glyph count (no glyphs)", path: path)
+            throw FontError.freeType(code: 0x08, operation: "reading the glyph count (no glyphs)", path: name)
         }
 
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw FontError.unreadable(path: path, reason: "HarfBuzz could not map the file")
+        let blob: OpaquePointer
+        if let memory {
+            blob = hb_blob_create(memory.bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(memory.bytes.count),
+                                  HB_MEMORY_MODE_READONLY, nil, nil)!
+        } else {
+            guard let mapped = hb_blob_create_from_file_or_fail(path) else {
+                throw FontError.unreadable(path: path, reason: "HarfBuzz could not map the file")
+            }
+            blob = mapped
         }
         // As FreeType and fontconfig number faces: the low 16 bits pick the face of a
         // collection, the high bits a variable font's named instance (1 for the first).
@@ -104,7 +136,7 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
         let upem = Int32(hb_face_get_upem(hbFace))
         let glyphs = Int(hb_face_get_glyph_count(hbFace))
         guard upem > 0, glyphs > 0 else {
-            throw FontError.freeType(code: 0x08, operation: "HarfBuzz reading the face (truncated file?)", path: path)
+            throw FontError.freeType(code: 0x08, operation: "HarfBuzz reading the face (truncated file?)", path: name)
         }
         unitsPerEm = upem
         glyphCount = glyphs
@@ -122,7 +154,7 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
         isColorFont = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
             || hb_ot_color_has_svg(hbFace) != 0
         coverage = CoverageSet(face: hbFace)
-        guard !coverage.isEmpty else { throw FontError.noUnicodeCharacterMap(path: path) }
+        guard !coverage.isEmpty else { throw FontError.noUnicodeCharacterMap(path: name) }
         ftFace = face
         ok = true
     }
@@ -180,9 +212,23 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
 }
 
 extension Font: CustomStringConvertible {
+    /// "Noto Sans Regular (NotoSans-Regular.ttf#0)"; "(data#0)" for a font made from data.
     public var description: String {
-        "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)#\(faceIndex))"
+        "\(familyName) \(styleName) (\(path.isEmpty ? "data" : (path as NSString).lastPathComponent)#\(faceIndex))"
     }
+}
+
+/// The bytes of a font made from data: one allocation, freed when the last font reading it is.
+final class FontMemory: Sendable {
+    /// Never written after init; read by FreeType and HarfBuzz faces.
+    nonisolated(unsafe) let bytes: UnsafeMutableRawBufferPointer
+
+    init(copying data: Data) {
+        bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+        _ = data.copyBytes(to: bytes)
+    }
+
+    deinit { bytes.deallocate() }
 }
 
 /// The set of code points a face maps, as a flat bit set over all of Unicode (136 KiB), so
