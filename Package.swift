@@ -24,8 +24,11 @@ let package = Package(
         // A pthread-mutex lock the thread sanitizer understands (see Lock.swift).
         .target(name: "LockSupport"),
         // The only Swift code that touches C pointers.
+        // Invariant checks of the analysis stages in debug builds (the tests) and when asked
+        // (the fuzzers: -Xswiftc -DFEEDLAYOUT_INTERNAL_CHECKS); release builds pay nothing.
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CTextShims", "LockSupport"],
-                resources: [.copy("../../Fonts")]),
+                resources: [.copy("../../Fonts")],
+                swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
         // Statuses: decoding, rich text, cell geometry.
         .target(name: "StatusLayout", dependencies: ["TextLayout"]),
         // The heightForRow path: bounded thread-safe height cache, RowHeights facade, prefetch.

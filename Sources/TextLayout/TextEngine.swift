@@ -1,8 +1,6 @@
-import CHarfBuzz
-import CTextShims
-import LockSupport
 
-/// Measures text: fonts by coverage, HarfBuzz shaping, ICU line breaking.
+/// Measures text: fonts by coverage, HarfBuzz shaping, line breaking by ICU's rules (our own
+/// pair-table breaker for the root locale, ICU's iterator otherwise).
 ///
 /// Measuring is split in two: ``prepare(_:style:)`` does everything that does not depend on
 /// the width (graphemes, fonts, scripts, bidi, shaping, break opportunities) and gives a
@@ -18,18 +16,8 @@ import LockSupport
 public final class TextEngine: Sendable {
     /// The fonts, in fallback order.
     public let fonts: FontStack
-    let fontList: [Font]
-    /// What measuring a run reads of each font of `fontList`, as values: reading them touches
-    /// no shared object's reference count (those lines bounce between cores that measure at once).
-    let fontMetrics: [FontMetrics]
-    /// Indices of the colour fonts of the stack, in order: emoji sequences try them first.
-    let colorFonts: [UInt8]
-    let segmentCache: SegmentCache?
-    let breakIterators = BreakIteratorPool()
-    let baselineTable: BaselineTable
-    let fontTable: FontTable
-    let analyzerScratch = AnalyzerScratchPool()
-    private let languages = Lock<[String: LanguageBox]>([:])
+    /// What the stages share: fonts, caches, break iterators (see ``Preparation``).
+    let context: MeasuringContext
 
     /// Makes an engine for a font stack.
     ///
@@ -39,15 +27,7 @@ public final class TextEngine: Sendable {
     ///     the cache off, so that every run is shaped (for tests and baselines).
     public init(fonts: FontStack, segmentCacheCapacity: Int = 262_144) {
         self.fonts = fonts
-        fontList = fonts.fonts
-        fontMetrics = fonts.fonts.map {
-            FontMetrics(unitsPerEm: Double($0.unitsPerEm), ascender: Double($0.ascenderInFontUnits),
-                        descender: Double($0.descenderInFontUnits), hbFont: HarfBuzzFont(pointer: $0.hbFont))
-        }
-        colorFonts = fonts.fonts.indices.filter { fonts.fonts[$0].isColorFont }.map { UInt8($0) }
-        segmentCache = segmentCacheCapacity > 0 ? SegmentCache(capacity: segmentCacheCapacity) : nil
-        fontTable = FontTable(fonts: fonts.fonts)
-        baselineTable = BaselineTable(fonts: fonts.fonts)
+        context = MeasuringContext(fonts: fonts.fonts, segmentCacheCapacity: segmentCacheCapacity)
     }
 
     /// Makes an engine for the bundled default stack (Noto Sans, Noto Sans CJK SC, Noto Color
@@ -83,17 +63,14 @@ public final class TextEngine: Sendable {
     ///
     /// - Complexity: O(n) in the length of the text.
     public func prepare(_ text: AttributedText, style: TextStyle = TextStyle()) -> PreparedText {
-        var analyzer = ParagraphAnalyzer(engine: self, text: text, style: style)
-        return analyzer.run()
+        Preparation.prepare(text, style: style, context: context)
     }
 
     /// Prepares by the general analysis (clusters, sequences, bidi), never the fused fast path,
     /// and with `icuOnly`, ICU for every cluster and break opportunity: tests check that every
     /// way gives the same.
     func prepareGeneralPathOnly(_ text: AttributedText, style: TextStyle = TextStyle(), icuOnly: Bool = false) -> PreparedText {
-        var analyzer = ParagraphAnalyzer(engine: self, text: text, style: style)
-        analyzer.paths = icuOnly ? .icuOnly : .generalPath
-        return analyzer.run()
+        Preparation.prepare(text, style: style, context: context, paths: icuOnly ? .icuOnly : .generalPath)
     }
 
     /// Prepares plain text; see ``prepare(_:style:)``.
@@ -103,39 +80,11 @@ public final class TextEngine: Sendable {
 
     /// How many shaped pieces the cache holds, and its hits (pieces) and misses (runs shaped).
     public var segmentCacheStatistics: (count: Int, hits: Int, misses: Int) {
-        guard let segmentCache else { return (0, 0, 0) }
+        guard let segmentCache = context.segmentCache else { return (0, 0, 0) }
         let (hits, misses) = segmentCache.statistics
         return (segmentCache.count, hits, misses)
     }
 
     /// Empties the cache of shaped pieces.
-    public func removeCachedSegments() { segmentCache?.removeAll() }
-
-    /// The HarfBuzz language of a locale, made once.
-    func language(for locale: String) -> hb_language_t? {
-        if let box = languages.withLock({ $0[locale] }) { return box.language }
-        let tag = locale.split(separator: "@").first.map(String.init) ?? ""
-        let language = tag.isEmpty ? nil : hb_language_from_string(tag, -1)
-        languages.withLock { $0[locale] = LanguageBox(language: language) }
-        return language
-    }
-}
-
-/// A font's numbers that measuring a run needs, copied out of ``Font``.
-struct FontMetrics: Sendable {
-    let unitsPerEm: Double
-    let ascender: Double
-    let descender: Double
-    let hbFont: HarfBuzzFont
-}
-
-/// A HarfBuzz font made immutable once set up (hb-ot font functions, scale = upem), kept alive
-/// by its ``Font``; HarfBuzz allows shaping with one font from several threads.
-struct HarfBuzzFont: @unchecked Sendable {
-    let pointer: OpaquePointer
-}
-
-/// A HarfBuzz language: an interned, immutable, process-lifetime pointer.
-struct LanguageBox: @unchecked Sendable {  // hb_language_t values are static interned strings.
-    let language: hb_language_t?
+    public func removeCachedSegments() { context.segmentCache?.removeAll() }
 }

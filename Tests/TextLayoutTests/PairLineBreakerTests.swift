@@ -19,9 +19,9 @@ struct PairLineBreakerTests {
         var boundaries: [Int32] = []
         Array(text.utf8).withUnsafeBufferPointer {
             if tailored {
-                try! Fixtures.engine.breakIterators.appendLineBoundaries(locale: locale, text: $0, to: &boundaries)
+                try! Fixtures.engine.context.breakIterators.appendLineBoundaries(locale: locale, text: $0, to: &boundaries)
             } else {
-                try! Fixtures.engine.breakIterators.appendICULineBoundaries(locale: locale, text: $0, to: &boundaries)
+                try! Fixtures.engine.context.breakIterators.appendICULineBoundaries(locale: locale, text: $0, to: &boundaries)
             }
         }
         return boundaries.filter { $0 > 0 }.map { Int32(text.utf8.index(text.startIndex, offsetBy: Int($0)).utf16Offset(in: text)) }

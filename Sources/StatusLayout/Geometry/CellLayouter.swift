@@ -71,7 +71,9 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
         y += s.profileHeight
 
         // Text.
-        let richText = s.richText.build(status.text, fontSize: textSize)
+        // Heights alone need the text, not its entities (whose names are copied out).
+        let richText = frames ? s.richText.build(status.text, fontSize: textSize)
+                              : RichText(text: s.richText.attributedText(status.text, fontSize: textSize), entities: [])
         let lines = richText.text.string.isEmpty ? (shown: 0, full: 0)
             : measurer.lineCount(of: richText.text, width: contentWidth, fontSize: textSize, maxLines: s.maxTextLines,
                                  truncationToken: token)
@@ -90,7 +92,8 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
         if let retweet = status.retweetedStatus {
             let blockTop = y
             let prefix = retweet.isDeleted ? nil : retweet.user?.screenName
-            let rich = s.richText.build(retweet.text, fontSize: retweetSize, retweetOf: prefix)
+            let rich = frames ? s.richText.build(retweet.text, fontSize: retweetSize, retweetOf: prefix)
+                              : RichText(text: s.richText.attributedText(retweet.text, fontSize: retweetSize, retweetOf: prefix), entities: [])
             retweetRichText = rich
             retweetLines = rich.text.string.isEmpty ? (0, 0)
                 : measurer.lineCount(of: rich.text, width: contentWidth, fontSize: retweetSize, maxLines: s.maxTextLines,

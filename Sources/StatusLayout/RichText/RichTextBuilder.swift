@@ -26,17 +26,30 @@ public struct RichTextBuilder: Sendable, Hashable {
     ///
     /// - Complexity: O(n) in the length of the text.
     public func build(_ text: String, fontSize: Double, retweetOf screenName: String? = nil) -> RichText {
+        build(text, fontSize: fontSize, retweetOf: screenName, entities: true)
+    }
+
+    /// The text alone of ``build(_:fontSize:retweetOf:)``, without its entities: what a cell's
+    /// height needs (no entity names are copied out of the text).
+    public func attributedText(_ text: String, fontSize: Double, retweetOf screenName: String? = nil) -> AttributedText {
+        build(text, fontSize: fontSize, retweetOf: screenName, entities: false).text
+    }
+
+    private func build(_ text: String, fontSize: Double, retweetOf screenName: String?, entities wanted: Bool) -> RichText {
         var output = AttributedText("")
+        output.reserveCapacity(text.utf8.count + (screenName?.utf8.count ?? 0) + 8)
         var entities: [TextEntity] = []
         var offset = 0  // UTF-8 length of output so far
         func appendText(_ piece: Substring) {
-            output.append(String(piece))
+            output.append(piece)
             offset += piece.utf8.count
         }
         if let screenName {
-            let prefix = "@" + screenName
-            entities.append(TextEntity(kind: .mention(screenName), range: offset..<offset + prefix.utf8.count))
-            appendText(Substring(prefix + ":"))
+            let prefixLength = 1 + screenName.utf8.count
+            if wanted { entities.append(TextEntity(kind: .mention(screenName), range: offset..<offset + prefixLength)) }
+            appendText("@")
+            appendText(screenName[...])
+            appendText(":")
         }
         let scalars = text.unicodeScalars
         var plainStart = scalars.startIndex
@@ -51,12 +64,11 @@ public struct RichTextBuilder: Sendable, Hashable {
             case "h":
                 if let end = urlEnd(scalars, from: i) {
                     flushPlain(upTo: i)
-                    let url = String(scalars[i..<end])
                     let start = offset
                     output.append(emoticonSize(fontSize))
                     offset += 3  // U+FFFC
-                    appendText(Substring(linkLabel))
-                    entities.append(TextEntity(kind: .link(url), range: start..<offset))
+                    appendText(linkLabel[...])
+                    if wanted { entities.append(TextEntity(kind: .link(String(scalars[i..<end])), range: start..<offset)) }
                     i = end
                     plainStart = end
                     handled = true
@@ -64,10 +76,12 @@ public struct RichTextBuilder: Sendable, Hashable {
             case "#":
                 if let end = topicEnd(scalars, from: i) {
                     flushPlain(upTo: i)
-                    let topic = String(scalars[scalars.index(after: i)..<scalars.index(before: end)])
                     let start = offset
                     appendText(Substring(scalars[i..<end]))
-                    entities.append(TextEntity(kind: .topic(topic), range: start..<offset))
+                    if wanted {
+                        let topic = String(scalars[scalars.index(after: i)..<scalars.index(before: end)])
+                        entities.append(TextEntity(kind: .topic(topic), range: start..<offset))
+                    }
                     i = end
                     plainStart = end
                     handled = true
@@ -75,10 +89,9 @@ public struct RichTextBuilder: Sendable, Hashable {
             case "@":
                 if let end = mentionEnd(scalars, from: i) {
                     flushPlain(upTo: i)
-                    let name = String(scalars[scalars.index(after: i)..<end])
                     let start = offset
                     appendText(Substring(scalars[i..<end]))
-                    entities.append(TextEntity(kind: .mention(name), range: start..<offset))
+                    if wanted { entities.append(TextEntity(kind: .mention(String(scalars[scalars.index(after: i)..<end])), range: start..<offset)) }
                     i = end
                     plainStart = end
                     handled = true
@@ -89,7 +102,7 @@ public struct RichTextBuilder: Sendable, Hashable {
                     let start = offset
                     output.append(emoticonSize(fontSize))
                     offset += 3
-                    entities.append(TextEntity(kind: .emoticon(name), range: start..<offset))
+                    if wanted { entities.append(TextEntity(kind: .emoticon(name), range: start..<offset)) }
                     i = end
                     plainStart = end
                     handled = true

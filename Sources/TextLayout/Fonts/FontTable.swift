@@ -19,15 +19,11 @@ final class FontTable: Sendable {
         }
     }
 
-    /// The font for a cluster of one code point (see ``TextEngine`` for the rules): spaces and
-    /// other non-graphic characters stay in the previous font when it has them and is not a
-    /// colour font; else the first font covering it, emoji included (Pango and Chromium draw
-    /// ⚽ or 🈚 from Noto Sans CJK, which has them, though they default to emoji presentation);
-    /// else the first font (its .notdef).
+    /// The font of a cluster of one code point: ``font(forCluster:properties:previous:)`` for
+    /// one scalar, with the first covering font of a BMP code point read from a table.
     @inline(__always)
-    func font(for scalar: UInt32, bits: UInt16, previous: UInt8?) -> UInt8 {
-        if bits & UnicodeProperties.nonGraphic != 0, let previous, !isColor[Int(previous)],
-           fonts[Int(previous)].coverage.contains(scalar) {
+    func font(forScalar scalar: UInt32, bits: UInt16, previous: UInt8?) -> UInt8 {
+        if let previous, staysInPreviousFont(bits: bits, previous: previous, covered: { fonts[Int(previous)].coverage.contains(scalar) }) {
             return previous
         }
         if scalar < 0x10000 {
@@ -36,6 +32,54 @@ final class FontTable: Sendable {
         }
         for index in fonts.indices where fonts[index].coverage.contains(scalar) { return UInt8(index) }
         return 0
+    }
+
+    /// The font of a grapheme cluster, the one place the rules live (spaces are then revised by
+    /// ``resolveSpaceFonts(_:scripts:text:)``):
+    /// 1. a space, control or format character stays in the font of the cluster before it
+    ///    (`previous`) when that font has it and is not a colour font (Pango splits emoji from
+    ///    text first, so a space after 😀 is not in the emoji font);
+    /// 2. a cluster asking for emoji presentation explicitly (VS16 or the keycap mark after its
+    ///    base, and no VS15) takes the first colour font that has it;
+    /// 3. else the first font that has every scalar (default-ignorables after the first need no
+    ///    glyph), emoji included: Pango and Chromium draw ⚽ or 🈚 from Noto Sans CJK, which has
+    ///    them, though they default to emoji presentation;
+    /// 4. else the first font with the base character, else font 0 (its .notdef).
+    func font(forCluster scalars: UnsafeBufferPointer<UInt32>, properties: UnsafeBufferPointer<UInt16>, previous: UInt8?) -> UInt8 {
+        if scalars.count == 1 { return font(forScalar: scalars[0], bits: properties[0], previous: previous) }
+        func covers(_ font: Int) -> Bool {
+            for s in scalars.indices {
+                if fonts[font].coverage.contains(scalars[s]) { continue }
+                if s != 0 && properties[s] & UnicodeProperties.defaultIgnorable != 0 { continue }
+                return false
+            }
+            return true
+        }
+        if let previous, staysInPreviousFont(bits: properties[0], previous: previous, covered: { covers(Int(previous)) }) {
+            return previous
+        }
+        if !colorFonts.isEmpty, Self.asksForEmojiPresentation(scalars) {
+            for index in colorFonts where covers(Int(index)) { return index }
+        }
+        for index in fonts.indices where covers(index) { return UInt8(index) }
+        for index in fonts.indices where fonts[index].coverage.contains(scalars[0]) { return UInt8(index) }
+        return 0
+    }
+
+    /// Rule 1 of ``font(forCluster:properties:previous:)``.
+    @inline(__always)
+    private func staysInPreviousFont(bits: UInt16, previous: UInt8, covered: () -> Bool) -> Bool {
+        bits & UnicodeProperties.nonGraphic != 0 && !isColor[Int(previous)] && covered()
+    }
+
+    /// Whether VS16 or the keycap mark follows the base, and no VS15 asks for text.
+    static func asksForEmojiPresentation(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+        var emoji = false
+        for scalar in scalars {
+            if scalar == 0xFE0E { return false }
+            if scalar == 0xFE0F || scalar == 0x20E3 { emoji = true }
+        }
+        return emoji
     }
 
     /// Whether a space, control or format character is drawn in a font of its own choice rather
@@ -82,7 +126,7 @@ final class FontTable: Sendable {
                 if previous != ShapingRun.attachmentFont && !isColor[Int(previous)] && next >= previous { continue }
             }
             for k in first..<c where clusters[k].flags & ClusterInfo.attachment == 0 {
-                let scalar = ParagraphAnalyzer.decodeScalar(text, at: Int(clusters[k].start)).0
+                let scalar = UTF8Scalars.decode(text, at: Int(clusters[k].start)).scalar
                 if fonts[Int(next)].coverage.contains(scalar) || ctextshims_general_category(scalar) == 12  // Zs
                     || UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0 {
                     clusters[k].font = next

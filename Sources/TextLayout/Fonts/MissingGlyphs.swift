@@ -37,8 +37,10 @@ extension PreparedText {
     ///   with a character its font lacks.
     public var missingGlyphs: [MissingGlyph] {
         var missing: [MissingGlyph] = []
-        let fonts = engine.fontList
+        let fonts = storage.header.context.fontTable.fonts
         let ranges = graphemeClusterRanges
+        let bytes = self.bytes
+        let clusters = withExtendedLifetime(storage) { Array(storage.clusters) }
         for (cluster, range) in zip(clusters, ranges) where cluster.flags & ClusterInfo.attachment == 0 {
             let font = fonts[Int(cluster.font)]
             var uncovered: [MissingGlyph] = []

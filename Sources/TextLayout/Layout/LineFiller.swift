@@ -6,14 +6,17 @@ struct LineFiller {
     typealias Line = ParagraphLayout.Line
 
     let width: Double
-    /// The text filled. Line filling reads only `breakPoints` and `profileChanges` (below) in the
-    /// common case, so that a text laid out again touches little memory; its words, height
-    /// profiles and runs only to cut a word or when heights vary along it.
-    let text: PreparedText
+    /// The text filled (held alive by the caller). Line filling reads only `breakPoints` and
+    /// `profileChanges` in the common case, so that a text laid out again touches little
+    /// memory; its pieces, height profiles and runs only to cut a word or when heights vary
+    /// along it.
+    private let storage: PreparedStorage
     /// Where each word's visible text ends and the next starts (see ``LineBreakPoint``).
-    let breakPoints: UnsafeBufferPointer<LineBreakPoint>
+    private let breakPoints: UnsafeBufferPointer<LineBreakPoint>
     /// The words whose height profile differs from the word before's, in order.
-    let profileChanges: UnsafeBufferPointer<Int32>
+    private let profileChanges: UnsafeBufferPointer<Int32>
+    private let profiles: UnsafeBufferPointer<HeightProfile>
+    private let uniformExtents: (ascent: Double, descent: Double)?
     private let averageWordAdvance: Double
     /// The lines so far, placed one under the other (none kept when only counting).
     private(set) var lines: [Line] = []
@@ -48,23 +51,25 @@ struct LineFiller {
     /// The run last shaped again to cut a word in it.
     private var cutMemo = RunAdvancesMemo()
 
-    init(text: PreparedText, width: Double, breakPoints: UnsafeBufferPointer<LineBreakPoint>,
-         profileChanges: UnsafeBufferPointer<Int32>, keepsLines: Bool = true) {
-        self.text = text
+    init(storage: PreparedStorage, width: Double, keepsLines: Bool = true) {
+        self.storage = storage
         self.keepsLines = keepsLines
         self.width = width
-        self.breakPoints = breakPoints
-        self.profileChanges = profileChanges
-        averageWordAdvance = breakPoints.isEmpty ? 1 : text.totalAdvance / Double(breakPoints.count)
+        breakPoints = storage.breakPoints
+        profileChanges = storage.profileChanges
+        profiles = storage.profiles
+        let header = storage.header
+        uniformExtents = header.uniformExtents
+        averageWordAdvance = breakPoints.isEmpty ? 1 : header.totalAdvance / Double(breakPoints.count)
         limit = width + 1e-9
-        lineHeight = text.style.lineHeight
-        fontSize = text.style.fontSize
-        lineSpacing = text.style.lineSpacing
-        emptyMetrics = text.emptyLineMetrics
+        lineHeight = header.style.lineHeight
+        fontSize = header.style.fontSize
+        lineSpacing = header.style.lineSpacing
+        emptyMetrics = header.emptyLineMetrics
         guard keepsLines else { return }
         // A guess at the line count, so that the lines rarely grow.
-        let guess = width > 0 ? Int(min(1e6, text.totalAdvance / width)) : text.clusters.count
-        lines.reserveCapacity(guess + text.paragraphs.count + 2)
+        let guess = width > 0 ? Int(min(1e6, header.totalAdvance / width)) : header.clusters.count
+        lines.reserveCapacity(guess + header.paragraphs.count + 2)
     }
 
     /// Whether `extra` more points fit on the line (NaN and negative widths fit nothing).
@@ -104,7 +109,7 @@ struct LineFiller {
     /// starts where the previous line's length predicts the end (exact for most CJK text) and
     /// steps from there, so a line costs a probe or two; its height comes from the height
     /// profiles of its first word and of the words where the profile changes (`profileChanges`).
-    mutating func fill(_ paragraph: ParagraphSpan, in text: PreparedText) {
+    mutating func fill(_ paragraph: ParagraphSpan) {
         guard !paragraph.words.isEmpty else {
             append(range: Int(paragraph.start)..<Int(paragraph.start), width: 0, ascent: emptyMetrics.ascent,
                    descent: emptyMetrics.descent)
@@ -134,11 +139,11 @@ struct LineFiller {
             }
             // A line ending at an edge shaped again (rare) measures what the edge changes: a
             // wider end may not fit, a narrower one may let the next word in.
-            while k >= w && breakPoints[k].hasEdgeCorrection && breakPoints[k].visibleEnd + text.edgeCorrection(after: k).lineEnd > bound {
+            while k >= w && breakPoints[k].hasEdgeCorrection && breakPoints[k].visibleEnd + edgeCorrection(after: k).lineEnd > bound {
                 k -= 1
             }
             while k + 1 < end && breakPoints[k + 1].hasEdgeCorrection
-                && breakPoints[k + 1].visibleEnd + text.edgeCorrection(after: k + 1).lineEnd <= bound {
+                && breakPoints[k + 1].visibleEnd + edgeCorrection(after: k + 1).lineEnd <= bound {
                 k += 1
             }
             if k < w {
@@ -147,7 +152,7 @@ struct LineFiller {
                     finishLine(startingNext: lineEnd)  // word w starts where the line's last ends
                     continue
                 }
-                cutWord(pieces: text.pieces(ofWord: w, in: paragraph), in: text)
+                cutWord(pieces: pieces(ofWord: w, in: paragraph))
                 startCorrection = 0
                 position = breakPoints[w].nextStart
                 w += 1
@@ -156,11 +161,11 @@ struct LineFiller {
             }
             // Words w...k go on the line.
             let last = breakPoints[k]
-            let edge = last.hasEdgeCorrection && k + 1 < end ? text.edgeCorrection(after: k) : nil
+            let edge = last.hasEdgeCorrection && k + 1 < end ? edgeCorrection(after: k) : nil
             lineWidth = (isEmpty ? startCorrection : lineWidth + pendingWhiteSpace) + (last.visibleEnd - position) + (edge?.lineEnd ?? 0)
             startCorrection = edge?.lineStart ?? 0
             pendingWhiteSpace = last.nextStart - last.visibleEnd
-            if let uniform = text.uniformExtents {
+            if let uniform = uniformExtents {
                 ascent = max(ascent, uniform.ascent)
                 descent = max(descent, uniform.descent)
             } else {
@@ -181,16 +186,24 @@ struct LineFiller {
         finishLine(startingNext: paragraph.end)
     }
 
-    /// The index in `profileChanges` of the first change after word `w`.
-    private func firstChange(after w: Int) -> Int {
-        var low = 0
-        var high = profileChanges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(profileChanges[mid]) <= w { low = mid + 1 } else { high = mid }
-        }
-        return low
+    /// The pieces of word `w` of `paragraph` (found by search: only cutting a word needs them).
+    private func pieces(ofWord w: Int, in paragraph: ParagraphSpan) -> Range<Int> {
+        let start = w == paragraph.words.lowerBound ? paragraph.start : breakPoints[w - 1].end
+        let end = breakPoints[w].end
+        let pieces = storage.pieces
+        return pieces.partitionPoint(in: paragraph.pieces) { $0.start < start }..<pieces.partitionPoint(in: paragraph.pieces) { $0.start < end }
     }
+
+    /// The correction of the line edge after word `w` (which has one: see
+    /// ``LineBreakPoint/hasEdgeCorrection``).
+    private func edgeCorrection(after w: Int) -> EdgeCorrection {
+        let corrections = storage.edgeCorrections
+        let i = corrections.partitionPoint { Int($0.word) < w }
+        return i < corrections.count && Int(corrections[i].word) == w ? corrections[i] : EdgeCorrection(word: Int32(w), lineEnd: 0, lineStart: 0)
+    }
+
+    /// The index in `profileChanges` of the first change after word `w`.
+    private func firstChange(after w: Int) -> Int { profileChanges.partitionPoint { Int($0) <= w } }
 
     /// Grows the line's ascent and descent by height profile `p`.
     @inline(__always) private mutating func includeProfile(_ p: Int) {
@@ -202,7 +215,7 @@ struct LineFiller {
     /// Makes height profile `p` the last one met: what it adds to the line's ascent and
     /// descent given the line's reference baseline (set by it when the line has none yet).
     private mutating func useProfile(_ p: Int) {
-        let profile = text.heightProfiles[p]
+        let profile = profiles[p]
         let kind: RunBaselines.Kind
         if let referenceKind {
             kind = referenceKind
@@ -221,8 +234,9 @@ struct LineFiller {
     /// text shaped alone, as Pango and Chromium measure it, and gives back clusters until that
     /// fits: a cut inside a kerned pair or a ligature makes the line wider than the sum of the
     /// clusters' advances in context.
-    private mutating func cutWord(pieces range: Range<Int>, in text: PreparedText) {
-        let clusters = text.measuredClusters(pieces: range, memo: &cutMemo)
+    private mutating func cutWord(pieces range: Range<Int>) {
+        let shaped = storage.shapedText
+        let clusters = shaped.measuredClusters(pieces: range, memo: &cutMemo)
         var first = 0  // the first cluster on the current line
         var i = 0
         while i < clusters.count {
@@ -233,11 +247,11 @@ struct LineFiller {
                 if !isEmpty && !fits(cluster.advance) {
                     var end = i
                     while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
-                    var alone = text.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
+                    var alone = shaped.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
                     while alone > limit && end > first + 1 {
                         end -= 1
                         while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
-                        alone = text.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
+                        alone = shaped.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
                     }
                     if end < i {
                         // Clusters given back: the line's extents are those of what stays.
@@ -266,7 +280,7 @@ struct LineFiller {
         if first > 0 && !isEmpty {
             var end = clusters.count
             while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
-            lineWidth = text.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
+            lineWidth = shaped.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
         }
     }
 
@@ -285,7 +299,7 @@ struct LineFiller {
     /// Grows the line's ascent and descent by a run's, raised or lowered onto the baseline of
     /// the line's first run (Pango's baseline alignment; attachments sit on that baseline).
     @inline(__always) private mutating func include(run: Int32, ascent runAscent: Double, descent runDescent: Double) {
-        let this = text.runs[Int(run)]
+        let this = storage.runs[Int(run)]
         if referenceKind == nil {
             referenceKind = this.baselineKind
             referenceBaseline = this.baselineKind.pick(this.baselinePoints)
@@ -306,16 +320,16 @@ struct LineFiller {
 
     /// The last shown line of a truncated text: as much of `line`'s paragraph as fits before
     /// the token, cut between clusters, then the token.
-    func truncatedLine(from line: Line, token: PreparedText, in text: PreparedText)
-        -> (range: Range<Int>, width: Double, ascent: Double, descent: Double)
-    {
-        let tokenLayout = token.layout(width: .infinity)
-        let tokenWidth = token.singleLineWidth
-        let tokenAscent = tokenLayout.lines.map(\.ascent).max() ?? 0
-        let tokenDescent = tokenLayout.lines.map(\.descent).max() ?? 0
+    func truncatedLine(from line: Line, token: TruncationToken) -> (range: Range<Int>, width: Double, ascent: Double, descent: Double) {
+        let tokenWidth = token.width
+        let tokenAscent = token.ascent
+        let tokenDescent = token.descent
+        let shaped = storage.shapedText
+        let pieces = shaped.pieces
+        let runs = shaped.runs
         let start = Int32(line.range.lowerBound)
         // The pieces from the line's start to the end of its paragraph.
-        let paragraph = text.paragraphs.first { $0.start <= start && start <= $0.end && !$0.pieces.isEmpty }
+        let paragraph = storage.paragraphs.first { $0.start <= start && start <= $0.end && !$0.pieces.isEmpty }
         var contentWidth = 0.0
         var contentEnd = start
         var ascent = tokenAscent
@@ -323,19 +337,19 @@ struct LineFiller {
         var firstRun: Int32 = -1
         if let paragraph {
             var first = paragraph.pieces.lowerBound
-            while first < paragraph.pieces.upperBound && text.pieces[first].end <= start { first += 1 }
+            while first < paragraph.pieces.upperBound && pieces[first].end <= start { first += 1 }
             var pending = 0.0
             let available = width - tokenWidth
             // Only the pieces that can reach the line's end (not the rest of a long paragraph).
             var last = first
             var reach = 0.0
             while last < paragraph.pieces.upperBound && (reach <= width || last == first) {
-                reach += text.pieces[last].advance
+                reach += pieces[last].advance
                 last += 1
             }
             var memo = RunAdvancesMemo()
             var keptEnds: [Int32] = []  // where the content may end, in order
-            for cluster in text.measuredClusters(pieces: first..<last, memo: &memo) where cluster.start >= start {
+            for cluster in shaped.measuredClusters(pieces: first..<last, memo: &memo) where cluster.start >= start {
                 if cluster.isWhiteSpace {
                     pending += cluster.advance
                     continue
@@ -344,7 +358,7 @@ struct LineFiller {
                     // The content ends here: measured as shaped alone (a cut inside a kerned
                     // pair is wider than the advances in context), giving back what does not fit.
                     while contentEnd > start {
-                        let alone = text.widthShapedAlone(start..<contentEnd)
+                        let alone = shaped.widthShapedAlone(start..<contentEnd)
                         if alone <= available + 1e-9 {
                             contentWidth = alone
                             break
@@ -360,13 +374,13 @@ struct LineFiller {
                 contentEnd = cluster.end
                 keptEnds.append(contentEnd)
                 if firstRun < 0 { firstRun = cluster.run }
-                let this = text.runs[Int(cluster.run)]
-                let rise = this.font == ShapingRun.attachmentFont ? 0 : this.rise(onLineStartingWith: text.runs[Int(firstRun)])
+                let this = runs[Int(cluster.run)]
+                let rise = this.font == ShapingRun.attachmentFont ? 0 : this.rise(onLineStartingWith: runs[Int(firstRun)])
                 ascent = max(ascent, cluster.ascent + rise)
                 descent = max(descent, cluster.descent - rise)
             }
         }
-        if ascent == 0 && descent == 0 { (ascent, descent) = text.emptyLineMetrics }
+        if ascent == 0 && descent == 0 { (ascent, descent) = emptyMetrics }
         return (Int(start)..<Int(contentEnd), contentWidth + tokenWidth, ascent, descent)
     }
 }

@@ -17,6 +17,11 @@ public struct TextRun: Sendable {
 extension PreparedText {
     /// The runs of the text, in logical order.
     public var textRuns: [TextRun] {
+        withExtendedLifetime(storage) { textRuns(runs: storage.runs, pieces: storage.pieces) }
+    }
+
+    private func textRuns(runs: UnsafeBufferPointer<ShapingRun>, pieces: UnsafeBufferPointer<Piece>) -> [TextRun] {
+        let fonts = storage.header.context.fontTable.fonts
         var result: [TextRun] = []
         var p = 0
         for (index, run) in runs.enumerated() {
@@ -30,7 +35,7 @@ extension PreparedText {
             let tag = UnicodeProperties.scriptTags[Int(run.script)]
             let script = tag == 0 ? "Zyyy" : String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
             result.append(TextRun(range: Int(run.start)..<Int(run.end),
-                                  font: run.font == ShapingRun.attachmentFont ? nil : engine.fontList[Int(run.font)],
+                                  font: run.font == ShapingRun.attachmentFont ? nil : fonts[Int(run.font)],
                                   script: script, isRightToLeft: run.rightToLeft, clusterCount: clusterCount, advance: advance))
         }
         return result
@@ -38,6 +43,10 @@ extension PreparedText {
 
     /// The UTF-8 ranges of the grapheme clusters (hard line breaks are not clusters of any line).
     public var graphemeClusterRanges: [Range<Int>] {
+        withExtendedLifetime(storage) { graphemeClusterRanges(clusters: storage.clusters, runs: storage.runs) }
+    }
+
+    private func graphemeClusterRanges(clusters: UnsafeBufferPointer<ClusterInfo>, runs: UnsafeBufferPointer<ShapingRun>) -> [Range<Int>] {
         var result: [Range<Int>] = []
         result.reserveCapacity(clusters.count)
         var r = 0

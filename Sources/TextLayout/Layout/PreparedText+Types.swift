@@ -75,8 +75,37 @@ struct Piece: Sendable {
 struct ParagraphSpan: Sendable {
     var start: Int32
     var end: Int32
-    var pieces: Range<Int>
-    var words: Range<Int>
+    private var firstPiece: Int32
+    private var endPiece: Int32
+    private var firstWord: Int32
+    private var endWord: Int32
+
+    init(start: Int32, end: Int32, pieces: Range<Int>, words: Range<Int>) {
+        self.start = start
+        self.end = end
+        firstPiece = Int32(pieces.lowerBound)
+        endPiece = Int32(pieces.upperBound)
+        firstWord = Int32(words.lowerBound)
+        endWord = Int32(words.upperBound)
+    }
+
+    /// Indices of its pieces in the text's pieces.
+    var pieces: Range<Int> { Int(firstPiece)..<Int(endPiece) }
+    /// Indices of its words in the text's break points.
+    var words: Range<Int> { Int(firstWord)..<Int(endWord) }
+}
+
+/// A range of indices or offsets as two 32-bit numbers (plain data, unlike `Range`).
+struct Span: Sendable, Equatable {
+    var lowerBound: Int32
+    var upperBound: Int32
+
+    init(_ range: Range<Int>) {
+        lowerBound = Int32(range.lowerBound)
+        upperBound = Int32(range.upperBound)
+    }
+
+    var range: Range<Int> { Int(lowerBound)..<Int(upperBound) }
 }
 
 /// What line filling reads of a word: where its visible text ends and where the next word

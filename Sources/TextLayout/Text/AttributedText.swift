@@ -43,6 +43,13 @@ public struct AttributedText: Sendable, Hashable, ExpressibleByStringLiteral {
     /// Appends plain text.
     public mutating func append(_ text: String) { string += text }
 
+    /// Appends plain text from a part of a string (no intermediate `String`).
+    public mutating func append(_ text: Substring) { string.append(contentsOf: text) }
+
+    /// Makes room for `utf8Count` bytes of text, so that appending up to them does not grow
+    /// the string again.
+    public mutating func reserveCapacity(_ utf8Count: Int) { string.reserveCapacity(utf8Count) }
+
     /// Appends other attributed text.
     public mutating func append(_ other: AttributedText) {
         let base = string.utf8.count

@@ -96,8 +96,7 @@ final class SegmentCache: Sendable {
             let rightToLeft = meta & 1 << 16 != 0
             if length == scalarLength {
                 // One code point: the table of singles (its bytes are all in `head0`).
-                var utf8 = head0.littleEndian  // its bytes in text order
-                let scalar = withUnsafeBytes(of: &utf8) { ParagraphAnalyzer.decodeScalar($0.bindMemory(to: UInt8.self), at: 0).0 }
+                let scalar = UTF8Scalars.decode(packed: head0)  // its bytes, in text order
                 return .single(scalar: scalar, font: font, script: script, rightToLeft: rightToLeft,
                                whiteSpace: UnicodeProperties.of(scalar) & UnicodeProperties.whiteSpace != 0)
             }

@@ -76,7 +76,7 @@ enum RunShaper {
                                      clusterStarts: UnsafeBufferPointer<Int32>,
                                      advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>) {
         let count = clusterStarts.count
-        ShapingBufferPool.withBuffer { buffer in
+        ShapingBuffer.with { buffer in
             paragraph.baseAddress!.withMemoryRebound(to: CChar.self, capacity: paragraph.count) {
                 hb_buffer_add_utf8(buffer, $0, Int32(paragraph.count), UInt32(segment.lowerBound), Int32(segment.count))
             }

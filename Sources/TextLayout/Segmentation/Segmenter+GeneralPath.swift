@@ -1,0 +1,204 @@
+import CTextShims
+
+/// The general path: scalars, grapheme clusters (our own UAX #29 subset or ICU's), fonts and
+/// scripts per cluster, bidi levels from ICU.
+extension Segmenter {
+    /// Decodes the paragraph's UTF-8 into scalars with their byte offsets and properties;
+    /// returns the union of the properties.
+    func decodeScalars(_ range: Range<Int>, of text: UnsafeBufferPointer<UInt8>) -> UInt16 {
+        scalarStarts.removeAll()
+        scalars.removeAll()
+        properties.removeAll()
+        var union: UInt16 = 0
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (scalar, length) = UTF8Scalars.decode(text, at: i)
+            let bits = UnicodeProperties.of(scalar)
+            union |= bits
+            scalarStarts.append(Int32(i))
+            scalars.append(scalar)
+            properties.append(bits)
+            i += length
+        }
+        return union
+    }
+
+    /// Grapheme clusters: every scalar alone unless some scalar may join a neighbour; then our
+    /// own clustering when the joining characters are only Extend, ZWJ and regional indicators
+    /// (emoji sequences, combining marks), else ICU's character break iterator.
+    func findClusters(_ range: Range<Int>, flags: UInt16, of input: SegmentationInput, into clusters: GrowableBuffer<ClusterInfo>) {
+        clusterScalar.removeAll()
+        if flags & UnicodeProperties.complexGrapheme == 0 {
+            for s in 0..<scalars.count { appendCluster(scalar: s, to: clusters) }
+            return
+        }
+        if flags & UnicodeProperties.hardGrapheme == 0 && input.rules.paths != .icuOnly {
+            findEmojiClusters(into: clusters)
+            return
+        }
+        var boundaries = self.boundaries
+        boundaries.removeAll(keepingCapacity: true)
+        boundaries.append(0)
+        let slice = UnsafeBufferPointer(rebasing: input.text[range])
+        _ = try? input.context.breakIterators.withIterator(kind: CTEXTSHIMS_BREAK_CHARACTER, locale: "", text: slice) { it in
+            while true {
+                let next = ctextshims_breaker_next(it)
+                if next < 0 { break }
+                boundaries.append(next)
+            }
+        }
+        var b = 0
+        for s in 0..<scalars.count {
+            let relative = scalarStarts[s] - Int32(range.lowerBound)
+            while b < boundaries.count && boundaries[b] < relative { b += 1 }
+            if s == 0 || (b < boundaries.count && boundaries[b] == relative) { appendCluster(scalar: s, to: clusters) }
+        }
+        self.boundaries = boundaries
+    }
+
+    /// UAX #29 for text whose joining characters are Extend, ZWJ and regional indicators only
+    /// (no controls, Hangul, SpacingMark or Prepend: `hardGrapheme` clear): a cluster goes on
+    /// over Extend and ZWJ (GB9), over an Extended_Pictographic after `ExtPict Extend* ZWJ`
+    /// (GB11), and pairs regional indicators (GB12, GB13); it breaks everywhere else (GB999).
+    /// A test holds it to ICU's iterator.
+    private func findEmojiClusters(into clusters: GrowableBuffer<ClusterInfo>) {
+        let zwj: UInt32 = 0x200D
+        var regionalRun = 0  // regional indicators in a row before this scalar
+        var pictographBefore = false  // the text before ends in ExtPict Extend*
+        var joinsPictograph = false  // ... and then a ZWJ
+        for s in 0..<scalars.count {
+            let scalar = scalars[s]
+            let bits = properties[s]
+            let isRegional = scalar >= 0x1F1E6 && scalar <= 0x1F1FF
+            let isPictograph = bits & UnicodeProperties.extendedPictographic != 0
+            let isExtendOrZWJ = bits & UnicodeProperties.complexGrapheme != 0 && !isRegional
+            let joins: Bool
+            if s == 0 {
+                joins = false
+            } else if isExtendOrZWJ {
+                joins = true
+            } else if isRegional {
+                joins = regionalRun % 2 == 1
+            } else {
+                joins = isPictograph && joinsPictograph
+            }
+            if !joins { appendCluster(scalar: s, to: clusters) }
+            joinsPictograph = scalar == zwj && pictographBefore
+            if isPictograph {
+                pictographBefore = true
+            } else if !isExtendOrZWJ || scalar == zwj {
+                pictographBefore = false
+            }
+            regionalRun = isRegional ? regionalRun + 1 : 0
+        }
+    }
+
+    private func appendCluster(scalar s: Int, to clusters: GrowableBuffer<ClusterInfo>) {
+        clusterScalar.append(Int32(s))
+        clusters.append(ClusterInfo(start: scalarStarts[s], font: 0, flags: 0))
+    }
+
+    /// A font and flags per cluster (``FontTable/font(forCluster:properties:previous:)``), and
+    /// a resolved script per cluster.
+    func chooseFontsAndScripts(of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int) {
+        let count = clusterScalar.count
+        let table = input.context.fontTable
+        scripts.removeAll()
+        var previousFont: UInt8? = nil
+        for c in 0..<count {
+            let first = Int(clusterScalar[c])
+            let end = c + 1 < count ? Int(clusterScalar[c + 1]) : scalars.count
+            let bits = properties[first]
+            var info = clusters[firstCluster + c]
+            info.flags |= ClusterInfo.flags(scalar: scalars[first], bits: bits)
+            if scalars[first] == 0xFFFC, end == first + 1, input.attributed.hasAttachments,
+               input.attributed.attachment(atUTF8Offset: Int(scalarStarts[first])) != nil {
+                info.flags |= ClusterInfo.attachment
+                info.font = ShapingRun.attachmentFont
+            } else {
+                info.font = table.font(forCluster: UnsafeBufferPointer(rebasing: scalars.elements[first..<end]),
+                                       properties: UnsafeBufferPointer(rebasing: properties.elements[first..<end]),
+                                       previous: previousFont)
+                previousFont = info.font
+            }
+            clusters[firstCluster + c] = info
+            scripts.append(UnicodeProperties.script(bits))
+        }
+        ScriptResolution.resolve(scripts.elements)
+        table.resolveSpaceFonts(UnsafeMutableBufferPointer(rebasing: clusters.elements[firstCluster...]),
+                                scripts: UnsafeBufferPointer(scripts.elements), text: input.text)
+    }
+
+    /// Bidi embedding levels from ICU, only when the paragraph has right-to-left characters.
+    func resolveBidi(needed: Bool) {
+        levels.removeAll()
+        levels.append(repeating: 0, count: clusterScalar.count)
+        guard needed else { return }
+        var utf16: [UInt16] = []
+        var unitOfScalar: [Int32] = []
+        utf16.reserveCapacity(scalars.count + 8)
+        for s in 0..<scalars.count {
+            let scalar = scalars[s]
+            unitOfScalar.append(Int32(utf16.count))
+            if scalar >= 0x10000 {
+                let v = scalar - 0x10000
+                utf16.append(UInt16(0xD800 + (v >> 10)))
+                utf16.append(UInt16(0xDC00 + (v & 0x3FF)))
+            } else {
+                utf16.append(UInt16(scalar))
+            }
+        }
+        var bidiLevels = [UInt8](repeating: 0, count: utf16.count)
+        let status = ctextshims_bidi_levels(utf16, Int32(utf16.count), 0xFE, &bidiLevels)
+        guard status <= 0 else { return }  // ICU failed: measure left to right, widths are unchanged
+        for c in 0..<clusterScalar.count {
+            levels[c] = bidiLevels[Int(unitOfScalar[Int(clusterScalar[c])])]
+        }
+    }
+}
+
+/// Break opportunities: our own breaker where it knows the rules, ICU's iterator otherwise.
+extension Segmenter {
+    /// Marks the clusters a line may start with, by our own breaker over the paragraph's
+    /// scalars (the general path; a cluster may break before its first scalar only). Returns
+    /// false, having marked nothing, when the text needs ICU (a class our breaker leaves to it,
+    /// or a locale whose rules it does not know).
+    func markOwnBreakOpportunities(of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int) -> Bool {
+        guard let mode = input.rules.ownBreakerMode else { return false }
+        scalarBreaks.removeAll()
+        scalarBreaks.append(repeating: false, count: scalars.count)
+        let scalarBase = scalars.base
+        let breaks = scalarBreaks.base
+        guard PairLineBreaker.findBreaks(count: scalars.count, mode: mode, lineClass: { PairLineBreaker.lineClass(scalarBase[$0]) },
+                                         mark: { breaks[$0] = true }) else { return false }
+        for c in (firstCluster + 1)..<max(clusters.count, firstCluster + 1) where breaks[Int(clusterScalar[c - firstCluster])] {
+            clusters[c].flags |= ClusterInfo.breakBefore
+        }
+        return true
+    }
+
+    /// Marks the clusters a line may start with, from ICU's line break iterator.
+    func markICUBreakOpportunities(_ range: Range<Int>, of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>,
+                                   firstCluster: Int) {
+        var boundaries = self.boundaries
+        boundaries.removeAll(keepingCapacity: true)
+        let slice = UnsafeBufferPointer(rebasing: input.text[range])
+        do {
+            try input.context.breakIterators.appendLineBoundaries(locale: input.rules.breakLocale, text: slice, to: &boundaries)
+        } catch {
+            // An unusable locale: break by the root rules rather than not at all.
+            boundaries.removeAll(keepingCapacity: true)
+            try? input.context.breakIterators.appendLineBoundaries(locale: input.rules.rootBreakLocale, text: slice, to: &boundaries)
+        }
+        let base = Int32(range.lowerBound)
+        var c = firstCluster + 1
+        let end = clusters.count
+        let all = clusters.base
+        for boundary in boundaries {
+            let offset = base + boundary
+            while c < end && all[c].start < offset { c += 1 }
+            if c < end && all[c].start == offset { all[c].flags |= ClusterInfo.breakBefore }
+        }
+        self.boundaries = boundaries
+    }
+}
