@@ -32,7 +32,8 @@ let package = Package(
         // Statuses: decoding, rich text, cell geometry.
         .target(name: "StatusLayout", dependencies: ["TextLayout"]),
         // The heightForRow path: bounded thread-safe height cache, RowHeights facade, prefetch.
-        .target(name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout", "LockSupport"]),
+        .target(name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout", "LockSupport"],
+                swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
         // The headless timeline: offsets, anchoring, pull-to-refresh and load-more state machines, the refresh tip.
         .target(name: "TimelineKit", dependencies: ["FeedLayout", "StatusLayout", "TextLayout"]),
         // Command-line parsing and commands; `feedlayout/main.swift` only calls in.

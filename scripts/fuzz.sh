@@ -31,13 +31,13 @@ scripts/ensure-deps.sh
 # instrumentation through -Xcc. A scratch path of its own keeps this build apart from the
 # plain one (which replays files instead of fuzzing).
 scratch=Fuzz/.build/fuzzer
-echo "== building ${targets[*]} (release, -sanitize=fuzzer,address)"
+echo "== building ${targets[*]} (release, -sanitize=fuzzer,address, the stages' internal checks on)"
 # SwiftPM keeps the build plan of a package depended on by path: a source file added to the
 # root package since the last build is missing from it ("cannot find … in scope"). A new plan
 # costs a second; the build itself stays incremental.
 rm -f "$scratch/release.yaml"
 swift build -c release --package-path Fuzz --scratch-path "$scratch" \
-    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
+    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -DFEEDLAYOUT_INTERNAL_CHECKS
 bin=$(swift build -c release --package-path Fuzz --scratch-path "$scratch" --show-bin-path)
 
 logs=Fuzz/.build/logs

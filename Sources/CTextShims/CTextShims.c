@@ -83,16 +83,6 @@ uint32_t ctextshims_script_tag(int32_t script) {
            ((uint32_t)(unsigned char)name[2] << 8) | (uint32_t)(unsigned char)name[3];
 }
 
-bool ctextshims_is_emoji_presentation(uint32_t c) {
-    return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI_PRESENTATION);
-}
-bool ctextshims_is_emoji(uint32_t c) { return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI); }
-bool ctextshims_is_emoji_modifier(uint32_t c) {
-    return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI_MODIFIER);
-}
-bool ctextshims_is_regional_indicator(uint32_t c) {
-    return u_hasBinaryProperty((UChar32)c, UCHAR_REGIONAL_INDICATOR);
-}
 int32_t ctextshims_grapheme_cluster_break(uint32_t c) {
     return u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK);
 }

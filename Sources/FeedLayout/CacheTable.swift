@@ -139,7 +139,24 @@ struct CacheTable<Value> {
         totalCost += Int(cost32)
         // An entry costlier than the whole limit does not stay.
         if totalCost > costLimit { evicted += evict(toCount: countLimit, cost: costLimit, keeping: -1) }
+        checkInvariantsNow()
         return evicted
+    }
+
+    #if FEEDLAYOUT_INTERNAL_CHECKS
+    /// Inserts since the table was made, to check the invariants after the 1st, 2nd, 4th, 8th…
+    /// (O(n log n) over a run, not O(n) per insert).
+    private var insertsForChecks = 0
+    #endif
+
+    /// Checks every invariant when internal checks are compiled in (debug builds and the
+    /// fuzzers) and this insert is a power of two since the table was made; traps if one breaks.
+    @inline(__always) private mutating func checkInvariantsNow() {
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+        insertsForChecks += 1
+        guard insertsForChecks & (insertsForChecks - 1) == 0 else { return }
+        if let problem = invariantViolation() { fatalError("cache table invariant broken: \(problem)") }
+        #endif
     }
 
     /// Removes `key`; returns whether it was there.
@@ -301,6 +318,9 @@ struct CacheTable<Value> {
         while tails.1 >= 0 { removeSlot(tails.1) }
         hand = -1
         ghost.removeAll()
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+        if let problem = invariantViolation() { fatalError("cache table invariant broken: \(problem)") }
+        #endif
     }
 
     /// The keys of queue `queue` from the newest to the oldest (tests and invariant checks).

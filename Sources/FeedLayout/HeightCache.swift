@@ -17,7 +17,7 @@ public typealias LayoutCache = ContextCache<CellLayout>
 /// and use the handle it returns: a handle of a context that was dropped finds nothing, so a
 /// height computed for one width or style is never returned for another.
 ///
-/// Eviction is O(1) (SIEVE by default; LRU available for comparison). A hit is one hash lookup
+/// Eviction is O(1) (S3-FIFO by default; SIEVE and LRU available for comparison). A hit is one hash lookup
 /// under an uncontended mutex and allocates nothing.
 ///
 /// Thread-safe: one reader on the main path and many writers prefetching.

@@ -6,7 +6,7 @@ import TextLayout
 
 @Suite("Codable cells, Data and String inputs, descriptions")
 struct CodingAndInputsTests {
-    static let corpus: [UInt8] = Array(FileManager.default.contents(atPath: Fixtures.repositoryRoot + "/Benchmarks/Corpus/statuses.jsonl")!)
+    static let corpus: [UInt8] = Fixtures.corpusStatusBytes
     static let statuses = StatusDecoder().decodeAll(corpus).compactMap { try? $0.result.get() }
 
     func roundTrip<T: Codable>(_ value: T) throws -> T {

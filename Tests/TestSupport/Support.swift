@@ -20,9 +20,22 @@ public enum Fixtures {
     /// One engine shared by the tests that do not need a fresh cache.
     public static let engine = TextEngine(fonts: fonts)
 
+    /// The corpus the tests share with the benchmarks (its README says where it comes from):
+    /// the one place tests find it.
+    public static let corpusDirectory = repositoryRoot + "/Benchmarks/Corpus"
+
+    /// The path of the 5,000 Weibo open-API statuses of the corpus (JSON Lines).
+    public static let corpusStatusesPath = corpusDirectory + "/statuses.jsonl"
+
+    /// The bytes of ``corpusStatusesPath``.
+    public static let corpusStatusBytes: [UInt8] = {
+        guard let data = FileManager.default.contents(atPath: corpusStatusesPath) else { fatalError("missing corpus at \(corpusStatusesPath)") }
+        return Array(data)
+    }()
+
     /// The 5,000 real paragraphs of the corpus.
     public static let corpusTexts: [String] = {
-        let path = repositoryRoot + "/Benchmarks/Corpus/texts.txt"
+        let path = corpusDirectory + "/texts.txt"
         guard let data = FileManager.default.contents(atPath: path) else { fatalError("missing corpus at \(path)") }
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init).filter { !$0.isEmpty }

@@ -148,7 +148,7 @@ struct HostileInputTests {
 
     /// A piece (the text between two break opportunities) wider than 2³¹ − 1 font units —
     /// about 2.3 million "W" with no break opportunity — used to overflow the `Int32` sum in
-    /// `ParagraphAnalyzer.measureRun` and trap. Sums are 64-bit now; such a piece is measured
+    /// `RunMeasurer.measureRun` and trap. Sums are 64-bit; such a piece is measured
     /// but not kept in the segment cache (whose entries are 32-bit). Run in a child process so
     /// that a trap would be observed rather than kill the tests.
     @Test("a 2.4 MB word without a break opportunity is measured")
@@ -226,8 +226,8 @@ struct HostileInputTests {
     /// The input `fuzz-measure` saved (its format: 10 parameter bytes, the token, the text; see
     /// Fuzz/Sources/FuzzTargets/MeasureFuzzer.swift), replayed after the two texts its
     /// shrinking found had been measured before it by the same engine.
-    @Test("the fuzz-measure finding replays: cached and uncached engines agree after those two texts")
-    func fuzzMeasureFinding() throws {
+    @Test("a saved fuzz input: a VS16 piece first shaped at a paragraph's start measures the same inside a paragraph")
+    func paragraphStartPieceReplay() throws {
         let input = try FuzzMeasureInput(fixture: "fuzz-measure-dotted-circle-in-cache.bin")
         #expect(input.maxLines == nil)
         #expect(input.measure(TextEngine(fonts: Fixtures.fonts)) == input.replay(after: []).uncached, "alone, it measures right")
@@ -236,7 +236,7 @@ struct HostileInputTests {
     }
 
     /// Found by `fuzz-measure` after the fix above (Fuzz/README.md, "Findings"), fixed:
-    /// `ParagraphAnalyzer.measureRun` stores the last piece of a run as safe to concatenate at
+    /// `RunMeasurer.measureRun` stored the last piece of a run as safe to concatenate at
     /// its end (`endSafe = p + 1 == last || …`) although HarfBuzz never said so — no glyph
     /// follows it in the buffer to carry an unsafe-to-concat flag. Here "w\0\u{5A9}产" ends a
     /// run with the piece "\u{5A9}" (a Hebrew accent no bundled font covers: a 600-unit
@@ -264,8 +264,8 @@ struct HostileInputTests {
 
     /// The input `fuzz-measure` saved for the finding above, replayed after the two texts its
     /// shrinking found (the run "\u{5A9}\u{FFFC}\u{FFFD}" measures 19.5 points instead of 15).
-    @Test("the second fuzz-measure finding replays: cached and uncached engines agree after those two texts")
-    func secondFuzzMeasureFinding() throws {
+    @Test("a saved fuzz input: a .notdef piece first shaped at a run's end measures the same where the run goes on")
+    func runEndPieceReplay() throws {
         let input = try FuzzMeasureInput(fixture: "fuzz-measure-run-end-piece-in-cache.bin")
         #expect(input.width == 300 && input.style.fontSize == 7.5)
         #expect(input.measure(TextEngine(fonts: Fixtures.fonts)) == input.replay(after: []).uncached, "alone, it measures right")
@@ -289,8 +289,8 @@ struct HostileInputTests {
     }
 
     /// The input `fuzz-measure` saved for the finding above, replayed after the same two texts.
-    @Test("the third fuzz-measure finding replays: cached and uncached engines agree after those two texts")
-    func thirdFuzzMeasureFinding() throws {
+    @Test("a saved fuzz input: an emoji piece first shaped at a run's start measures the same where the run began earlier")
+    func runStartPieceReplay() throws {
         let input = try FuzzMeasureInput(fixture: "fuzz-measure-run-start-piece-in-cache.bin")
         let (layout, uncached) = input.replay(after: ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"])
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")

@@ -8,7 +8,7 @@ import TimelineKit
 enum TimelineFixtures {
     /// The 5,000 statuses of `Benchmarks/Corpus/statuses.jsonl`, in file order (newest first).
     static let statuses: [Status] = {
-        let path = Fixtures.repositoryRoot + "/Benchmarks/Corpus/statuses.jsonl"
+        let path = Fixtures.corpusStatusesPath
         guard let data = FileManager.default.contents(atPath: path) else { fatalError("missing corpus at \(path)") }
         return StatusDecoder().decodeAll(Array(data)).map { try! $0.result.get() }
     }()

@@ -45,11 +45,6 @@ int32_t ctextshims_breaker_following(ctextshims_breaker *breaker, int32_t offset
 int32_t ctextshims_script(uint32_t codepoint);
 /* ISO 15924 four-letter tag of a UScriptCode as a big-endian 32-bit value ('Hani'), or 0. */
 uint32_t ctextshims_script_tag(int32_t script);
-/* Emoji_Presentation, Emoji, Extended_Pictographic, Emoji_Modifier, Regional_Indicator. */
-bool ctextshims_is_emoji_presentation(uint32_t codepoint);
-bool ctextshims_is_emoji(uint32_t codepoint);
-bool ctextshims_is_emoji_modifier(uint32_t codepoint);
-bool ctextshims_is_regional_indicator(uint32_t codepoint);
 /* The Grapheme_Cluster_Break value (0 = Other). */
 int32_t ctextshims_grapheme_cluster_break(uint32_t codepoint);
 /* White_Space, Default_Ignorable_Code_Point. */

@@ -18,7 +18,7 @@ struct UnicodeProperties: Sendable {
     /// Extended_Pictographic: emoji ZWJ sequences join these (UAX #29 GB11).
     static let extendedPictographic: UInt16 = 1 << 14
     /// A grapheme cluster break class our own clustering leaves to ICU: Control, CR, LF, Hangul
-    /// jamo and syllables, SpacingMark, Prepend (see ``ParagraphAnalyzer``). With
+    /// jamo and syllables, SpacingMark, Prepend (see ``Segmenter``). With
     /// `complexGrapheme` clear and this clear, a joining character is Extend, ZWJ or a regional
     /// indicator.
     static let hardGrapheme: UInt16 = 1 << 15

@@ -144,6 +144,10 @@ final class SegmentCache: Sendable {
         var entries: [Entry]
         var tails: [UInt8] = []
         var count = 0
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+        /// Stores since the table was made (when to check the invariants).
+        var stores = 0
+        #endif
         /// Single code points inside runs, 8 bytes each: the packed key (font, script, code
         /// point, direction: bits 0–37, `occupied` bit 39) and the advance in bits 40–63.
         var singles: [UInt64]
@@ -278,6 +282,24 @@ final class SegmentCache: Sendable {
             }
         }
 
+        /// Checks the table's invariants; returns a description of the first broken one: the
+        /// counts match the occupied slots, each table at most half full, every entry found by
+        /// its own key.
+        func invariantViolation() -> String? {
+            let occupied = entries.reduce(0) { $0 + ($1.meta != 0 ? 1 : 0) }
+            if occupied != count { return "entries hold \(occupied), count says \(count)" }
+            let singlesOccupied = singles.reduce(0) { $0 + ($1 != 0 ? 1 : 0) }
+            if singlesOccupied != singleCount { return "singles hold \(singlesOccupied), count says \(singleCount)" }
+            if count * 2 > entries.count || singleCount * 2 > singles.count { return "a table is more than half full" }
+            for entry in singles where entry != 0 {
+                var key = Key.single(scalar: 0, font: 0, script: 0, rightToLeft: false, whiteSpace: false)
+                key.head0 = entry & Self.singleKeyMask
+                key.hash = Self.singleHash(key.head0)
+                if findSingle(key) == nil { return "a single code point's entry is not found by its key" }
+            }
+            return nil
+        }
+
         /// Empties the table, back to its initial size.
         mutating func removeAll() {
             entries = Array(repeating: Entry(), count: min(maximumSlots, Self.initialSlots))
@@ -337,6 +359,13 @@ final class SegmentCache: Sendable {
                     table.insert(keys[i], values[i])
                 }
             }
+            #if FEEDLAYOUT_INTERNAL_CHECKS
+            // After the 1st, 2nd, 4th, 8th… store (O(n) checks, O(log n) times).
+            table.stores += 1
+            if table.stores & (table.stores - 1) == 0, let problem = table.invariantViolation() {
+                fatalError("segment cache invariant broken: \(problem)")
+            }
+            #endif
         }
     }
 
