@@ -261,8 +261,8 @@ struct LineFiller {
                         for c in first..<end { include(run: clusters[c].run, ascent: clusters[c].ascent, descent: clusters[c].descent) }
                     }
                     lineWidth = alone
-                    lineEnd = clusters[end - 1].end
                     while end < clusters.count && clusters[end].isWhiteSpace && end < i { end += 1 }  // spaces hang
+                    lineEnd = clusters[end - 1].end  // in the line's range, as at the end of every line
                     finishLine(startingNext: clusters[end].start)
                     first = end
                     i = end
@@ -276,8 +276,10 @@ struct LineFiller {
             lineEnd = cluster.end
             i += 1
         }
-        // The word's last line starts at a cut: its start is measured alone too.
-        if first > 0 && !isEmpty {
+        // The word's last line (its only one when no cut was needed) is measured alone too: it
+        // starts at a cut, or at the start of a word too wide for any line (an edge that may
+        // be unsafe to break; white space leading the word counts, as on every line).
+        if !isEmpty {
             var end = clusters.count
             while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
             lineWidth = shaped.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)

@@ -10,6 +10,8 @@ struct ShapingRun: Sendable {
     var font: UInt8
     var script: UInt8
     var rightToLeft: Bool
+    /// The bidi embedding level (odd: right to left), for drawing lines in visual order.
+    var level: UInt8 = 0
     /// The baseline the run's script aligns on, and where the run's font puts each kind of
     /// baseline, in points (y up): see ``RunBaselines``.
     var baselineKind: RunBaselines.Kind = .roman

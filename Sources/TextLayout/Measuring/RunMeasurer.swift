@@ -94,7 +94,8 @@ final class RunMeasurer {
             }
             let runEnd = next < end ? all[next].start : Int32(range.upperBound)
             var run = ShapingRun(start: info.start, end: runEnd, paragraphStart: Int32(range.lowerBound),
-                                 paragraphEnd: Int32(range.upperBound), font: info.font, script: script, rightToLeft: level & 1 == 1)
+                                 paragraphEnd: Int32(range.upperBound), font: info.font, script: script, rightToLeft: level & 1 == 1,
+                                 level: level)
             if info.font != ShapingRun.attachmentFont {
                 let baselines = input.context.baselines.baselines(font: info.font, script: script)
                 let scale = input.fontSize / input.context.fontMetrics[Int(info.font)].unitsPerEm

@@ -36,11 +36,24 @@ enum RunShaper {
             advances[i] = 0
             clusterFlags[i] = unsafeToConcat | unsafeToBreak  // until a glyph starting exactly there says otherwise
         }
-        // HarfBuzz takes time quadratic in the length of one cluster (a base with thousands
-        // of combining marks, Thai SARA AM repeated): a cluster of more than
-        // `maximumClusterScalars` code points reaches it in segments of that many, each shaped
-        // with the paragraph as context, and its advance is the sum of theirs. Shorter
-        // clusters, all real text, are shaped whole with their run.
+        forEachSegment(paragraph: paragraph, run: run, clusterStarts: clusterStarts) { segment, cutCluster in
+            if let cutCluster { clusterFlags[cutCluster] |= Self.segmented }
+            shapeSegment(font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
+                         segment: segment, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags)
+        }
+    }
+
+    /// Calls `body` with the segments of `run` that reach HarfBuzz one call each, in logical
+    /// order, and for each segment that ends inside a cluster, that cluster's index.
+    ///
+    /// HarfBuzz takes time quadratic in the length of one cluster (a base with thousands of
+    /// combining marks, Thai SARA AM repeated): a cluster of more than ``maximumClusterScalars``
+    /// code points reaches it in segments of that many, each shaped with the paragraph as
+    /// context. Shorter clusters, all real text, are shaped whole with their run, so a run is
+    /// almost always one segment.
+    static func forEachSegment(paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>, clusterStarts: UnsafeBufferPointer<Int32>,
+                               _ body: (_ segment: Range<Int>, _ cutCluster: Int?) -> Void) {
+        let count = clusterStarts.count
         var segmentStart = run.lowerBound
         for c in 0..<count {
             let clusterStart = Int(clusterStarts[c])
@@ -51,31 +64,26 @@ enum RunShaper {
             while cut < clusterEnd {
                 if paragraph[cut] & 0xC0 != 0x80 {
                     if scalars == maximumClusterScalars {
-                        shapeSegment(font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
-                                     segment: segmentStart..<cut, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags)
+                        body(segmentStart..<cut, c)
                         segmentStart = cut
                         scalars = 0
-                        clusterFlags[c] |= Self.segmented
                     }
                     scalars += 1
                 }
                 cut += 1
             }
         }
-        shapeSegment(font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
-                     segment: segmentStart..<run.upperBound, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags)
+        body(segmentStart..<run.upperBound, nil)
     }
 
     /// The most code points of one cluster that reach HarfBuzz in one call (see ``shape``).
     static let maximumClusterScalars = 32
 
-    /// Shapes `segment` of the paragraph and adds its glyphs' advances and flags to the clusters
-    /// that hold them.
-    private static func shapeSegment(font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
+    /// Shapes `segment` of the paragraph (the rest of it as context) in this thread's buffer and
+    /// gives `body` the shaped buffer: the one HarfBuzz call of the engine.
+    static func withShapedSegment<R>(font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
                                      paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
-                                     clusterStarts: UnsafeBufferPointer<Int32>,
-                                     advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>) {
-        let count = clusterStarts.count
+                                     _ body: (OpaquePointer) -> R) -> R {
         ShapingBuffer.with { buffer in
             paragraph.baseAddress!.withMemoryRebound(to: CChar.self, capacity: paragraph.count) {
                 hb_buffer_add_utf8(buffer, $0, Int32(paragraph.count), UInt32(segment.lowerBound), Int32(segment.count))
@@ -89,7 +97,19 @@ enum RunShaper {
             if segment.upperBound == paragraph.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
             hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
             hb_shape(font.pointer, buffer, nil, 0)
+            return body(buffer)
+        }
+    }
 
+    /// Shapes `segment` of the paragraph and adds its glyphs' advances and flags to the clusters
+    /// that hold them.
+    private static func shapeSegment(font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
+                                     paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
+                                     clusterStarts: UnsafeBufferPointer<Int32>,
+                                     advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>) {
+        let count = clusterStarts.count
+        withShapedSegment(font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
+                          segment: segment) { buffer in
             var glyphCount: UInt32 = 0
             let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount)!
             let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)!
