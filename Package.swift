@@ -19,8 +19,11 @@ let package = Package(
         // fontconfig: the system's fonts by family or pattern (FontStack.system).
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Tiny C: ICU behind prefixed names (ICU's own names are version-renamed macros and its
-        // headers clash with Foundation's private ICU), plus FreeType error names.
+        // headers clash with Foundation's private ICU), plus FreeType error names and the
+        // character tables generated from ICU (GeneratedTables.h).
         .target(name: "CTextShims", dependencies: ["CICU", "CFreeType"]),
+        // Writes CTextShims' character tables from ICU (`swift run generate-text-tables`).
+        .executableTarget(name: "generate-text-tables", dependencies: ["TextLayout"]),
         // A pthread-mutex lock the thread sanitizer understands (see Lock.swift).
         .target(name: "LockSupport"),
         // The only Swift code that touches C pointers.

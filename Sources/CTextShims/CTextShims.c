@@ -76,6 +76,26 @@ int32_t ctextshims_script(uint32_t codepoint) {
     return U_FAILURE(status) ? USCRIPT_COMMON : (int32_t)script;
 }
 
+static void ctextshims_version_string(const UVersionInfo version, char *buffer, size_t length) {
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_versionToString(version, text);
+    if (length == 0) return;
+    strncpy(buffer, text, length - 1);
+    buffer[length - 1] = 0;
+}
+
+void ctextshims_icu_version(char *buffer, size_t length) {
+    UVersionInfo version;
+    u_getVersion(version);
+    ctextshims_version_string(version, buffer, length);
+}
+
+void ctextshims_unicode_version(char *buffer, size_t length) {
+    UVersionInfo version;
+    u_getUnicodeVersion(version);
+    ctextshims_version_string(version, buffer, length);
+}
+
 uint32_t ctextshims_script_tag(int32_t script) {
     const char *name = uscript_getShortName((UScriptCode)script);
     if (name == NULL || strlen(name) != 4) return 0;
@@ -147,3 +167,8 @@ const char *ctextshims_freetype_error_string(int32_t error) {
 #include FT_ERRORS_H
     return "unknown FreeType error";
 }
+
+/* The character tables (generated, see CTextShims.h). In this file's compilation unit rather
+ * than a C file of their own: valgrind 3.19 (Debian 12) cannot read the debug information of a
+ * binary with Swift's DWARF 4 and more than one C compilation unit's DWARF 5. */
+#include "GeneratedTables.h"

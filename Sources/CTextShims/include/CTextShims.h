@@ -70,6 +70,31 @@ bool ctextshims_is_rtl_relevant(uint32_t codepoint);
 int32_t ctextshims_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
                                uint8_t *levels);
 
+/* ICU's version and the Unicode version of its data, as dotted strings ("72.1", "15.0"),
+ * written into `buffer` (at most `length` bytes with the terminating NUL). */
+void ctextshims_icu_version(char *buffer, size_t length);
+void ctextshims_unicode_version(char *buffer, size_t length);
+
+/* ---- Generated character tables --------------------------------------------------------
+ * Computed from ICU once by a generator and committed (GeneratedTables.h beside CTextShims.c,
+ * written by `swift run generate-text-tables`, never edited by hand): read-only data, nothing
+ * computed at start-up, only the pages a text touches ever loaded. TextLayout uses them when
+ * this machine's ICU is the one they were made from, else computes them from ICU as before; a
+ * test regenerates them from the machine's ICU and fails when they differ. Pointers rather
+ * than arrays: Swift imports a C array as a tuple. */
+
+/* UnicodeProperties' 16-bit word of every BMP code point (65,536 entries). */
+const uint16_t *ctextshims_unicode_properties_table(void);
+/* PairLineBreaker's internal line-break class of every BMP code point (65,536 entries). */
+const uint8_t *ctextshims_line_class_table(void);
+/* PairLineBreaker's tables, one after another for the modes normal, strict and loose: each a
+ * class remap (`ctextshims_line_class_count()` bytes) followed by the pair table (its square). */
+const uint8_t *ctextshims_line_pair_tables(void);
+int32_t ctextshims_line_class_count(void);
+/* The ICU version and the Unicode version of its data the tables were made from ("72.1", "15.0"). */
+const char *ctextshims_tables_icu_version(void);
+const char *ctextshims_tables_unicode_version(void);
+
 /* The English name of an ICU error code. */
 const char *ctextshims_icu_error_name(int32_t error);
 

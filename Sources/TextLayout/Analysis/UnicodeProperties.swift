@@ -1,7 +1,8 @@
 import CTextShims
 
-/// The character properties the analysis needs, packed in 16 bits per code point: read from ICU
-/// once for the whole Basic Multilingual Plane into a table, and asked of ICU directly above it.
+/// The character properties the analysis needs, packed in 16 bits per code point: a table for the
+/// whole Basic Multilingual Plane generated from ICU (`CTextShims`, see ``BMPTable``), and asked
+/// of ICU directly above it.
 struct UnicodeProperties: Sendable {
     /// ICU's UScriptCode (below 256 in every ICU release so far).
     @inline(__always) static func script(_ bits: UInt16) -> UInt8 { UInt8(truncatingIfNeeded: bits) }
@@ -27,13 +28,13 @@ struct UnicodeProperties: Sendable {
     static let scriptCommon: UInt8 = 0
     static let scriptInherited: UInt8 = 1
 
-    static let bmp: [UInt16] = (0..<0x10000).map { compute(UInt32($0)) }
+    static let bmp = BMPTable<UInt16>(generated: ctextshims_unicode_properties_table(), compute: compute)
 
     @inline(__always) static func of(_ scalar: UInt32) -> UInt16 {
         scalar < 0x10000 ? bmp[Int(scalar)] : compute(scalar)
     }
 
-    private static func compute(_ c: UInt32) -> UInt16 {
+    static func compute(_ c: UInt32) -> UInt16 {
         let script = ctextshims_script(c)
         var bits = UInt16(truncatingIfNeeded: script >= 0 && script < 256 ? script : 0)
         if ctextshims_is_white_space(c) { bits |= whiteSpace }

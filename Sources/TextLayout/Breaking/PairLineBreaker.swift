@@ -118,8 +118,9 @@ struct PairLineBreaker {
     static let classCount = 42
 
     /// The internal class of every BMP code point (mode-independent: CJ and NSX are remapped
-    /// per mode inside `advance`).
-    static let bmp: [UInt8] = (0..<0x10000).map { compute(UInt32($0)) }
+    /// per mode inside `advance`): the generated table (`CTextShims`) when it was made from
+    /// this machine's ICU, else computed from ICU at first use.
+    static let bmp = BMPTable<UInt8>(generated: ctextshims_line_class_table(), compute: compute)
 
     @inline(__always) static func lineClass(_ scalar: UInt32) -> UInt8 {
         scalar < 0x10000 ? bmp[Int(scalar)] : compute(scalar)
@@ -179,21 +180,34 @@ struct PairLineBreaker {
 
     /// Per mode: a class remap (`classCount` bytes) followed by the pair table
     /// (`classCount × classCount` bytes: bit 0 = break allowed between the two, bit 1 = the pair
-    /// may need context, take the full path). Allocated once, never freed.
+    /// may need context, take the full path). The generated tables (`CTextShims`, which do not
+    /// depend on ICU), or computed once and never freed when they were made for another number
+    /// of classes.
     private struct Tables: @unchecked Sendable {  // Immutable after construction.
         let base: UnsafePointer<UInt8>
     }
 
     private static let tables: [Tables] = Mode.allCases.map { mode in
+        let size = classCount + classCount * classCount
+        if ctextshims_line_class_count() == Int32(classCount) {
+            return Tables(base: ctextshims_line_pair_tables() + mode.rawValue * size)
+        }
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        memory.initialize(from: computeTables(mode), count: size)
+        return Tables(base: UnsafePointer(memory))
+    }
+
+    /// A mode's remap and pair table, computed from the rules below (the generator writes them).
+    static func computeTables(_ mode: Mode) -> [UInt8] {
         let n = classCount
-        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: n + n * n)
-        for c in 0..<n { memory[c] = remap(UInt8(c), mode) }
+        var table = [UInt8](repeating: 0, count: n + n * n)
+        for c in 0..<n { table[c] = remap(UInt8(c), mode) }
         for a in 0..<n {
             for b in 0..<n {
-                memory[n + a * n + b] = (pairBreaks(UInt8(a), UInt8(b), mode) ? 1 : 0) | (needsContext(UInt8(a), UInt8(b)) ? 2 : 0)
+                table[n + a * n + b] = (pairBreaks(UInt8(a), UInt8(b), mode) ? 1 : 0) | (needsContext(UInt8(a), UInt8(b)) ? 2 : 0)
             }
         }
-        return Tables(base: UnsafePointer(memory))
+        return table
     }
 
     private static func remap(_ c: UInt8, _ mode: Mode) -> UInt8 {
