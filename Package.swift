@@ -32,8 +32,14 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CTextShims", "LockSupport"],
                 resources: [.copy("../../Fonts")],
                 swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
+        // simdjson 3 (C++, apt `libsimdjson-dev`) behind a C interface with prefixed names: the
+        // status parser, the framer that finds statuses in a stream, the diagnosis of a status
+        // that does not parse. Linked directly: simdjson's pkg-config file only adds a -D flag
+        // SwiftPM refuses (a warning on every build).
+        .target(name: "CStatusJSON", cxxSettings: [.define("NDEBUG", .when(configuration: .release))],
+                linkerSettings: [.linkedLibrary("simdjson")]),
         // Statuses: decoding, rich text, cell geometry.
-        .target(name: "StatusLayout", dependencies: ["TextLayout"]),
+        .target(name: "StatusLayout", dependencies: ["TextLayout", "CStatusJSON", "LockSupport"]),
         // The heightForRow path: bounded thread-safe height cache, RowHeights facade, prefetch.
         .target(name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout", "LockSupport"],
                 swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
@@ -49,5 +55,6 @@ let package = Package(
         .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TestSupport"]),
         .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport", "LockSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,213 @@
+import CStatusJSON
+
+/// One thread's JSON parser: simdjson's DOM parser (through `CStatusJSON`) and the values of the
+/// last status it read, reached by index. ``StatusDecoder`` keeps one per thread.
+///
+/// Not thread-safe: one thread at a time.
+final class JSONParser {
+    private let handle: OpaquePointer
+    /// Slots for the values of looked-up keys, taken and given back in stack order while a
+    /// status is read (a status and the repost inside it use a few dozen at most).
+    private let slots: UnsafeMutablePointer<UInt32>
+    private var slotTop = 0
+    private static let slotCount = 4096
+
+    init() {
+        guard let handle = cstatusjson_parser_create(StatusDecoder.maximumNesting) else {
+            fatalError("out of memory making a JSON parser")
+        }
+        self.handle = handle
+        slots = .allocate(capacity: Self.slotCount)
+    }
+
+    deinit {
+        cstatusjson_parser_destroy(handle)
+        slots.deallocate()
+    }
+
+    /// Parses `bytes` as one JSON value (value 0); returns `CSTATUSJSON_OK` or what is wrong.
+    func parse(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        cstatusjson_parse(handle, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+    }
+
+    /// simdjson's message for the last failed parse.
+    var errorMessage: String { String(cString: cstatusjson_parser_error_message(handle)) }
+
+    /// Value `index` of the last parse.
+    func value(_ index: UInt32) -> cstatusjson_value {
+        var value = cstatusjson_value()
+        cstatusjson_get(handle, index, &value)
+        return value
+    }
+
+    /// Runs `body` with the values of `keys` in the object `object` (the first of each key).
+    func withFields<Result>(of object: UInt32, _ keys: KeyTable,
+                            _ body: (Fields) throws(StatusDecodingError) -> Result) throws(StatusDecodingError) -> Result {
+        let base = slotTop
+        precondition(base + keys.count <= Self.slotCount, "a status nests no deeper than StatusDecoder.maximumNesting")
+        slotTop += keys.count
+        defer { slotTop = base }
+        cstatusjson_object_lookup(handle, object, keys.keys, keys.count, slots + base)
+        return try body(Fields(parser: self, slots: slots + base))
+    }
+
+    /// The value of the field `key` of `object`, if any.
+    func field(_ key: String, of object: UInt32) -> UInt32? {
+        var key = key
+        return key.withUTF8 { bytes in
+            var entry = cstatusjson_key(bytes: bytes.baseAddress, length: bytes.count)
+            var slot = CSTATUSJSON_ABSENT
+            cstatusjson_object_lookup(handle, object, &entry, 1, &slot)
+            return slot == CSTATUSJSON_ABSENT ? nil : slot
+        }
+    }
+
+    /// The elements of the array `array`: value indices `first ..< first + count`.
+    func elements(of array: UInt32, count: Int) -> Range<UInt32> {
+        let first = cstatusjson_array_elements(handle, array)
+        return first..<first + UInt32(count)
+    }
+}
+
+/// Keys to look up in an object, made once (their bytes are string literals).
+struct KeyTable: @unchecked Sendable {  // Immutable after init; the pointers are to static literals.
+    let keys: UnsafeMutablePointer<cstatusjson_key>
+    let count: Int
+
+    init(_ names: [StaticString]) {
+        count = names.count
+        keys = .allocate(capacity: names.count)  // kept for the life of the process
+        for (index, name) in names.enumerated() {
+            keys[index] = cstatusjson_key(bytes: name.utf8Start, length: name.utf8CodeUnitCount)
+        }
+    }
+}
+
+/// The values of an object's keys (by the key's place in its ``KeyTable``), read with type
+/// checks. A wrong type is an error naming the key; ``StatusDecodingError/inside(_:)`` puts
+/// the path of the object in front on the way out.
+struct Fields {
+    let parser: JSONParser
+    let slots: UnsafeMutablePointer<UInt32>
+
+    /// The value of key `key`, or nil when absent.
+    func value(_ key: Int) -> cstatusjson_value? {
+        let slot = slots[key]
+        return slot == CSTATUSJSON_ABSENT ? nil : parser.value(slot)
+    }
+
+    /// The index of key `key`'s value, or nil when absent.
+    func slot(_ key: Int) -> UInt32? {
+        let slot = slots[key]
+        return slot == CSTATUSJSON_ABSENT ? nil : slot
+    }
+
+    func string(_ key: Int, _ name: StaticString) throws(StatusDecodingError) -> String? {
+        guard let value = value(key), value.type != CSTATUSJSON_NULL else { return nil }
+        guard value.type == CSTATUSJSON_STRING else { throw .mismatch(name, "a string", value) }
+        return Self.text(value)
+    }
+
+    func bool(_ key: Int, _ name: StaticString) throws(StatusDecodingError) -> Bool? {
+        guard let value = value(key), value.type != CSTATUSJSON_NULL else { return nil }
+        switch value.type {
+        case CSTATUSJSON_TRUE: return true
+        case CSTATUSJSON_FALSE: return false
+        default: throw .mismatch(name, "a boolean", value)
+        }
+    }
+
+    /// A flag the API sends as "1"/"0", 1/0 or a boolean.
+    func flag(_ key: Int, _ name: StaticString) throws(StatusDecodingError) -> Bool {
+        guard let value = value(key) else { return false }
+        switch value.type {
+        case CSTATUSJSON_NULL, CSTATUSJSON_FALSE: return false
+        case CSTATUSJSON_TRUE: return true
+        case CSTATUSJSON_INT64: return value.integer != 0
+        case CSTATUSJSON_STRING:
+            let text = Self.text(value)
+            return text == "1" || text == "true"
+        default: throw .mismatch(name, "\"1\", 1 or a boolean", value)
+        }
+    }
+
+    func number(_ key: Int, _ name: StaticString) throws(StatusDecodingError) -> Double? {
+        guard let value = value(key), value.type != CSTATUSJSON_NULL else { return nil }
+        switch value.type {
+        case CSTATUSJSON_INT64, CSTATUSJSON_UINT64, CSTATUSJSON_DOUBLE: return value.number
+        default: throw .mismatch(name, "a number", value)
+        }
+    }
+
+    /// A count: a whole number (1e3 is 1000), 0 when absent.
+    func count(_ key: Int, _ name: StaticString) throws(StatusDecodingError) -> Int {
+        guard let value = value(key) else { return 0 }
+        switch value.type {
+        case CSTATUSJSON_NULL: return 0
+        case CSTATUSJSON_INT64: return Int(value.integer)
+        case CSTATUSJSON_DOUBLE where value.number == value.number.rounded() && abs(value.number) < 0x1p63:
+            return Int(value.number)
+        case CSTATUSJSON_DOUBLE:
+            throw StatusDecodingError("\(name) must be a whole number, not \(value.number == value.number.rounded() ? "a number out of range" : "a fraction")")
+        case CSTATUSJSON_UINT64: throw StatusDecodingError("\(name) must be a whole number, not a number out of range")
+        default: throw .mismatch(name, "a whole number", value)
+        }
+    }
+
+    /// The index of an object value, nil when absent or null.
+    func object(_ key: Int, _ name: StaticString) throws(StatusDecodingError) -> UInt32? {
+        guard let slot = slot(key) else { return nil }
+        let value = parser.value(slot)
+        switch value.type {
+        case CSTATUSJSON_NULL: return nil
+        case CSTATUSJSON_OBJECT: return slot
+        default: throw .mismatch(name, "an object", value)
+        }
+    }
+
+    /// The elements of an array value, nil when absent or null.
+    func array(_ key: Int, _ name: StaticString) throws(StatusDecodingError) -> Range<UInt32>? {
+        guard let slot = slot(key) else { return nil }
+        let value = parser.value(slot)
+        switch value.type {
+        case CSTATUSJSON_NULL: return nil
+        case CSTATUSJSON_ARRAY: return parser.elements(of: slot, count: value.length)
+        default: throw .mismatch(name, "an array", value)
+        }
+    }
+
+    /// A string value's text (valid UTF-8: the parser checked the input and its escapes).
+    static func text(_ value: cstatusjson_value) -> String {
+        String(decoding: UnsafeBufferPointer(start: value.string, count: value.length), as: UTF8.self)
+    }
+}
+
+extension cstatusjson_value {
+    /// The JSON type's name, for error messages.
+    var typeName: String {
+        switch type {
+        case CSTATUSJSON_NULL: "null"
+        case CSTATUSJSON_TRUE, CSTATUSJSON_FALSE: "a boolean"
+        case CSTATUSJSON_INT64, CSTATUSJSON_UINT64, CSTATUSJSON_DOUBLE: "a number"
+        case CSTATUSJSON_STRING: "a string"
+        case CSTATUSJSON_ARRAY: "an array"
+        default: "an object"
+        }
+    }
+}
+
+extension StatusDecodingError {
+    /// "`name` must be `expected`, not `value`'s type".
+    static func mismatch(_ name: StaticString, _ expected: String, _ value: cstatusjson_value) -> StatusDecodingError {
+        StatusDecodingError("\(name) must be \(expected), not \(value.typeName)")
+    }
+
+    /// The same error seen from the object holding `field` (a key or a path, "pic_urls[3]"):
+    /// "verified must be ..." inside "user" is "user.verified must be ...", "must be an object"
+    /// inside "pic_urls[3]" is "pic_urls[3] must be an object".
+    func inside(_ field: String) -> StatusDecodingError {
+        if message.hasPrefix("[") { return StatusDecodingError(field + message) }
+        if message.hasPrefix("must ") { return StatusDecodingError(field + " " + message) }
+        return StatusDecodingError(field + "." + message)
+    }
+}
