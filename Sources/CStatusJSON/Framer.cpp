@@ -24,6 +24,10 @@
 
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace {
 
 enum State : uint8_t {
@@ -352,7 +356,7 @@ struct cstatusjson_framer {
             break;
         case kToken:
             if (isTokenByte(c)) {
-                consume(c);
+                consume(c);  // scanToken takes the rest of a run
             } else {
                 valueEnded();
             }
@@ -489,6 +493,28 @@ struct cstatusjson_framer {
                 p++;
             }
         } else {
+#if defined(__SSE2__)
+            // 16 bytes at a time: stop at a quote, a backslash or a line break; count the
+            // UTF-8 continuation bytes passed (for columns).
+            const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), newline = _mm_set1_epi8('\n');
+            const __m128i top = _mm_set1_epi8(char(0xC0)), continuationBits = _mm_set1_epi8(char(0x80));
+            while (stop - p >= 16) {
+                const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+                const __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash)),
+                                                     _mm_cmpeq_epi8(block, newline));
+                const unsigned stops = unsigned(_mm_movemask_epi8(special));
+                const unsigned continuing =
+                    unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(block, top), continuationBits)));
+                if (stops != 0) {
+                    const int n = __builtin_ctz(stops);
+                    continuations += uint64_t(__builtin_popcount(continuing & ((1u << n) - 1)));
+                    p += n;
+                    goto found;
+                }
+                continuations += uint64_t(__builtin_popcount(continuing));
+                p += 16;
+            }
+#endif
             while (p < stop) {
                 const uint8_t c = *p;
                 if (c == '"' || c == '\\' || c == '\n') break;
@@ -496,6 +522,9 @@ struct cstatusjson_framer {
                 p++;
             }
         }
+#if defined(__SSE2__)
+    found:
+#endif
         continuation += continuations;
         pos += uint64_t(p - first);
         if (p != first) at_line_start = false;
@@ -515,6 +544,17 @@ struct cstatusjson_framer {
         } else {
             lineEndsInString();
         }
+    }
+
+    // Inside a number or literal: the rest of its bytes (no line breaks, no continuation bytes).
+    void scanToken(const uint8_t *buffer, uint64_t offset, uint64_t end) {
+        const uint8_t *p = buffer + (pos - offset);
+        const uint8_t *const stop = buffer + (end - offset);
+        const uint8_t *const first = p;
+        while (p < stop && isTokenByte(*p)) p++;
+        pos += uint64_t(p - first);
+        if (p != first) at_line_start = false;
+        if (p < stop) valueEnded();
     }
 
     // At the end of the input; true when reading must go on from an earlier byte.
@@ -563,6 +603,10 @@ size_t cstatusjson_framer_scan(cstatusjson_framer *framer, const uint8_t *buffer
         while (framer->pos < end) {
             if (framer->state == kString) {
                 framer->scanString(buffer, offset, end);
+                continue;
+            }
+            if (framer->state == kToken) {
+                framer->scanToken(buffer, offset, end);
                 continue;
             }
             const uint8_t c = buffer[framer->pos - offset];

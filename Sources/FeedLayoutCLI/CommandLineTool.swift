@@ -24,21 +24,70 @@ public struct CommandLineTool {
         public var errors: @Sendable (String) -> Void
         /// Whether standard error is a terminal (progress lines are shown only then).
         public var errorsIsTerminal: Bool
+        /// Standard input as a stream, made when a command reads it (streaming commands).
+        var standardInput: @Sendable () -> any InputSource
+        /// Standard output for streaming commands: every write whole, or an error.
+        var standardOutput: any OutputSink
+        /// The stop SIGINT and SIGTERM request (nil: no signals, as in tests).
+        var stop: StopSignal?
 
         public init(readInput: @escaping @Sendable () -> [UInt8], output: @escaping @Sendable (String) -> Void,
                     errors: @escaping @Sendable (String) -> Void, errorsIsTerminal: Bool = false) {
+            self.init(input: { MemoryInput([readInput()]) }, output: output, errors: errors, errorsIsTerminal: errorsIsTerminal)
             self.readInput = readInput
+        }
+
+        /// Input handed out by `input` (tests give it in chunks, with pauses).
+        init(input: @escaping @Sendable () -> any InputSource, output: @escaping @Sendable (String) -> Void,
+             errors: @escaping @Sendable (String) -> Void, errorsIsTerminal: Bool = false, stop: StopSignal? = nil) {
+            readInput = { Self.readAll(input()) ?? [] }
             self.output = output
             self.errors = errors
             self.errorsIsTerminal = errorsIsTerminal
+            standardInput = input
+            standardOutput = ClosureOutput(output)
+            self.stop = stop
         }
 
-        /// The process's own standard streams.
+        /// The process's own standard streams, read and written with read(2) and write(2):
+        /// a failed write to standard output is an error (exit status 1), never a trap.
         public static var standard: IO {
-            IO(readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-               output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-               errors: { FileHandle.standardError.write(Data($0.utf8)) },
-               errorsIsTerminal: isatty(2) == 1)
+            let closed = StandardDescriptors.closedAtStart
+            let output = FileDescriptorOutput(fd: 1, name: "standard output", closedAtStart: closed.contains(1))
+            let errors = FileDescriptorOutput(fd: 2, name: "standard error", closedAtStart: closed.contains(2))
+            let input: @Sendable () -> any InputSource = {
+                FileDescriptorInput(fd: 0, name: "standard input", ownsDescriptor: false, closedAtStart: closed.contains(0))
+            }
+            var io = IO(input: input, output: { text in
+                do {
+                    try output.write(text)
+                } catch {
+                    try? errors.write("Error: \(error)\n")
+                    exit(ExitStatus.failure)
+                }
+            }, errors: { try? errors.write($0) }, errorsIsTerminal: isatty(2) == 1, stop: .process)
+            io.readInput = {
+                guard let bytes = readAll(input()) else { exit(ExitStatus.failure) }
+                return bytes
+            }
+            io.standardOutput = output
+            return io
+        }
+
+        /// Everything `source` holds; nil (after saying why on standard error) when reading fails.
+        private static func readAll(_ source: any InputSource) -> [UInt8]? {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                do {
+                    let count = try buffer.withUnsafeMutableBytes { (raw) throws(IOFailure) in try source.read(into: raw, stop: nil) }
+                    guard let count, count > 0 else { return bytes }
+                    bytes.append(contentsOf: buffer.prefix(count))
+                } catch {
+                    try? FileDescriptorOutput(fd: 2, name: "standard error").write("Error: \(error)\n")
+                    return nil
+                }
+            }
         }
     }
 
@@ -90,15 +139,17 @@ public struct CommandLineTool {
 
     /// Runs the tool as the process's `main` and exits.
     public static func main() -> Never {
+        _ = StandardDescriptors.closedAtStart  // before any file is opened
+        let io = IO.standard
         let arguments = CommandLine.arguments.dropFirst().enumerated().map { index, argument in
             // CommandLine.arguments repairs invalid UTF-8 silently: say so.
             let raw = CommandLine.unsafeArgv[index + 1].map { String(validatingCString: $0) } ?? nil
             if raw == nil {
-                FileHandle.standardError.write(Data("warning: argument \(index + 1) is not valid UTF-8; invalid bytes were replaced by U+FFFD\n".utf8))
+                io.errors("warning: argument \(index + 1) is not valid UTF-8; invalid bytes were replaced by U+FFFD\n")
             }
             return argument
         }
-        exit(run(arguments: arguments, io: .standard))
+        exit(run(arguments: arguments, io: io))
     }
 }
 

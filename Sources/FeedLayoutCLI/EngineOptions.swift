@@ -37,21 +37,3 @@ struct EngineOptions {
         return TextEngine(fonts: stack)
     }
 }
-
-/// Reads a FILE argument, `-` or nothing meaning standard input.
-func readInput(_ positionals: [String], io: CommandLineTool.IO) throws(UsageError) -> Result<[UInt8], CommandFailure> {
-    guard positionals.count <= 1 else { throw UsageError(message: "expected at most one FILE, got \(positionals.count)") }
-    guard let path = positionals.first, path != "-" else { return .success(io.readInput()) }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        return .failure(CommandFailure(message: exists ? (isDirectory.boolValue ? "'\(path)' is a directory" : "cannot read '\(path)'")
-                                                       : "no such file: '\(path)'"))
-    }
-    return .success(Array(data))
-}
-
-/// A failure that ends a command with status 1.
-struct CommandFailure: Error {
-    var message: String
-}

@@ -1,68 +1,73 @@
-import Dispatch
 import Foundation
 import StatusLayout
-import Synchronization
 import TextLayout
-import LockSupport
 
 /// `feedlayout heights`: the cell height of every status of the input, in input order.
 enum HeightsCommand {
     static let help = """
         OVERVIEW: Work out the cell height of every status of a timeline.
 
-        Reads Weibo open-API statuses (JSON Lines, a JSON array, or a timeline object with a
-        "statuses" array) and prints one JSON object per status, in input order:
+        Reads Weibo open-API statuses and prints one JSON object per status, in input order:
           {"id": "4900000000000000", "height": 183.5, "kind": "original"}
-        A status that cannot be decoded prints {"line": N, "error": "..."} in its place (N is its
-        line, or its place in an array) and the run goes on; the exit status is then 1.
+        The input may be JSON Lines (one status per line; blank lines are skipped), a JSON array
+        of statuses, a timeline page (an object with a "statuses" array), pretty-printed or not,
+        with or without a byte order mark, or JSON Lines whose lines are arrays or timeline pages.
+        A status that cannot be decoded prints {"line": L, "index": N, "error": "..."} in its
+        place: L is the line where it begins, N its place among the answers, the error names the
+        field at fault; every other status is answered and the exit status is then 1. Input that
+        is not JSON costs what it spoils: a broken line of JSON Lines, or in a document the rest
+        up to the next line that begins with { or [; a truncated document answers every status
+        before the cut, then one error.
+
+        The input is read as it comes and laid out on every core; each answer is written as soon
+        as it and every earlier one are ready, and whenever input pauses everything answered so
+        far is written (so a program can write a status and read its height). Memory stays
+        bounded, whatever the length of the input.
 
         USAGE: feedlayout heights [options] [FILE|-]
 
         ARGUMENTS:
-          FILE                    The statuses (default, or -: standard input).
+          FILE                    The statuses: any readable file (a pipe, FIFO or /dev/stdin
+                                  too). (default, or -: standard input)
 
         OPTIONS:
-          --width <points>        Cell width in points, more than twice the padding. (default: 375)
-          --scale <n>             Screen scale, pixels per point (1, 2, 3). (default: 2)
+          --width <points>        Cell width in points, greater than 24 (twice the padding).
+                                  (default: 375)
+          --scale <n>             Screen scale, pixels per point, from 1 to 4. (default: 2)
           --max-lines <n>         Collapse texts longer than n lines with "…全文".
+        \(ThreadsOption.help)
         \(EngineOptions.help)
           --version               Show the version.
           -h, --help              Show help information.
 
         EXIT STATUS: 0 every status answered, 1 some could not be decoded (or a font or the
-        input could not be read), 64 bad usage.
+        input could not be read, or the output written), 64 bad usage, 130 or 143 stopped by
+        SIGINT or SIGTERM (every answer made is written first, in order and as whole lines).
 
         """
 
     static let usage = "Usage: feedlayout heights [options] [FILE|-]\n  See 'feedlayout heights --help'.\n"
 
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
-        let parsed: (CellOptions, ArgumentScanner)
+        let options: CellOptions
+        let scanner: ArgumentScanner
+        let threads: Int
+        let fonts: EngineOptions
+        let source: InputSource
         do {
-            guard let result = try CellOptions.parse(arguments, extraValued: []) else {
+            guard let parsed = try CellOptions.parse(arguments, extraValued: ["--threads"]) else {
                 io.output(help)
                 return CommandLineTool.ExitStatus.success
             }
-            parsed = result
-        } catch {
-            io.errors("Error: \(error.message)\n" + usage)
-            return CommandLineTool.ExitStatus.usage
-        }
-        let (options, scanner) = parsed
-        if scanner.has("--version") {
-            io.output("feedlayout \(CommandLineTool.version)\n")
-            return CommandLineTool.ExitStatus.success
-        }
-        let input: [UInt8]
-        let engine: TextEngine
-        do {
-            switch try readInput(scanner.positionals, io: io) {
-            case .success(let bytes): input = bytes
-            case .failure(let failure):
-                io.errors("Error: \(failure.message)\n")
-                return CommandLineTool.ExitStatus.failure
+            (options, scanner) = parsed
+            if scanner.has("--version") {
+                io.output("feedlayout \(CommandLineTool.version)\n")
+                return CommandLineTool.ExitStatus.success
             }
-            engine = try EngineOptions(scanner).makeEngine()
+            threads = try ThreadsOption.parse(scanner)
+            fonts = EngineOptions(scanner)
+            try fonts.checkUsage()
+            source = try CommandInput.open(scanner.positionals, io: io)
         } catch let error as UsageError {
             io.errors("Error: \(error.message)\n" + usage)
             return CommandLineTool.ExitStatus.usage
@@ -70,22 +75,57 @@ enum HeightsCommand {
             io.errors("Error: \(error)\n")
             return CommandLineTool.ExitStatus.failure
         }
+        let engine: TextEngine
+        do {
+            engine = try fonts.checkedEngine()
+        } catch {
+            io.errors("Error: \(error)\n")
+            return CommandLineTool.ExitStatus.failure
+        }
 
         let layouter = CellLayouter(measurer: engine, style: options.style)
-        let answers = HeightsRun(input: input, layouter: layouter, width: options.width, scale: options.scale, io: io).answer()
-        var failed = false
-        var batch = ""
-        for answer in answers {
-            if let warning = answer.warning { io.errors(warning) }
-            failed = failed || answer.failed
-            batch += answer.line
-            if batch.utf8.count > 1 << 16 {
-                io.output(batch)
-                batch = ""
-            }
+        var cutter = StatusCutter()
+        let outcome = StreamingRun.run(source: source, cutter: &cutter, threads: threads, maximumUnits: 64, io: io,
+                                       progressLabel: "heights", progressUnit: "statuses") { batch, stop in
+            answer(batch, layouter: layouter, width: options.width, scale: options.scale, stop: stop)
         }
-        io.output(batch)
-        return failed ? CommandLineTool.ExitStatus.failure : CommandLineTool.ExitStatus.success
+        return StreamingRun.exitStatus(outcome, io: io, failedAnswers: true)
+    }
+
+    /// The answers of one batch of statuses.
+    static func answer(_ batch: InputBatch, layouter: CellLayouter<TextEngine>, width: Double, scale: Double,
+                       stop: StopSignal?) -> BatchOutput {
+        let decoder = StatusDecoder()
+        var made = BatchOutput(inputEnd: batch.inputEnd)
+        var text = ""
+        for unit in batch.units {
+            if stop?.isRequested == true {
+                made.complete = false
+                break
+            }
+            let decoded: DecodedStatus
+            if let failure = unit.failure {
+                decoded = DecodedStatus(line: unit.line, index: unit.index, result: .failure(failure), repairedUTF8: false)
+            } else {
+                decoded = batch.withBytes(of: unit) { bytes in
+                    decoder.decode(StatusElement(bytes: bytes, line: unit.line, column: unit.column, index: unit.index, depth: unit.depth))
+                }
+            }
+            if decoded.repairedUTF8 {
+                made.warnings += "warning: status \(decoded.index) (line \(decoded.line)): invalid UTF-8 replaced by U+FFFD\n"
+            }
+            switch decoded.result {
+            case .success(let status):
+                let height = layouter.heights(of: status, width: width, scale: scale).height
+                text += "{\"id\": \"\(status.id)\", \"height\": \(JSON.number(height)), \"kind\": \"\(status.isRetweet ? "retweet" : "original")\"}\n"
+            case .failure(let error):
+                text += "{\"line\": \(decoded.line), \"index\": \(decoded.index), \"error\": \(JSON.string(error.message))}\n"
+                made.failures += 1
+            }
+            made.answered += 1
+        }
+        made.bytes = Array(text.utf8)
+        return made
     }
 }
 
@@ -96,104 +136,27 @@ struct CellOptions {
     var style = CellStyle.weibo
 
     /// Parses `arguments`; nil when help was asked for.
-    static func parse(_ arguments: [String], extraValued: Set<String>) throws(UsageError) -> (CellOptions, ArgumentScanner)? {
+    static func parse(_ arguments: [String], extraValued: Set<String>, extraFlags: Set<String> = [])
+        throws(UsageError) -> (CellOptions, ArgumentScanner)?
+    {
         var scanner = ArgumentScanner(valued: Set(["--width", "--scale", "--max-lines"]).union(EngineOptions.valued).union(extraValued),
-                                      flags: ["-h", "--help", "--version"])
+                                      flags: Set(["-h", "--help", "--version"]).union(extraFlags))
         try scanner.scan(arguments)
         if scanner.has("-h") || scanner.has("--help") { return nil }
         var options = CellOptions()
         if let width = scanner.value("--width") {
-            guard let value = Double(width), value.isFinite, value > 2 * options.style.padding else {
-                throw UsageError(message: "--width must be a number of points greater than \(Int(2 * options.style.padding)) (twice the padding), got '\(width)'")
-            }
-            options.width = value
+            let smallest = 2 * options.style.padding
+            options.width = try OptionValues.number(
+                width, option: "--width", in: smallest...OptionValues.largestWidth, exclusiveLower: true,
+                what: "a number of points greater than \(Int(smallest)) (twice the padding) and at most \(Int(OptionValues.largestWidth))")
         }
         if let scale = scanner.value("--scale") {
-            guard let value = Double(scale), value.isFinite, value >= 1, value <= 4 else {
-                throw UsageError(message: "--scale must be a screen scale from 1 to 4 (1, 2, 3), got '\(scale)'")
-            }
-            options.scale = value
+            options.scale = try OptionValues.number(scale, option: "--scale", in: 1...4, what: "a screen scale from 1 to 4")
         }
         if let maxLines = scanner.value("--max-lines") {
-            guard let value = Int(maxLines), value > 0 else {
-                throw UsageError(message: "--max-lines must be a whole number greater than 0, got '\(maxLines)'")
-            }
-            options.style.maxTextLines = value
+            options.style.maxTextLines = try OptionValues.whole(maxLines, option: "--max-lines", in: 1...Int(Int32.max),
+                                                                what: "a whole number greater than 0")
         }
         return (options, scanner)
-    }
-}
-
-/// Decodes and lays out every status of an input on all cores, answers kept in input order.
-struct HeightsRun: Sendable {
-    struct Answer: Sendable {
-        var line: String
-        var warning: String?
-        var failed: Bool
-    }
-
-    let input: [UInt8]
-    let layouter: CellLayouter<TextEngine>
-    let width: Double
-    let scale: Double
-    let showProgress: Bool
-    let errors: @Sendable (String) -> Void
-
-    init(input: [UInt8], layouter: CellLayouter<TextEngine>, width: Double, scale: Double, io: CommandLineTool.IO) {
-        self.input = input
-        self.layouter = layouter
-        self.width = width
-        self.scale = scale
-        showProgress = io.errorsIsTerminal
-        errors = io.errors
-    }
-
-    func answer() -> [Answer] {
-        let decoder = StatusDecoder()
-        let split = decoder.split(input)
-        let count: Int
-        switch split {
-        case .lines(let ranges): count = ranges.count
-        case .document(let statuses): count = statuses.count
-        }
-        let results = Lock([Answer?](repeating: nil, count: count))
-        let done = Atomic<Int>(0)
-        let chunk = 64
-        let chunks = (count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            var local: [Answer] = []
-            let range = c * chunk..<min(count, (c + 1) * chunk)
-            for index in range {
-                let decoded: DecodedStatus
-                switch split {
-                case .lines(let ranges): decoded = decoder.decodeLine(input[ranges[index]], position: index + 1)
-                case .document(let statuses): decoded = statuses[index]
-                }
-                local.append(answer(decoded))
-            }
-            results.withLock { all in
-                for (offset, answer) in local.enumerated() { all[range.lowerBound + offset] = answer }
-            }
-            let finished = done.add(range.count, ordering: .relaxed).newValue
-            if showProgress && count >= 2_000 {
-                errors("\rheights: \(finished) of \(count) statuses" + (finished == count ? "\n" : ""))
-            }
-        }
-        return results.withLock { $0.map { $0! } }
-    }
-
-    private func answer(_ decoded: DecodedStatus) -> Answer {
-        let warning = decoded.repairedUTF8
-            ? "warning: line \(decoded.position): invalid UTF-8 replaced by U+FFFD\n" : nil
-        switch decoded.result {
-        case .success(let status):
-            let height = layouter.heights(of: status, width: width, scale: scale).height
-            let kind = status.isRetweet ? "retweet" : "original"
-            return Answer(line: "{\"id\": \"\(status.id)\", \"height\": \(JSON.number(height)), \"kind\": \"\(kind)\"}\n",
-                          warning: warning, failed: false)
-        case .failure(let error):
-            return Answer(line: "{\"line\": \(decoded.position), \"error\": \(JSON.string(error.message))}\n",
-                          warning: warning, failed: true)
-        }
     }
 }

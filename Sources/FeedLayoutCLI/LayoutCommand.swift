@@ -34,33 +34,25 @@ enum LayoutCommand {
             }
             var index = 1
             if let text = scanner.value("--index") {
-                guard let value = Int(text), value >= 1 else {
-                    throw UsageError(message: "--index must be a whole number from 1, got '\(text)'")
-                }
-                index = value
+                index = try OptionValues.whole(text, option: "--index", in: 1...Int.max, what: "a whole number from 1")
             }
-            let input: [UInt8]
-            switch try readInput(scanner.positionals, io: io) {
-            case .success(let bytes): input = bytes
-            case .failure(let failure):
-                io.errors("Error: \(failure.message)\n")
-                return CommandLineTool.ExitStatus.failure
-            }
-            let statuses = StatusDecoder().decodeAll(input)
-            guard index <= statuses.count else {
-                io.errors("Error: the input has \(statuses.count) status(es); there is no status \(index)\n")
+            let fonts = EngineOptions(scanner)
+            try fonts.checkUsage()
+            let source = try CommandInput.open(scanner.positionals, io: io)
+            guard let found = try find(index: index, in: source, stop: io.stop) else {
+                io.errors("Error: the input has fewer than \(index) status(es); there is no status \(index)\n")
                 return CommandLineTool.ExitStatus.failure
             }
             let status: Status
-            switch statuses[index - 1].result {
+            switch found.result {
             case .success(let decoded): status = decoded
             case .failure(let error):
-                io.errors("Error: status \(index) cannot be decoded: \(error.message)\n")
+                io.errors("Error: status \(index) (line \(found.line)) cannot be decoded: \(error.message)\n")
                 return CommandLineTool.ExitStatus.failure
             }
-            let engine = try EngineOptions(scanner).makeEngine()
+            let engine = try fonts.checkedEngine()
             let cell = CellLayouter(measurer: engine, style: options.style).layout(status, width: options.width, scale: options.scale)
-            io.output(describe(cell, width: options.width, scale: options.scale))
+            try io.standardOutput.write(describe(cell, width: options.width, scale: options.scale))
             return CommandLineTool.ExitStatus.success
         } catch let error as UsageError {
             io.errors("Error: \(error.message)\n" + usage)
@@ -69,6 +61,31 @@ enum LayoutCommand {
             io.errors("Error: \(error)\n")
             return CommandLineTool.ExitStatus.failure
         }
+    }
+
+    /// Reads `source` up to its `index`-th status (reading stops there) and decodes it.
+    static func find(index: Int, in source: InputSource, stop: StopSignal?) throws(IOFailure) -> DecodedStatus? {
+        let splitter = StatusSplitter()
+        let decoder = StatusDecoder()
+        var found: DecodedStatus?
+        let look: (StatusSplitter.Item) -> Void = { item in
+            guard found == nil else { return }
+            switch item {
+            case .element(let element) where element.index == index: found = decoder.decode(element)
+            case .error(let error) where error.index == index: found = error
+            default: break
+            }
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: StreamingRun.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while found == nil {
+            guard let count = try source.read(into: buffer, stop: stop), count > 0 else {
+                splitter.finish(look)
+                break
+            }
+            splitter.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]), look)
+        }
+        return found
     }
 
     static func describe(_ cell: CellLayout, width: Double, scale: Double) -> String {

@@ -11,7 +11,9 @@ enum MeasureCommand {
           {"lines": N, "height": H, "width": W, "truncated": false}
         W is the widest line without the white space hanging at its end. An empty text has 0
         lines and height 0. Invalid UTF-8 is replaced by U+FFFD (with a warning) and measured.
-        Characters no font draws are measured as the font's .notdef box, with a warning.
+        Standard input is read as it comes and measured on every core; each answer is written
+        as soon as it and every earlier one are ready, and whenever input pauses everything
+        answered so far is written (so a program can write a line and read its answer).
 
         USAGE: feedlayout measure [options] [TEXT ...]
 
@@ -19,7 +21,7 @@ enum MeasureCommand {
           TEXT                    A text to measure (default: each line of standard input).
 
         OPTIONS:
-          --size <points>         Font size in points (= px at 72 dpi). (default: 17)
+          --size <points>         Font size in points (= px at 72 dpi), at most 1000000. (default: 17)
           --width <points>        Line width in points, greater than 0. (default: 343)
           --line-height <mode>    natural, <points> (e.g. 22.78) or <n>x (e.g. 1.34x). (default: natural)
           --line-spacing <points> Extra space between lines. (default: 0)
@@ -28,21 +30,30 @@ enum MeasureCommand {
           --line-break <rule>     strict, normal or loose (CSS line-break). (default: normal)
           --locale <locale>       Locale for line breaking and shaping, e.g. zh or ja for
                                   ICU's Chinese/Japanese tailoring. (default: ICU's root rules)
+          --breaks                Add "breaks": where lines 2, 3, ... start, in Unicode scalars
+                                  from the start of the text (as measured: U+FFFD for invalid UTF-8).
           --echo                  Add the measured text to each object as "text".
+          --threads <n>           Measure on n threads. (default: every core)
         \(EngineOptions.help)
           --version               Show the version.
           -h, --help              Show help information.
 
-        EXIT STATUS: 0 success, 1 failure (e.g. a font cannot be loaded), 64 bad usage.
+        EXIT STATUS: 0 success, 1 failure (a font cannot be loaded, the input cannot be read,
+        the output cannot be written), 64 bad usage, 130 or 143 stopped by SIGINT or SIGTERM
+        (every answer made is written first, in order and as whole lines).
 
         """
+
+    static let usage = "Usage: feedlayout measure [options] [TEXT ...]\n  See 'feedlayout measure --help'.\n"
 
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         var scanner = ArgumentScanner(
             valued: Set(["--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
-                         "--line-break", "--locale"]).union(EngineOptions.valued),
-            flags: ["-h", "--help", "--version", "--echo"])
+                         "--line-break", "--locale", "--threads"]).union(EngineOptions.valued),
+            flags: ["-h", "--help", "--version", "--echo", "--breaks"])
         let options: Options
+        let threads: Int
+        let fonts: EngineOptions
         do {
             try scanner.scan(arguments)
             if scanner.has("-h") || scanner.has("--help") {
@@ -54,161 +65,183 @@ enum MeasureCommand {
                 return CommandLineTool.ExitStatus.success
             }
             options = try Options(scanner)
+            threads = try ThreadsOption.parse(scanner)
+            fonts = EngineOptions(scanner)
+            try fonts.checkUsage()
         } catch {
-            io.errors("Error: \(error.message)\nUsage: feedlayout measure [options] [TEXT ...]\n  See 'feedlayout measure --help'.\n")
+            io.errors("Error: \(error.message)\n" + usage)
             return CommandLineTool.ExitStatus.usage
         }
 
         let engine: TextEngine
         do {
-            engine = try EngineOptions(scanner).makeEngine()
-        } catch let error as UsageError {
-            io.errors("Error: \(error.message)\nUsage: feedlayout measure [options] [TEXT ...]\n  See 'feedlayout measure --help'.\n")
-            return CommandLineTool.ExitStatus.usage
+            engine = try fonts.checkedEngine()
         } catch {
             io.errors("Error: \(error)\n")
             return CommandLineTool.ExitStatus.failure
         }
+        let answer = Answerer(engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"))
 
-        var texts: [String] = scanner.positionals
-        if texts.isEmpty {
-            texts = InputLines.split(io.readInput()) { lineNumber in
-                io.errors("warning: line \(lineNumber) of standard input is not valid UTF-8; invalid bytes were replaced by U+FFFD\n")
+        if !scanner.positionals.isEmpty {
+            // Texts given as arguments: answered in order, written at once.
+            var text = ""
+            for argument in scanner.positionals { answer.append(argument, to: &text) }
+            do {
+                try io.standardOutput.write(text)
+            } catch {
+                io.errors("Error: \(error)\n")
+                return CommandLineTool.ExitStatus.failure
             }
+            return CommandLineTool.ExitStatus.success
         }
-        let token = AttributedText(options.token)
-        let echo = scanner.has("--echo")
-        var batch = ""
-        for (index, text) in texts.enumerated() {
-            let prepared = engine.prepare(text, style: options.style)
-            let layout = prepared.layout(width: options.width, maxLines: options.maxLines, truncationToken: token)
-            let missing = prepared.missingGlyphs
-            if !missing.isEmpty { io.errors(missingGlyphsWarning(missing, text: index + 1)) }
-            batch += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
-            batch += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
-            if batch.utf8.count > 1 << 16 {
-                io.output(batch)
-                batch = ""
+
+        let source = io.standardInput()
+        var cutter = LineCutter()
+        let name = source.name
+        let outcome = StreamingRun.run(source: source, cutter: &cutter, threads: threads, maximumUnits: 256, io: io,
+                                       progressLabel: "measure", progressUnit: "texts") { batch, stop in
+            var made = BatchOutput(inputEnd: batch.inputEnd)
+            var text = ""
+            for unit in batch.units {
+                if stop?.isRequested == true {
+                    made.complete = false
+                    break
+                }
+                let line = batch.withBytes(of: unit) { bytes in
+                    String(validating: bytes, as: UTF8.self) ?? {
+                        made.warnings += "warning: line \(unit.line) of \(name) is not valid UTF-8; invalid bytes were replaced by U+FFFD\n"
+                        return String(decoding: bytes, as: UTF8.self)
+                    }()
+                }
+                answer.append(line, to: &text)
+                made.answered += 1
             }
-            if io.errorsIsTerminal && texts.count >= 5_000 && (index + 1) % 1_000 == 0 {
-                io.errors("\rmeasured \(index + 1) of \(texts.count)")
-                if index + 1 == texts.count { io.errors("\n") }
-            }
+            made.bytes = Array(text.utf8)
+            return made
         }
-        io.output(batch)
-        return CommandLineTool.ExitStatus.success
+        return StreamingRun.exitStatus(outcome, io: io, failedAnswers: false)
     }
 
-    struct Options {
+    /// Measures one text and appends its JSON line.
+    struct Answerer: Sendable {
+        let engine: TextEngine
+        let options: Options
+        let token: AttributedText
+        let echo: Bool
+        let breaks: Bool
+
+        init(engine: TextEngine, options: Options, echo: Bool, breaks: Bool) {
+            self.engine = engine
+            self.options = options
+            token = AttributedText(options.token)
+            self.echo = echo
+            self.breaks = breaks
+        }
+
+        func append(_ text: String, to output: inout String) {
+            let layout = engine.layout(text, width: options.width, style: options.style, maxLines: options.maxLines,
+                                       truncationToken: token)
+            output += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
+            if breaks {
+                output += ", \"breaks\": [" + MeasureCommand.lineStarts(layout, in: text).map(String.init).joined(separator: ", ") + "]"
+            }
+            output += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
+        }
+    }
+
+    /// Where lines 2, 3, ... of `layout` start, in Unicode scalars from the start of `text`
+    /// (the lines' ranges are UTF-8 offsets).
+    static func lineStarts(_ layout: ParagraphLayout, in text: String) -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(max(0, layout.lines.count - 1))
+        var targets = layout.lines.dropFirst().map(\.range.lowerBound).makeIterator()
+        var target = targets.next()
+        var scalars = 0
+        var offset = 0
+        for byte in text.utf8 {
+            while let wanted = target, wanted <= offset {
+                starts.append(scalars)
+                target = targets.next()
+            }
+            if target == nil { break }
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+            offset += 1
+        }
+        while target != nil {
+            starts.append(scalars)
+            target = targets.next()
+        }
+        return starts
+    }
+
+    struct Options: Sendable {
         var width = 343.0
         var style = TextStyle()
         var maxLines: Int?
         var token = "\u{2026}"
 
         init(_ scanner: ArgumentScanner) throws(UsageError) {
-            if let size = scanner.value("--size") { style.fontSize = try positiveNumber(size, option: "--size") }
-            if let width = scanner.value("--width") { self.width = try positiveNumber(width, option: "--width") }
+            let largest = Int(OptionValues.largestLength)
+            if let size = scanner.value("--size") {
+                style.fontSize = try OptionValues.number(size, option: "--size", in: 0...OptionValues.largestLength, exclusiveLower: true,
+                                                         what: "a number of points greater than 0 and at most \(largest)")
+            }
+            if let width = scanner.value("--width") {
+                self.width = try OptionValues.number(width, option: "--width", in: 0...OptionValues.largestWidth, exclusiveLower: true,
+                                                     what: "a number of points greater than 0 and at most \(Int(OptionValues.largestWidth))")
+            }
             if let lineHeight = scanner.value("--line-height") {
-                if lineHeight == "natural" {
-                    style.lineHeight = .natural
-                } else if lineHeight.hasSuffix("x") {
-                    style.lineHeight = .multiple(try positiveNumber(String(lineHeight.dropLast()), option: "--line-height"))
-                } else {
-                    style.lineHeight = .fixed(try positiveNumber(lineHeight, option: "--line-height"))
-                }
+                style.lineHeight = try Self.lineHeight(lineHeight)
             }
             if let spacing = scanner.value("--line-spacing") {
-                guard let value = Double(spacing), value.isFinite, value >= 0 else {
-                    throw UsageError(message: "--line-spacing must be a number of points, 0 or more (got '\(spacing)')")
-                }
-                style.lineSpacing = value
+                style.lineSpacing = try OptionValues.number(spacing, option: "--line-spacing", in: 0...OptionValues.largestLength,
+                                                            what: "a number of points from 0 to \(largest)")
             }
             if let maxLines = scanner.value("--max-lines") {
-                guard let value = Int(maxLines), value > 0 else {
-                    throw UsageError(message: "--max-lines must be a whole number greater than 0 (got '\(maxLines)')")
-                }
-                self.maxLines = value
+                self.maxLines = try OptionValues.whole(maxLines, option: "--max-lines", in: 1...Int(Int32.max),
+                                                       what: "a whole number greater than 0")
             }
             if let token = scanner.value("--token") { self.token = token }
             if let rule = scanner.value("--line-break") {
                 guard let value = LineBreakStrictness(rawValue: rule) else {
-                    throw UsageError(message: "--line-break must be strict, normal or loose (got '\(rule)')")
+                    throw UsageError(message: "--line-break must be strict, normal or loose, got '\(rule)'")
                 }
                 style.lineBreak = value
             }
             if let locale = scanner.value("--locale") { style.locale = locale }
         }
-    }
 
-    /// One warning line for the characters of text `number` that no font draws.
-    static func missingGlyphsWarning(_ missing: [MissingGlyph], text number: Int) -> String {
-        var seen = Set<UInt32>()
-        let distinct = missing.filter { seen.insert($0.scalar.value).inserted }
-        var listed = distinct.prefix(8).map(\.codePoint).joined(separator: ", ")
-        if distinct.count > 8 { listed += " and \(distinct.count - 8) more" }
-        return "warning: text \(number): no font has \(listed); measured as .notdef\n"
-    }
-
-    static func positiveNumber(_ text: String, option: String) throws(UsageError) -> Double {
-        guard let value = Double(text), value.isFinite, value > 0 else {
-            throw UsageError(message: "\(option) must be a number greater than 0 (got '\(text)')")
+        /// natural, <points> or <n>x.
+        static func lineHeight(_ text: String) throws(UsageError) -> LineHeight {
+            let what = "natural, a number of points (e.g. 22.78) or a multiple of the font size (e.g. 1.34x)"
+            if text == "natural" { return .natural }
+            if text.hasSuffix("x") {
+                let number = String(text.dropLast())
+                guard OptionValues.isDecimal(number), let value = Double(number) else {
+                    throw UsageError(message: "--line-height must be \(what), got '\(text)'")
+                }
+                guard value.isFinite, value > 0, value <= 1_000 else {
+                    throw UsageError(message: "--line-height must be a multiple greater than 0 and at most 1000, got '\(text)'")
+                }
+                return .multiple(value)
+            }
+            guard OptionValues.isDecimal(text), let value = Double(text) else {
+                throw UsageError(message: "--line-height must be \(what), got '\(text)'")
+            }
+            guard value.isFinite, value > 0, value <= OptionValues.largestLength else {
+                throw UsageError(message: "--line-height must be a number of points greater than 0 and at most \(Int(OptionValues.largestLength)), got '\(text)'")
+            }
+            return .fixed(value)
         }
-        return value
     }
 }
 
-/// Lines of standard input: split at `\n` (a `\r` before it is dropped), invalid UTF-8 replaced.
-enum InputLines {
-    static func split(_ bytes: [UInt8], warn: (Int) -> Void) -> [String] {
-        var lines: [String] = []
-        var start = 0
-        var lineNumber = 0
-        func emit(_ end: Int) {
-            lineNumber += 1
-            var stop = end
-            if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
-            let slice = bytes[start..<stop]
-            if let text = String(validating: slice, as: UTF8.self) {
-                lines.append(text)
-            } else {
-                warn(lineNumber)
-                lines.append(String(decoding: slice, as: UTF8.self))
-            }
-        }
-        for i in bytes.indices where bytes[i] == 0x0A {
-            emit(i)
-            start = i + 1
-        }
-        if start < bytes.count { emit(bytes.count) }
-        return lines
-    }
-}
+/// `--threads <n>`: how many workers answer.
+enum ThreadsOption {
+    static let help = "  --threads <n>           Work on n threads. (default: every core)"
 
-/// JSON output helpers.
-enum JSON {
-    /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    /// A number with at most 4 decimals, shortest form ("69.5", "343").
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        let rounded = (value * 10_000).rounded() / 10_000
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        return String(rounded)
+    static func parse(_ scanner: ArgumentScanner) throws(UsageError) -> Int {
+        guard let text = scanner.value("--threads") else { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
+        return try OptionValues.whole(text, option: "--threads", in: 1...256, what: "a whole number from 1 to 256")
     }
 }

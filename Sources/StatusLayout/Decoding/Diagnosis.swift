@@ -56,7 +56,7 @@ enum Diagnosis {
             message = "not valid JSON at \(at): nested more than 1,000,000 levels deep"
         default:
             let inside = item.inside == 1 ? "a string" : item.inside == 2 ? "an array" : "an object"
-            message = "the input ends inside \(inside) (truncated?): the JSON value begun at line \(item.open_line) is not closed"
+            return StatusDecodingError("the input ends inside \(inside) (truncated?): the value that begins at line \(item.line) is not complete")
         }
         if item.resume_line > item.error_line + 1 || (item.resume_line == 0 && item.error_line > item.line) {
             message += item.resume_line == 0 ? "; lines \(item.line)–\(item.error_line) and the rest of the input are skipped"

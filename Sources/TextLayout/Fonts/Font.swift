@@ -54,6 +54,10 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
             throw FontError.unreadable(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw FontError.unreadable(path: path, reason: "is a directory") }
+        // Only a regular file: opening a FIFO or a device would wait forever or read endlessly.
+        guard Self.isRegularFile(path) else {
+            throw FontError.unreadable(path: path, reason: "not a regular file (a FIFO, socket or device)")
+        }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw FontError.unreadable(path: path, reason: "permission denied")
         }
@@ -81,6 +85,17 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
             guard let memory else { return FT_New_Face(library, path, FT_Long(index), &face) }
             return FT_New_Memory_Face(library, memory.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
                                       FT_Long(memory.bytes.count), FT_Long(index), &face)
+        }
+        // FreeType takes 0 ... 2^31 - 1: the low 16 bits a face, the high bits a named instance
+        // (a negative index only asks for the face count, and wider ones wrap).
+        guard (0...0x7FFF_FFFF).contains(faceIndex) else {
+            let count = FreeTypeLibrary.shared.withLibrary { library -> Int in
+                var first: FT_Face?
+                guard newFace(library, 0, &first) == 0, let first else { return 0 }
+                defer { FT_Done_Face(first) }
+                return Int(first.pointee.num_faces)
+            }
+            throw FontError.noSuchFace(path: name, index: faceIndex, faceCount: count)
         }
         let face: FT_Face = try FreeTypeLibrary.shared.withLibrary { library in
             var face: FT_Face?
@@ -157,6 +172,12 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
         guard !coverage.isEmpty else { throw FontError.noUnicodeCharacterMap(path: name) }
         ftFace = face
         ok = true
+    }
+
+    /// Whether `path` names a regular file (after symbolic links).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     deinit {

@@ -46,6 +46,7 @@ public struct FontStack: Sendable {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let fontFiles = files.filter {
             ["ttf", "otf", "ttc", "otc"].contains(($0 as NSString).pathExtension.lowercased())
+                && Font.isRegularFile((directory as NSString).appendingPathComponent($0))  // never a FIFO
         }.sorted()
         var faces: [(path: String, index: Int, family: String)] = []
         for file in fontFiles {

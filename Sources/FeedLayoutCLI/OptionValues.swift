@@ -1,0 +1,97 @@
+/// The values of options, checked with one shape of message for every command:
+/// `--width must be a number of points greater than 0, got '0'`.
+enum OptionValues {
+    /// Whether `text` is a decimal number as a person writes one: an optional sign, digits with
+    /// an optional fraction, an optional exponent ("343", "-1.5", ".5", "1e3"). Not "0x10",
+    /// "nan", "inf" or " 1", which `Double(_:)` would take.
+    static func isDecimal(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        func digits() -> Int {
+            let count = bytes.prefix(while: { $0 >= 0x30 && $0 <= 0x39 }).count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        var mantissa = digits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return false }
+        if let first = bytes.first, first == UInt8(ascii: "e") || first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+
+    /// A decimal number in `range`; the message names the option, says what it must be
+    /// (`what`, e.g. "a number of points greater than 0 and at most 1000000") and quotes
+    /// the value.
+    ///
+    /// - Parameters:
+    ///   - exclusiveLower: whether the range's lower bound is excluded.
+    static func number(_ text: String, option: String, in range: ClosedRange<Double>, exclusiveLower: Bool = false,
+                       what: String) throws(UsageError) -> Double {
+        guard isDecimal(text), let value = Double(text) else {
+            throw UsageError(message: "\(option) must be \(what), got '\(text)' (not a decimal number)")
+        }
+        guard value.isFinite else {
+            throw UsageError(message: "\(option) must be \(what), got '\(text)' (too large to be a finite number)")
+        }
+        guard exclusiveLower ? value > range.lowerBound : value >= range.lowerBound, value <= range.upperBound else {
+            throw UsageError(message: "\(option) must be \(what), got '\(text)'")
+        }
+        return value
+    }
+
+    /// A whole number in `range`.
+    static func whole(_ text: String, option: String, in range: ClosedRange<Int>, what: String) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(message: "\(option) must be \(what), got '\(text)'")
+        }
+        return value
+    }
+
+    /// The largest font size, line height or spacing in points: with it, every height of a
+    /// text of up to 2^48 bytes stays a finite number far from overflowing.
+    static let largestLength = 1_000_000.0
+    /// The largest line width in points.
+    static let largestWidth = 1_000_000_000.0
+}
+
+/// JSON output.
+enum JSON {
+    /// A JSON string literal.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A number: below 10^15 in magnitude with at most 4 decimals, shortest form ("69.5",
+    /// "343"); above, Swift's shortest form that reads back to the same double ("1e+20"),
+    /// which JSON allows. Every finite double is written as a JSON number; options are checked
+    /// so that no result is infinite or NaN ("null" would be written then).
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        guard abs(value) < 1e15 else { return "\(value)" }
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        return "\(rounded)"
+    }
+}
