@@ -59,6 +59,6 @@ struct EndToEndTests {
     func usage() throws {
         let (status, _, errors) = try run(["measure", "--width", "-1"], input: "")
         #expect(status == 64)
-        #expect(errors.contains("--width must be a number greater than 0"))
+        #expect(errors.hasPrefix("Error: --width must be a number of points greater than 0 and at most 1000000000, got '-1'\n"))
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import FeedLayoutCLI
 
-/// `feedlayout heights` answers every line of JSON Lines, in order, whatever the line holds,
+/// `feedlayout heights` answers every status of JSON Lines, in order, whatever a line holds,
 /// and the same input always gives the same bytes. Covered elsewhere and not repeated: the
 /// whole corpus answered in order and deterministic (`HeightsCommandTests.wholeCorpus`), a
 /// truncated and an empty line (`HeightsCommandTests.badLines`), `--width 10` and `--scale 0`
@@ -17,49 +17,51 @@ struct NothingLostTests {
         return bytes.split(separator: 0x0A).map(Array.init)
     }()
 
-    /// One hostile line, and what its answer must be: a height for `id`, or an error.
+    /// One hostile line, and what its answers must be: a height for each ID, nil for an error
+    /// (none for a blank line, several for a line holding an array or a timeline page).
     struct Line {
         var bytes: [UInt8]
-        var id: String?
+        var answers: [String?]
     }
 
-    static func line(_ text: String, id: String? = nil) -> Line { Line(bytes: Array(text.utf8), id: id) }
+    static func line(_ text: String, _ answers: [String?] = [nil]) -> Line { Line(bytes: Array(text.utf8), answers: answers) }
 
     /// Every kind of line, each once.
     static let hostileLines: [Line] = {
         let nested511 = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
         let nestedDeep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         return [
-            line(""),
-            line("   \t "),
+            line("", []),  // blank lines are skipped, as JSON Lines tools do
+            line("   \t ", []),
             line("garbage"),
-            Line(bytes: [0x00, 0x00, 0x00], id: nil),
-            Line(bytes: Array(#"{"id": 101, "text": "a"#.utf8) + [0x00] + Array(#"b"}"#.utf8), id: nil),  // raw NUL: not JSON
-            line(#"{"id": 102, "text": "a\u0000b"}"#, id: "102"),
-            Line(bytes: Array(#"{"id": 103, "text": "bad "#.utf8) + [0xFF, 0xFE, 0xC3] + Array(#" utf8"}"#.utf8), id: "103"),
+            Line(bytes: [0x00, 0x00, 0x00], answers: [nil]),
+            Line(bytes: Array(#"{"id": 101, "text": "a"#.utf8) + [0x00] + Array(#"b"}"#.utf8), answers: [nil]),  // raw NUL: not JSON
+            line(#"{"id": 102, "text": "a\u0000b"}"#, ["102"]),
+            Line(bytes: Array(#"{"id": 103, "text": "bad "#.utf8) + [0xFF, 0xFE, 0xC3] + Array(#" utf8"}"#.utf8), answers: ["103"]),
             line(#"{"id": 104, "text": "\ud800"}"#),
             line(#"{"id": NaN}"#),
             line(#"{"id": 105, "reposts_count": 1e999}"#),
             line(#"{"id": 106, "x": "# + nested511 + "}"),  // deeper than a status can be: an error
             line(#"{"id": 107, "x": "# + nestedDeep + "}"),
             line(String(repeating: "x", count: 1 << 20)),
-            line(#"{"id": 108, "text": ""# + String(repeating: "很长的微博正文，", count: 8_000) + #""}"#, id: "108"),
-            line(#"{"id": 109, "text": "same id, short"}"#, id: "109"),
-            line(#"{"id": 109, "text": "same id, much longer: "# + String(repeating: "长", count: 300) + #""}"#, id: "109"),
-            line("{\"id\": 110}\r", id: "110"),
-            line(#"{"id": 111, "pic_urls": [{"thumbnail_pic": "a", "width": -1, "height": 1e300}]}"#, id: "111"),
-            line(#"[1, 2, 3]"#),
-            line(#"{"statuses": [{"id": 112}]}"#),
+            line(#"{"id": 108, "text": ""# + String(repeating: "很长的微博正文，", count: 8_000) + #""}"#, ["108"]),
+            line(#"{"id": 109, "text": "same id, short"}"#, ["109"]),
+            line(#"{"id": 109, "text": "same id, much longer: "# + String(repeating: "长", count: 300) + #""}"#, ["109"]),
+            line("{\"id\": 110}\r", ["110"]),
+            line(#"{"id": 111, "pic_urls": [{"thumbnail_pic": "a", "width": -1, "height": 1e300}]}"#, ["111"]),
+            line(#"[1, 2, 3]"#, [nil, nil, nil]),  // an array of three things that are not statuses
+            line(#"{"statuses": [{"id": 112}], "total_number": 1e999}"#, ["112"]),  // a timeline page: its status
             line("}{"),
+            line(#"{"id": 113, "text": "unterminated"#),  // its open quote must not swallow later lines
         ]
     }()
 
     /// The mixed input: corpus statuses with the hostile lines spread among them (more than
-    /// 64 lines, so that several chunks are answered on several cores at once).
+    /// 64 lines, so that several batches are answered on several cores at once).
     static let mixed: [Line] = {
         var lines: [Line] = []
         let corpus = corpusLines.prefix(300).map { bytes in
-            Line(bytes: bytes, id: (try! JSONSerialization.jsonObject(with: Data(bytes)) as! [String: Any])["idstr"] as? String)
+            Line(bytes: bytes, answers: [(try! JSONSerialization.jsonObject(with: Data(bytes)) as! [String: Any])["idstr"] as? String])
         }
         var hostile = hostileLines.makeIterator()
         for (index, line) in corpus.enumerated() {
@@ -72,46 +74,50 @@ struct NothingLostTests {
 
     static func input(_ lines: [Line]) -> [UInt8] { lines.flatMap { $0.bytes + [0x0A] } }
 
-    /// The output's lines (each one JSON object).
-    static func rows(_ output: String) -> [Substring] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
-
-    @Test("every line answered, in order: heights for statuses, errors in place for the rest")
+    @Test("every line answered, in order: heights for statuses, errors in place naming their line and index, blank lines skipped")
     func everyLineAnswered() throws {
         let result = runCells(["heights"], input: Self.input(Self.mixed))
         #expect(result.status == 1, "some lines are errors")
         let rows = try objects(result.output)
-        try #require(rows.count == Self.mixed.count)
-        for (index, (row, line)) in zip(rows, Self.mixed).enumerated() {
-            if let id = line.id {
-                #expect(row["id"] as? String == id, "line \(index + 1): \(row)")
-                let height = try #require(row["height"] as? Double, "line \(index + 1)")
-                #expect(height.isFinite && height >= 101, "line \(index + 1): \(height)")
+        let expected = Self.mixed.enumerated().flatMap { number, line in line.answers.map { (line: number + 1, id: $0) } }
+        try #require(rows.count == expected.count)
+        for (index, (row, answer)) in zip(rows, expected).enumerated() {
+            if let id = answer.id {
+                #expect(row["id"] as? String == id, "answer \(index + 1), line \(answer.line): \(row)")
+                let height = try #require(row["height"] as? Double, "line \(answer.line)")
+                #expect(height.isFinite && height >= 101, "line \(answer.line): \(height)")
             } else {
-                #expect(row["line"] as? Int == index + 1, "line \(index + 1): \(row)")
+                #expect(row["line"] as? Int == answer.line && row["index"] as? Int == index + 1, "line \(answer.line): \(row)")
                 #expect((row["error"] as? String)?.isEmpty == false)
             }
         }
         #expect(result.errors.contains("invalid UTF-8 replaced by U+FFFD"), "the repaired line is warned about")
     }
 
-    @Test("the same input gives the same bytes, run twice; and the same as each line run alone")
+    @Test("the same input gives the same bytes, run twice; and the same answers as each line run alone")
     func deterministicAndLineByLine() throws {
         let input = Self.input(Self.mixed)
         let first = runCells(["heights"], input: input)
         let second = runCells(["heights"], input: input)
         #expect(first.output == second.output, "byte for byte")
-        // Each line alone, its line number put back. A line alone that starts with "[" or is
-        // a timeline object is read as a whole JSON document (an array of statuses, a timeline),
-        // not as one line of JSON Lines: those are left out of this comparison.
-        let rows = Self.rows(first.output)
-        try #require(rows.count == Self.mixed.count)
-        for (index, line) in Self.mixed.enumerated() {
-            let text = String(decoding: line.bytes, as: UTF8.self)
-            if text.hasPrefix("[") || text.hasPrefix(#"{"statuses""#) { continue }
-            let alone = runCells(["heights"], input: line.bytes + [0x0A])
-            let answer = alone.output.replacingOccurrences(of: #"{"line": 1, "#, with: #"{"line": \#(index + 1), "#)
-            #expect(answer == rows[index] + "\n", "line \(index + 1)")
+        var rows = try objects(first.output)[...]
+        for (number, line) in Self.mixed.enumerated() {
+            let alone = try objects(runCells(["heights"], input: line.bytes + [0x0A]).output)
+            let together = rows.prefix(alone.count)
+            rows = rows.dropFirst(alone.count)
+            #expect(alone.count == line.answers.count, "line \(number + 1)")
+            for (a, b) in zip(alone, together) {
+                // Alone, the line is line 1 and its answers come first; the rest is the same.
+                var a = a, b = b
+                if a["line"] != nil {
+                    #expect(a["line"] as? Int == 1 && b["line"] as? Int == number + 1, "line \(number + 1)")
+                    a["line"] = nil; a["index"] = nil; b["line"] = nil; b["index"] = nil
+                    b["error"] = (b["error"] as? String)?.replacingOccurrences(of: "at line \(number + 1),", with: "at line 1,")
+                }
+                #expect(NSDictionary(dictionary: a).isEqual(to: b), "line \(number + 1): \(a) / \(b)")
+            }
         }
+        #expect(rows.isEmpty)
     }
 
     @Test("duplicate IDs with different texts: both answered, each with its own height")
@@ -123,29 +129,28 @@ struct NothingLostTests {
         #expect(heights.count == 2 && heights[1] > heights[0] + 100)
     }
 
-    /// Was a known issue: `StatusDecoder.split` read an input whose first non-blank byte is "["
-    /// as one JSON array and, when that failed, answered the whole input with one error, so
-    /// JSON Lines whose first line is garbage starting with "[" lost every other line. Now it
-    /// answers line by line when another line is a JSON object by itself; a truncated array
-    /// (no such line) is still one error (next test).
+    /// Was a known issue: an input whose first non-blank byte is "[" was read as one JSON
+    /// array and, when that failed, answered with one error, so JSON Lines whose first line is
+    /// garbage starting with "[" lost every other line. The framer answers each line.
     @Test("JSON Lines whose first line starts with '[' still answer every line")
     func firstLineLooksLikeAnArray() throws {
         let input = "[garbage\n" + #"{"id": 1}"# + "\n" + #"{"id": 2}"# + "\n" + #"{"id": 3}"# + "\n"
         let rows = try objects(runCells(["heights"], input: Array(input.utf8)).output)
-        #expect(rows.count >= 1 && rows[0]["line"] as? Int == 1)
-        #expect(rows.count == 4, "\(rows)")
-        #expect(rows.dropFirst().map { $0["id"] as? String } == ["1", "2", "3"])
+        #expect(rows.map { $0["id"] as? String } == [nil, nil, "1", "2", "3"], "\(rows)")
+        #expect(rows.prefix(2).allSatisfy { $0["line"] as? Int == 1 }, "both errors are on line 1: \(rows.prefix(2))")
     }
 
-    @Test("a truncated JSON array, on one line or pretty-printed, is one error naming the cause")
+    @Test("a truncated JSON array, on one line or pretty-printed: every status before the cut, then one error naming the cause")
     func truncatedArray() throws {
         let oneLine = #"[{"id": 1}, {"id": 2"#
         let pretty = "[\n  {\n    \"id\": 1\n  },\n  {\n    \"id\": 2\n"
-        for input in [oneLine, pretty] {
+        for (input, line) in [(oneLine, 1), (pretty, 5)] {
             let result = runCells(["heights"], input: Array(input.utf8))
             let rows = try objects(result.output)
-            #expect(rows.count == 1, "\(rows)")
-            #expect((rows.first?["error"] as? String)?.contains("starts like a JSON array but is not valid JSON") == true, "\(rows)")
+            #expect(rows.count == 2, "\(rows)")
+            #expect(rows.first?["id"] as? String == "1")
+            #expect(rows.last?["error"] as? String == "the input ends inside an object (truncated?): the value that begins at line \(line) is not complete", "\(rows)")
+            #expect(rows.last?["line"] as? Int == line)
             #expect(result.status == 1)
         }
     }

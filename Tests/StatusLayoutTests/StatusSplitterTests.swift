@@ -28,6 +28,13 @@ struct StatusSplitterTests {
             default: false
             }
         }
+
+        func matches(_ expected: StatusShapes.Expected) -> Bool {
+            switch expected {
+            case .status(let id, let repaired): matches(Answer.status(id, repaired: repaired))
+            case .error(let part): matches(Answer.error(part))
+            }
+        }
     }
 
     static func answer(_ decoded: DecodedStatus) -> Answer {
@@ -37,160 +44,13 @@ struct StatusSplitterTests {
         }
     }
 
-    /// One element of the test inputs: its bytes and the answer it must get.
-    struct Element {
-        var bytes: [UInt8]
-        var expected: Answer
-    }
-
-    static func element(_ json: String, _ expected: Answer) -> Element { Element(bytes: Array(json.utf8), expected: expected) }
-
-    /// Good statuses with each kind of bad element among them.
-    static let elements: [Element] = {
-        let deep = String(repeating: "[", count: 70) + String(repeating: "]", count: 70)
-        return [
-            element(#"{"id": 1, "text": "好"}"#, .status(1, repaired: false)),
-            element(#"{"id": 2, "text": "cut \ud83d"}"#, .error("text: lone surrogate \\ud83d (not valid Unicode)")),
-            element(#"{"id": 3, "reposts_count": 1e999}"#, .error("reposts_count: number out of range: 1e999")),
-            element(#"{"id": 4, "x": "# + deep + "}", .error("nested 71 levels deep; a status needs at most 64")),
-            Element(bytes: Array(#"{"id": 5, "text": "a"#.utf8) + [0xFF] + Array(#"b"}"#.utf8), expected: .status(5, repaired: true)),
-            element(#"{"id": 6, "user": []}"#, .error("user must be an object, not an array")),
-            element(#"{"id": 7, "text": "有图", "pic_urls": [{"thumbnail_pic": "u", "width": 10, "height": 20}]}"#, .status(7, repaired: false)),
-            element(#"{"text": "没有 id"}"#, .error("id: the status has no usable id")),
-            element(#"{"id": 9, "retweeted_status": {"id": 10, "text": "原文"}}"#, .status(9, repaired: false)),
-        ]
-    }()
-
-    /// An input made of text pieces, with the line each element begins on.
-    struct Rendered {
-        var bytes: [UInt8] = []
-        var lines: [Int] = []
-        var line = 1
-
-        mutating func text(_ piece: String) { bytes(Array(piece.utf8)) }
-
-        mutating func bytes(_ piece: [UInt8]) {
-            bytes += piece
-            line += piece.filter { $0 == 0x0A }.count
-        }
-
-        mutating func element(_ element: Element, pretty: Bool = false) {
-            lines.append(line)
-            bytes(pretty ? Self.pretty(element.bytes) : element.bytes)
-        }
-
-        /// The element with each top-level field on a line of its own.
-        static func pretty(_ bytes: [UInt8]) -> [UInt8] {
-            var result: [UInt8] = []
-            var depth = 0
-            var inString = false
-            var escaped = false
-            for byte in bytes {
-                result.append(byte)
-                if inString {
-                    if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                    continue
-                }
-                switch byte {
-                case 0x22: inString = true
-                case 0x7B, 0x5B: depth += 1
-                case 0x7D, 0x5D: depth -= 1
-                case 0x2C where depth == 1: result += Array("\n    ".utf8)
-                default: break
-                }
-            }
-            return result
-        }
-    }
-
-    /// The shapes, each rendering `elements`.
-    static let shapes: [(name: String, render: @Sendable ([Element]) -> Rendered)] = [
-        ("JSON Lines", { elements in
-            var r = Rendered()
-            for e in elements { r.element(e); r.text("\n") }
-            return r
-        }),
-        ("JSON Lines with CRLF, blank lines and no final line break", { elements in
-            var r = Rendered()
-            for (i, e) in elements.enumerated() {
-                if i % 3 == 1 { r.text("\r\n  \t\r\n") }
-                r.element(e)
-                if i < elements.count - 1 { r.text("\r\n") }
-            }
-            return r
-        }),
-        ("a compact array", { elements in
-            var r = Rendered()
-            r.text("[")
-            for (i, e) in elements.enumerated() { if i > 0 { r.text(",") }; r.element(e) }
-            r.text("]")
-            return r
-        }),
-        ("a pretty-printed array", { elements in
-            var r = Rendered()
-            r.text("[\n")
-            for (i, e) in elements.enumerated() { if i > 0 { r.text(",\n") }; r.text("  "); r.element(e, pretty: true) }
-            r.text("\n]\n")
-            return r
-        }),
-        ("an array with one element a line, at column 1", { elements in
-            var r = Rendered()
-            r.text("[\n")
-            for (i, e) in elements.enumerated() { if i > 0 { r.text(",\n") }; r.element(e) }
-            r.text("\n]\n")
-            return r
-        }),
-        ("a timeline page with bad fields outside the statuses", { elements in
-            var r = Rendered()
-            r.text(#"{"total_number": 1e999, "ad": [{"x": "\ud800"}], "statuses": ["#)
-            for (i, e) in elements.enumerated() { if i > 0 { r.text(", ") }; r.element(e) }
-            r.text(#"], "next_cursor": 99999999999999999999999, "since": "\udc00"}"#)
-            return r
-        }),
-        ("a pretty-printed timeline page", { elements in
-            var r = Rendered()
-            r.text("{\n  \"statuses\": [\n")
-            for (i, e) in elements.enumerated() { if i > 0 { r.text(",\n") }; r.text("    "); r.element(e, pretty: true) }
-            r.text("\n  ],\n  \"total_number\": 1e999\n}\n")
-            return r
-        }),
-        ("JSON Lines whose lines are timeline pages", { elements in
-            var r = Rendered()
-            for page in stride(from: 0, to: elements.count, by: 2) {
-                r.text(#"{"statuses": ["#)
-                for (i, e) in elements[page..<min(page + 2, elements.count)].enumerated() { if i > 0 { r.text(",") }; r.element(e) }
-                r.text(#"], "total_number": 1e999}"# + "\n")
-            }
-            return r
-        }),
-        ("JSON Lines whose lines are arrays, and an empty array", { elements in
-            var r = Rendered()
-            r.text("[]\n")
-            for page in stride(from: 0, to: elements.count, by: 3) {
-                r.text("[")
-                for (i, e) in elements[page..<min(page + 3, elements.count)].enumerated() { if i > 0 { r.text(", ") }; r.element(e) }
-                r.text("]\n")
-            }
-            return r
-        }),
-    ]
-
-    /// Every shape, and every shape behind a byte order mark.
-    static let allShapes: [(name: String, rendered: Rendered)] = shapes.flatMap { shape in
-        let plain = shape.render(elements)
-        var bom = Rendered()
-        bom.bytes([0xEF, 0xBB, 0xBF])
-        let withBOM = Rendered(bytes: bom.bytes + plain.bytes, lines: plain.lines, line: plain.line)
-        return [(shape.name, plain), (shape.name + " after a byte order mark", withBOM)]
-    }
-
     @Test("each bad element costs only itself, in every shape, with or without a byte order mark; lines and indices name each",
           arguments: 0..<18)
     func badElementsInEveryShape(shape: Int) throws {
-        let (name, rendered) = Self.allShapes[shape]
+        let (name, rendered) = StatusShapes.all[shape]
         let decoded = StatusDecoder().decodeAll(rendered.bytes)
-        try #require(decoded.count == Self.elements.count, "\(name): \(decoded.map { Self.answer($0) })")
-        for (k, (answer, element)) in zip(decoded, Self.elements).enumerated() {
+        try #require(decoded.count == StatusShapes.elements.count, "\(name): \(decoded.map { Self.answer($0) })")
+        for (k, (answer, element)) in zip(decoded, StatusShapes.elements).enumerated() {
             #expect(Self.answer(answer).matches(element.expected), "\(name), element \(k + 1): \(Self.answer(answer))")
             #expect(answer.index == k + 1, "\(name)")
             #expect(answer.line == rendered.lines[k], "\(name), element \(k + 1): line \(answer.line), not \(rendered.lines[k])")
@@ -260,7 +120,7 @@ struct StatusSplitterTests {
     @Test("any split into chunks gives the same answers, lines and indices as the whole input at once")
     func anySplitGivesTheSameAnswers() {
         var random = SplitMix(seed: 10)
-        let inputs = Self.allShapes.map { ($0.name, $0.rendered.bytes) } + Self.broken.map { ($0.name, Array($0.text.utf8)) }
+        let inputs = StatusShapes.all.map { ($0.name, $0.rendered.bytes) } + Self.broken.map { ($0.name, Array($0.text.utf8)) }
         for (name, bytes) in inputs {
             let whole = Self.split(bytes, sizes: [bytes.count])
             for trial in 0..<40 {

@@ -96,18 +96,13 @@ public final class ScenarioContext {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BenchmarkError("cannot read \(path)")
         }
-        let bytes = [UInt8](data)
-        let decoder = StatusDecoder()
-        guard case .lines(let lines) = decoder.split(bytes) else {
-            throw BenchmarkError("\(path) is not JSON Lines (one status per line)")
-        }
-        let wanted = lines.filter { !$0.isEmpty }.prefix(isQuick ? Self.quickStatusCount : Int.max)
+        let wanted = StatusDecoder().decodeAll([UInt8](data)).prefix(isQuick ? Self.quickStatusCount : Int.max)
         var statuses: [Status] = []
         statuses.reserveCapacity(wanted.count)
-        for (index, range) in wanted.enumerated() {
-            switch decoder.decodeLine(bytes[range], position: index + 1).result {
+        for decoded in wanted {
+            switch decoded.result {
             case .success(let status): statuses.append(status)
-            case .failure(let error): throw BenchmarkError("\(path): status \(index + 1): \(error)")
+            case .failure(let error): throw BenchmarkError("\(path):\(decoded.line): status \(decoded.index): \(error)")
             }
         }
         guard statuses.count >= 2 else { throw BenchmarkError("\(path) needs at least 2 statuses, it has \(statuses.count)") }

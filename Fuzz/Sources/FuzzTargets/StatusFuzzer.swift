@@ -38,14 +38,26 @@ public enum StatusFuzzer {
         let decoder = StatusDecoder()
         let decoded = decoder.decodeAll(input)
 
-        // Every input answered: each line of JSON Lines, in order.
-        expect(decoded.map(\.position) == Array(1..<decoded.count + 1),
-               "positions \(decoded.map(\.position).prefix(20)) are not 1, 2, 3, …")
-        if case .lines(let ranges) = decoder.split(input) {
-            let newlines = input.filter { $0 == 0x0A }.count
-            let expected = newlines + (input.last == 0x0A || input.isEmpty ? 0 : 1)
-            expect(ranges.count == expected && decoded.count == expected,
-                   "\(expected) lines, \(ranges.count) ranges, \(decoded.count) answers")
+        // Every input answered in order: indices 1, 2, 3…, lines never going back.
+        expect(decoded.map(\.index) == Array(1..<decoded.count + 1),
+               "indices \(decoded.map(\.index).prefix(20)) are not 1, 2, 3, …")
+        expect(zip(decoded, decoded.dropFirst()).allSatisfy { $0.line <= $1.line },
+               "lines \(decoded.map(\.line).prefix(20)) go back")
+        // Each chunk split gives the same answers (the split is drawn from the input itself).
+        if input.count > 1 {
+            let cut = Int(input[input.count / 2]) % input.count
+            let splitter = StatusSplitter()
+            var pieces: [Result<Status, StatusDecodingError>] = []
+            let take: (StatusSplitter.Item) -> Void = { item in
+                switch item {
+                case .element(let element): pieces.append(decoder.decode(element).result)
+                case .error(let error): pieces.append(error.result)
+                }
+            }
+            input[..<cut].withUnsafeBytes { splitter.feed($0, take) }
+            input[cut...].withUnsafeBytes { splitter.feed($0, take) }
+            splitter.finish(take)
+            expect(pieces == decoded.map(\.result), "split at \(cut): the answers differ")
         }
 
         let layouter = CellLayouter(measurer: FuzzEnvironment.engine, style: style)
@@ -53,7 +65,7 @@ public enum StatusFuzzer {
         for answer in decoded {
             guard case .success(let status) = answer.result else { continue }
             let cell = layouter.layout(status, width: width, scale: scale)
-            let id = "status \(status.id) (position \(answer.position))"
+            let id = "status \(status.id) (line \(answer.line), index \(answer.index))"
             expect(cell.height.isFinite && cell.height > 0, "\(id): height \(cell.height)")
             expect(cell.expandedHeight.isFinite && cell.expandedHeight >= cell.height,
                    "\(id): expanded height \(cell.expandedHeight) below height \(cell.height)")
