@@ -173,8 +173,15 @@ final class MemoryInput: InputSource {
     ///   - chunks: the input, in pieces.
     ///   - pausesBefore: indices of chunks before which the source is not ready.
     init(_ chunks: [[UInt8]], pausesBefore: Set<Int> = []) {
-        self.chunks = chunks.filter { !$0.isEmpty }
-        pauses = Set(pausesBefore.map { index in chunks.prefix(index).filter { !$0.isEmpty }.count })
+        // Empty chunks are dropped; a pause before one moves to the next chunk kept.
+        var kept: [[UInt8]] = []
+        var pauses: Set<Int> = []
+        for (index, chunk) in chunks.enumerated() {
+            if pausesBefore.contains(index) { pauses.insert(kept.count) }
+            if !chunk.isEmpty { kept.append(chunk) }
+        }
+        self.chunks = kept
+        self.pauses = pauses
     }
 
     func isReady() -> Bool { offset > 0 || !pauses.contains(next) }
@@ -241,7 +248,15 @@ final class StopSignal: Sendable {
     /// Makes SIGINT and SIGTERM request this stop, when it is the process's (a command that
     /// reads input calls this; other commands keep the signals' default action).
     func listenToSignals() {
-        if self === Self.process { _ = Self.handlersInstalled }
+        guard self === Self.process else { return }
+        _ = Self.handlersInstalled
+        // A parent may start us with the signals blocked (the mask is inherited): take them on
+        // this thread, which reads (workers block them).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     private static let handlersInstalled: Void = installHandlers()

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `feedlayout` run as a child process: every I/O fault ends in one line on standard error and
+/// exit status 1 (never a trap); any readable file is input; signals, co-processes and memory.
+@Suite("feedlayout as a child process", .serialized)
+struct ProcessTests {
+    static let corpus: [UInt8] = Array(FileManager.default.contents(atPath: Fixtures.repositoryRoot + "/Benchmarks/Corpus/statuses.jsonl")!)
+    /// The first 100 statuses, as a file.
+    static let head: String = {
+        let lines: [UInt8] = corpus.split(separator: 0x0A).prefix(100).flatMap { Array($0) + [UInt8(0x0A)] }
+        return Fixtures.temporaryFile(named: "head-100.jsonl", contents: lines)
+    }()
+    static let headAnswers: String = runCells(["heights"], input: Array(FileManager.default.contents(atPath: head)!)).output
+    static let corpusFile = Fixtures.repositoryRoot + "/Benchmarks/Corpus/statuses.jsonl"
+
+    init() {
+        // A child that ends while this process still writes to it must not end this process.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    @Test("closed standard input: one line naming it and why, exit status 1", arguments: ["heights", "measure", "layout"])
+    func closedInput(command: String) throws {
+        let result = try ChildProcess.shell("exec \"$FL\" \(command) <&-")
+        #expect(result.status == 1)
+        #expect(result.errors == "Error: cannot read standard input: Bad file descriptor\n")
+        #expect(result.output.isEmpty)
+        // Texts as arguments need no standard input.
+        let measured = try ChildProcess.shell("exec \"$FL\" measure 好 <&-")
+        #expect(measured.status == 0 && measured.output.hasPrefix("{\"lines\": 1,"), "\(measured.errors)")
+    }
+
+    @Test("a directory on standard input, or as FILE")
+    func directory() throws {
+        let input = try ChildProcess.shell("exec \"$FL\" heights < /")
+        #expect(input.status == 1 && input.errors == "Error: cannot read standard input: Is a directory\n")
+        let file = try ChildProcess.shell("exec \"$FL\" heights /")
+        #expect(file.status == 1 && file.errors == "Error: cannot read '/': Is a directory\n")
+        let measure = try ChildProcess.shell("exec \"$FL\" measure < /")
+        #expect(measure.status == 1 && measure.errors == "Error: cannot read standard input: Is a directory\n")
+    }
+
+    @Test("a full disk: one line naming standard output and why, exit status 1",
+          arguments: ["heights \"$HEAD\"", "measure 好", "measure < \"$HEAD\"", "layout \"$HEAD\"", "--help", "measure --help", "--version"])
+    func fullDisk(command: String) throws {
+        let result = try ChildProcess.shell("exec \"$FL\" \(command) > /dev/full", environment: ["HEAD": Self.head])
+        #expect(result.status == 1)
+        #expect(result.errors == "Error: cannot write to standard output: No space left on device\n")
+    }
+
+    @Test("closed standard output: one line naming it and why, exit status 1",
+          arguments: ["heights \"$HEAD\"", "measure 好", "layout \"$HEAD\"", "--help"])
+    func closedOutput(command: String) throws {
+        let result = try ChildProcess.shell("exec \"$FL\" \(command) >&-", environment: ["HEAD": Self.head])
+        #expect(result.status == 1)
+        #expect(result.errors == "Error: cannot write to standard output: Bad file descriptor\n")
+    }
+
+    @Test("a reader that goes away while SIGPIPE is ignored: one line, exit status 1")
+    func readerGoesAway() throws {
+        for command in ["heights \"$CORPUS\"", "measure < \"$TEXTS\""] {
+            let script = "trap '' PIPE; ( \"$FL\" \(command); echo \"status $?\" >&2 ) | head -c 10 > /dev/null"
+            let result = try ChildProcess.shell(script, environment: [
+                "CORPUS": Self.corpusFile, "TEXTS": Fixtures.repositoryRoot + "/Benchmarks/Corpus/texts.txt",
+            ])
+            #expect(result.errors == "Error: cannot write to standard output: Broken pipe\nstatus 1\n", "\(command)")
+        }
+    }
+
+    @Test("FILE may be any readable file: a FIFO, /dev/stdin, another command's output")
+    func anyReadableFile() throws {
+        let fifo = NSTemporaryDirectory() + "feedlayout-fifo-\(getpid())"
+        unlink(fifo)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let viaFIFO = try ChildProcess.shell("\"$FL\" heights \"$FIFO\" & cat \"$HEAD\" > \"$FIFO\"; wait $!",
+                                             environment: ["FIFO": fifo, "HEAD": Self.head])
+        #expect(viaFIFO.status == 0 && viaFIFO.output == Self.headAnswers, "\(viaFIFO.errors)")
+        let viaStdin = try ChildProcess.shell("cat \"$HEAD\" | \"$FL\" heights /dev/stdin", environment: ["HEAD": Self.head])
+        #expect(viaStdin.status == 0 && viaStdin.output == Self.headAnswers, "\(viaStdin.errors)")
+        let viaDescriptor = try ChildProcess.shell("\"$FL\" heights /dev/fd/3 3< \"$HEAD\"", environment: ["HEAD": Self.head])
+        #expect(viaDescriptor.status == 0 && viaDescriptor.output == Self.headAnswers, "\(viaDescriptor.errors)")
+        let missing = try ChildProcess.shell("exec \"$FL\" heights /nonexistent/page.jsonl")
+        #expect(missing.status == 1 && missing.errors == "Error: cannot open '/nonexistent/page.jsonl': No such file or directory\n")
+    }
+
+    @Test("a font that is a FIFO fails at once; a FIFO named *.ttf in the fonts directory is skipped")
+    func fontFIFO() throws {
+        let directory = NSTemporaryDirectory() + "feedlayout-fonts-\(getpid())"
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.fontsDirectory) where name.hasSuffix(".ttf") || name.hasSuffix(".ttc") {
+            try FileManager.default.createSymbolicLink(atPath: directory + "/" + name, withDestinationPath: Fixtures.fontsDirectory + "/" + name)
+        }
+        try #require(mkfifo(directory + "/AAA-fifo.ttf", 0o600) == 0)
+        let fifoFont = try ChildProcess.shell("exec \"$FL\" measure --font \"$FIFO\" 好", environment: ["FIFO": directory + "/AAA-fifo.ttf"])
+        #expect(fifoFont.status == 1)
+        #expect(fifoFont.errors == "Error: cannot read font file '\(directory)/AAA-fifo.ttf': not a regular file (a FIFO, socket or device)\n")
+        let withFIFO = try ChildProcess.shell("exec \"$FL\" measure --fonts-dir \"$DIR\" 好", environment: ["DIR": directory])
+        #expect(withFIFO.status == 0 && withFIFO.output.hasPrefix("{\"lines\": 1, \"height\": 24.616,"), "\(withFIFO.errors)")
+    }
+
+    @Test("SIGTERM and SIGINT mid-run: every answer made is written, whole lines in order (a prefix of the full output); exit 143 or 130",
+          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func signalMidRun(signal: Int32, status: Int32) throws {
+        let full = runCells(["heights"], input: Self.corpus).output
+        let child = try ChildProcess(arguments: ["heights"])
+        child.writeInBackground(Self.corpus, close: false)  // input stays open: it cannot end by itself
+        let seen = child.waitForLines(200)
+        try #require(seen.count >= 200, "answers come while input is read")
+        kill(child.pid, signal)
+        let (exit, output, errors) = child.finish()
+        #expect(exit == status, "\(errors)")
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(text.hasSuffix("\n"), "whole lines")
+        #expect(full.hasPrefix(text), "a prefix of the full output")
+        let lines = text.split(separator: "\n").count
+        #expect(lines >= 200 && lines < 5_000, "\(lines) lines")
+        #expect(errors.isEmpty, "\(errors)")
+    }
+
+    @Test("a co-process: write one status or text, read its answer, write the next")
+    func coProcess() throws {
+        let lines: [[UInt8]] = Self.corpus.split(separator: 0x0A).prefix(3).map { Array($0) + [UInt8(0x0A)] }
+        let expected = Self.headAnswers.split(separator: "\n").prefix(3).map(String.init)
+        let heights = try ChildProcess(arguments: ["heights"])
+        for (number, line) in lines.enumerated() {
+            // Half a line first: no answer can come before its end.
+            heights.write(Array(line.prefix(20)))
+            heights.write(Array(line.dropFirst(20)))
+            let answers = heights.waitForLines(number + 1)
+            #expect(answers == Array(expected.prefix(number + 1)), "after line \(number + 1)")
+        }
+        heights.closeInput()
+        #expect(heights.finish().status == 0)
+
+        let measure = try ChildProcess(arguments: ["measure", "--width", "200"])
+        measure.write(Array("中文\n".utf8))
+        #expect(measure.waitForLines(1) == ["{\"lines\": 1, \"height\": 24.616, \"width\": 34, \"truncated\": false}"])
+        measure.write(Array("\n".utf8))
+        #expect(measure.waitForLines(2).last == "{\"lines\": 0, \"height\": 0, \"width\": 0, \"truncated\": false}")
+        measure.closeInput()
+        #expect(measure.finish().status == 0)
+    }
+
+    @Test("each bad element costs only itself in every input shape, through the binary", arguments: 0..<StatusShapes.all.count)
+    func shapes(shape: Int) throws {
+        let (name, rendered) = StatusShapes.all[shape]
+        let result = try ChildProcess.shell("exec \"$FL\" heights", input: rendered.bytes)
+        #expect(result.status == 1, "\(name): some elements are errors")
+        let rows = try objects(result.output)
+        try #require(rows.count == StatusShapes.elements.count, "\(name): \(rows)")
+        for (index, (row, element)) in zip(rows, StatusShapes.elements).enumerated() {
+            switch element.expected {
+            case .status(let id, _):
+                #expect(row["id"] as? String == String(id), "\(name), status \(index + 1): \(row)")
+            case .error(let part):
+                #expect((row["error"] as? String)?.contains(part) == true, "\(name), status \(index + 1): \(row)")
+                #expect(row["line"] as? Int == rendered.lines[index] && row["index"] as? Int == index + 1, "\(name): \(row)")
+            }
+        }
+        #expect(result.errors == "warning: status 5 (line \(rendered.lines[4])): invalid UTF-8 replaced by U+FFFD\n", "\(name): \(result.errors)")
+    }
+
+    /// Statuses with a kilobyte of padding each (cheap to lay out, so that the run is short),
+    /// `megabytes` of them.
+    static func paddedStatuses(megabytes: Int) -> (bytes: [UInt8], count: Int) {
+        let padding = String(repeating: "x", count: 1_000)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(megabytes << 20 + 2_000)
+        var count = 0
+        while bytes.count < megabytes << 20 {
+            count += 1
+            bytes += Array(#"{"id": \#(count), "text": "短文 \#(count % 7)", "pad": "\#(padding)"}"#.utf8) + [0x0A]
+        }
+        return (bytes, count)
+    }
+
+    /// The child's peak resident memory after answering `megabytes` of statuses.
+    static func peakMemory(megabytes: Int) throws -> Int {
+        let (input, count) = paddedStatuses(megabytes: megabytes)
+        let child = try ChildProcess(arguments: ["heights"])
+        child.writeInBackground(input, close: false)
+        let answered = child.waitForLines(count, seconds: 120).count
+        let peak = child.peakResidentBytes
+        child.closeInput()
+        let (status, _, errors) = child.finish()
+        #expect(status == 0 && answered == count, "\(errors)")
+        return peak
+    }
+
+    @Test("memory stays flat: the peak for 48 MB of JSON Lines is within 16 MB of the peak for 8 MB")
+    func flatMemory() throws {
+        let small = try Self.peakMemory(megabytes: 8)
+        let large = try Self.peakMemory(megabytes: 48)
+        #expect(small > 0 && large > 0)
+        #expect(large - small < 16 << 20, "8 MB: \(small >> 20) MiB, 48 MB: \(large >> 20) MiB")
+    }
+}
