@@ -45,8 +45,9 @@ let package = Package(
                 swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
         // The headless timeline: offsets, anchoring, pull-to-refresh and load-more state machines, the refresh tip.
         .target(name: "TimelineKit", dependencies: ["FeedLayout", "StatusLayout", "TextLayout"]),
-        // Command-line parsing and commands; `feedlayout/main.swift` only calls in.
-        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "TimelineKit", "LockSupport"]),
+        // Command-line parsing and commands; `feedlayout/main.swift` only calls in. (`heights`
+        // streams with its own ordered fan-out, not RowHeights: see ARCHITECTURE.md.)
+        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "TimelineKit"]),
         .executableTarget(name: "feedlayout", dependencies: ["FeedLayoutCLI"]),
         .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),

@@ -12,6 +12,8 @@ extension Figure {
                meaning: "for comparison: the same with 64 paragraphs that stay in cache (rebreak's 5,000 come from memory)"),
         Figure(["pango"], over: ["cell-height-cold"], goal: .atLeast(10),
                meaning: "a new status's whole cell height (engine warm), against Pango laying out its text alone"),
+        Figure(["decode"], over: ["cell-height-cold"], goal: .atMost(0.15),
+               meaning: "decoding a status line (simdjson) against laying out a new status's cell"),
         Figure(["cache-hit"], over: ["dictionary-hit"], goal: .atMost(1.5),
                meaning: "a cached height by status, against the seed apps' [String: Double] by idstr"),
         Figure(.mallocsPerOperation("cache-hit"), goal: .atMost(0),

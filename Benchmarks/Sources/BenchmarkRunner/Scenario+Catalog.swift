@@ -12,6 +12,7 @@ extension Scenario {
         .rebreakHot,
         .dictionaryHit,
         .cellHeightCold,
+        .decode,
         .cacheHit,
         .cacheHitByID,
         .cacheChurn,

@@ -1,0 +1,41 @@
+import BenchmarkSupport
+import Foundation
+import StatusLayout
+
+extension Scenario {
+    /// One line of JSON Lines to a `Status`: what `feedlayout heights` does before laying a
+    /// status out.
+    public static let decode = Scenario(
+        "decode",
+        operation: "StatusDecoder().decode(line) of one line of Corpus/statuses.jsonl (the next each time; 5,000, 200 with --quick) to a Status: simdjson's parse, every field read and checked, the strings and pictures made"
+    ) { context in
+        let lines = try context.statusLines()
+        let decoder = StatusDecoder()
+        var next = 0
+        return ClosureWorkload { count in
+            for _ in 0..<count {
+                lines[next].withUnsafeBytes { blackHole(decoder.decode($0, line: next + 1, index: next + 1)) }
+                next = next + 1 == lines.count ? 0 : next + 1
+            }
+        }
+    }
+}
+
+extension ScenarioContext {
+    /// The lines of `Corpus/statuses.jsonl` as bytes, each checked to decode: all 5,000, or the
+    /// first ``quickStatusCount`` in a `--quick` run.
+    ///
+    /// - Throws: ``BenchmarkError`` when the file cannot be read or a line does not decode.
+    public func statusLines() throws -> [[UInt8]] {
+        let path = BenchmarkPaths.corpusFile("statuses.jsonl")
+        guard let data = FileManager.default.contents(atPath: path) else { throw BenchmarkError("cannot read \(path)") }
+        let lines = data.split(separator: UInt8(ascii: "\n")).prefix(isQuick ? Self.quickStatusCount : Int.max).map { Array($0) }
+        for (index, line) in lines.enumerated() {
+            if case .failure(let error) = StatusDecoder().decode(line).result {
+                throw BenchmarkError("\(path):\(index + 1): \(error)")
+            }
+        }
+        guard lines.count >= 2 else { throw BenchmarkError("\(path) needs at least 2 statuses, it has \(lines.count)") }
+        return lines
+    }
+}
