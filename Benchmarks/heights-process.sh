@@ -51,6 +51,8 @@ with open(out, "w", encoding="utf-8") as f:
     while written < wanted:
         prefix = "49%02d" % (copy % 100) + ("%d" % (copy // 100) if copy >= 100 else "")
         for line in lines:
+            if written >= wanted:
+                break
             line = re.sub(r'("id(?:str)?": "?)4900', lambda m: m.group(1) + prefix, line)
             if shape == "jsonl":
                 f.write(line + "\n")

@@ -21,6 +21,10 @@ struct BatchOutput: Sendable {
 ///
 /// Memory is bounded: at most `window` batches are between being given and being written, and
 /// together at most `byteBudget` bytes of input (a larger batch waits until it is alone). A
+/// batch of more than half the budget (a long line) runs on the first worker only: laying out
+/// a long text takes memory in proportion to it, and a thread's allocator arena and scratch
+/// keep what they grew to, so long texts spread over every thread would cost that many times
+/// the longest. A
 /// failed write ends the run (later outputs are dropped, ``submit(_:bytes:)`` says stop); so
 /// does a batch cut short by a stop request, after which nothing more is written, so that the
 /// output is always a prefix of the full output, in whole lines.
@@ -46,10 +50,11 @@ final class OrderedPipeline<Job: Sendable>: @unchecked Sendable {
     private let stop: StopSignal?
     private let window: Int
     private let byteBudget: Int
+    /// Batches of at least this many bytes run on the first worker only.
+    private let largeBatch: Int
 
     // Guarded by `monitor`.
     private var queue: [(sequence: Int, job: Job, bytes: Int)] = []
-    private var queueHead = 0
     private var completed: [Int: (output: BatchOutput, bytes: Int)] = [:]
     private var nextSequence = 0
     private var nextToWrite = 0
@@ -77,9 +82,10 @@ final class OrderedPipeline<Job: Sendable>: @unchecked Sendable {
         self.stop = stop
         self.window = max(1, window)
         self.byteBudget = byteBudget
+        largeBatch = byteBudget / 2
         workersRunning = max(1, threads)
-        for _ in 0..<max(1, threads) {
-            let thread = Thread { [self] in work() }
+        for worker in 0..<max(1, threads) {
+            let thread = Thread { [self] in work(worker) }
             thread.stackSize = 8 << 20
             thread.start()
         }
@@ -116,18 +122,18 @@ final class OrderedPipeline<Job: Sendable>: @unchecked Sendable {
         return result
     }
 
-    private func work() {
+    private func work(_ worker: Int) {
         StopSignal.blockOnThisThread()
         monitor.lock()
         while true {
-            while queueHead == queue.count && !closed { monitor.wait() }
-            if queueHead == queue.count { break }
-            let (sequence, job, bytes) = queue[queueHead]
-            queueHead += 1
-            if queueHead > 64 && queueHead * 2 > queue.count {
-                queue.removeFirst(queueHead)
-                queueHead = 0
+            // The first batch this worker may run (a large one only on worker 0).
+            var next = queue.firstIndex { worker == 0 || $0.bytes < largeBatch }
+            while next == nil && !closed {
+                monitor.wait()
+                next = queue.firstIndex { worker == 0 || $0.bytes < largeBatch }
             }
+            guard let index = next else { break }
+            let (sequence, job, bytes) = queue.remove(at: index)
             monitor.unlock()
             let made = abandoned.load(ordering: .relaxed) ? BatchOutput(complete: false) : process(job, stop)
             monitor.lock()

@@ -148,6 +148,12 @@ enum StreamingRun {
     /// The size of each read.
     static let chunkSize = 256 << 10
 
+    /// How many bytes of input may be between being read and being written. Laying a text out
+    /// takes memory in proportion to its length (tens of bytes per byte), so long lines must
+    /// not be laid out several at once: a batch that does not fit beside the others waits until
+    /// it is alone, and two lines longer than half of this are never in work together.
+    static let byteBudget = 1 << 20
+
     /// Reads `source` (or takes `units` already in memory) and answers every input.
     ///
     /// - Parameters:
@@ -163,9 +169,9 @@ enum StreamingRun {
         let progress = io.errorsIsTerminal
             ? Progress(label: progressLabel, unit: progressUnit, totalBytes: source.size, errors: io.errors) : nil
         let pipeline = OrderedPipeline<InputBatch>(
-            threads: threads, window: 4 * max(1, threads) + 2, byteBudget: 32 << 20, output: io.standardOutput,
+            threads: threads, window: 4 * max(1, threads) + 2, byteBudget: byteBudget, output: io.standardOutput,
             errors: io.errors, progress: progress, stop: stop, process: process)
-        let builder = BatchBuilder(maximumUnits: maximumUnits, maximumBytes: 1 << 20) { batch in
+        let builder = BatchBuilder(maximumUnits: maximumUnits, maximumBytes: byteBudget / 4) { batch in
             pipeline.submit(batch, bytes: batch.bytes.count)
         }
         var readFailure: IOFailure?

@@ -72,6 +72,33 @@ struct OrderedPipelineTests {
         #expect(String(decoding: output.written.withLock { $0 }, as: UTF8.self) == (0..<10).map { "\($0)\n" }.joined())
     }
 
+    @Test("long batches (more than half the byte budget) run one at a time, all on the same thread; short ones on every thread")
+    func longBatchesOnOneThread() {
+        let threadsOfLong = Lock<Set<UInt>>([])
+        let threadsOfShort = Lock<Set<UInt>>([])
+        let longInWork = Atomic<Int>(0)
+        let mostLongInWork = Atomic<Int>(0)
+        let pipeline = OrderedPipeline<Int>(threads: 4, window: 16, byteBudget: 1_000, output: RecordingOutput(), errors: { _ in },
+                                            progress: nil, stop: nil) { job, _ in
+            let thread = UInt(bitPattern: Int(pthread_self()))
+            if job % 3 == 0 {
+                _ = mostLongInWork.max(longInWork.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+                threadsOfLong.withLock { _ = $0.insert(thread) }
+                usleep(300)
+                longInWork.subtract(1, ordering: .relaxed)
+            } else {
+                threadsOfShort.withLock { _ = $0.insert(thread) }
+                usleep(UInt32(job % 7) * 100)
+            }
+            return BatchOutput(bytes: Array("\(job)\n".utf8), answered: 1)
+        }
+        for job in 0..<300 { #expect(pipeline.submit(job, bytes: job % 3 == 0 ? 600 : 50)) }
+        #expect(pipeline.finish().answered == 300)
+        #expect(threadsOfLong.withLock { $0.count } == 1)
+        #expect(mostLongInWork.load(ordering: .relaxed) == 1)
+        #expect(threadsOfShort.withLock { $0.count } > 1, "short batches run on several threads")
+    }
+
     @Test("a batch cut short (a stop): it is written, nothing after it")
     func cut() {
         let output = RecordingOutput()

@@ -33,13 +33,13 @@ struct StreamingTests {
     }
 
     static let statusInput: [UInt8] = {
-        let corpus: [UInt8] = NothingLostTests.corpusLines.prefix(500).flatMap { $0 + [UInt8(0x0A)] }
+        let corpus: [UInt8] = NothingLostTests.corpusLines.prefix(200).flatMap { $0 + [UInt8(0x0A)] }
         let shapes: [UInt8] = StatusShapes.all.filter { $0.name.contains("pretty") || $0.name.contains("timeline") }
             .flatMap { $0.rendered.bytes + [UInt8(0x0A)] }
         return corpus + shapes + NothingLostTests.input(Array(NothingLostTests.hostileLines.prefix(12)))
     }()
 
-    static let textInput: [UInt8] = Array(Fixtures.corpusTexts.prefix(1_500).joined(separator: "\n").utf8) + [0xFF, 0x0A, 0x0A] + Array("最后一行".utf8)
+    static let textInput: [UInt8] = Array(Fixtures.corpusTexts.prefix(600).joined(separator: "\n").utf8) + [0xFF, 0x0A, 0x0A] + Array("最后一行".utf8)
 
     @Test("any split of the input into chunks, with pauses, gives byte-identical output at 1 and 4 threads",
           arguments: ["heights", "measure"])
