@@ -139,8 +139,11 @@ void cstatusjson_object_lookup(cstatusjson_parser *parser, uint32_t object, cons
     simdjson::dom::object fields = parser->values[object].get_object().value_unsafe();
     for (simdjson::dom::key_value_pair field : fields) {
         const std::string_view key = field.key;
+        if (key.empty()) continue;
         for (size_t i = 0; i < key_count; i++) {
-            if (keys[i].length == key.size() && std::memcmp(keys[i].bytes, key.data(), key.size()) == 0) {
+            // Length and first byte before the bytes: most keys differ there.
+            if (keys[i].length == key.size() && keys[i].bytes[0] == uint8_t(key[0]) &&
+                std::memcmp(keys[i].bytes, key.data(), key.size()) == 0) {
                 if (values[i] == CSTATUSJSON_ABSENT) values[i] = push(parser, field.value);  // the first wins
                 break;
             }

@@ -18,8 +18,10 @@ extension EngineOptions {
             guard let hash = spec.lastIndex(of: "#"), !FileManager.default.fileExists(atPath: spec) else { continue }
             let suffix = spec[spec.index(after: hash)...]
             guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else { continue }
-            guard let index = Int(suffix), (0...0xFFFF).contains(index) else {
-                throw UsageError(message: "--font face index must be a whole number from 0 to 65535, got '\(spec)'")
+            // FreeType's index: the low 16 bits a face of a collection, the high bits a variable
+            // font's named instance; negative indices only count faces.
+            guard let index = Int(suffix), (0...0x7FFF_FFFF).contains(index) else {
+                throw UsageError(message: "--font face index must be a whole number from 0 to 2147483647 (a face in the low 16 bits, a named instance above), got '\(spec)'")
             }
         }
     }
@@ -27,7 +29,7 @@ extension EngineOptions {
     /// The engine, after checking that the fonts directory (`--fonts-dir`, else
     /// `$FEEDLAYOUT_FONTS`) is a directory when the bundled fonts are used.
     func checkedEngine() throws -> TextEngine {
-        if fontFiles.isEmpty {
+        if fontFiles.isEmpty && fontFamilies.isEmpty {
             let environment = ProcessInfo.processInfo.environment[FontStack.fontsDirectoryEnvironmentVariable] ?? ""
             let (directory, origin) = fontsDirectory.map { ($0, "--fonts-dir") } ?? (environment, FontStack.fontsDirectoryEnvironmentVariable)
             if !directory.isEmpty {

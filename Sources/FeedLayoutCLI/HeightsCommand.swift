@@ -12,9 +12,9 @@ enum HeightsCommand {
         The input may be JSON Lines (one status per line; blank lines are skipped), a JSON array
         of statuses, a timeline page (an object with a "statuses" array), pretty-printed or not,
         with or without a byte order mark, or JSON Lines whose lines are arrays or timeline pages.
-        A status that cannot be decoded prints {"line": L, "index": N, "error": "..."} in its
-        place: L is the line where it begins, N its place among the answers, the error names the
-        field at fault; every other status is answered and the exit status is then 1. Input that
+        A status that cannot be decoded prints {"line": L, "error": "..."} in its place: L is
+        the line where it begins, the error names the field at fault (and the line and column
+        of a syntax error); every other status is answered and the exit status is then 1. Input that
         is not JSON costs what it spoils: a broken line of JSON Lines, or in a document the rest
         up to the next line that begins with { or [; a truncated document answers every status
         before the cut, then one error.
@@ -78,6 +78,9 @@ enum HeightsCommand {
         let engine: TextEngine
         do {
             engine = try fonts.checkedEngine()
+        } catch let error as UsageError {
+            io.errors("Error: \(error.message)\n" + usage)
+            return CommandLineTool.ExitStatus.usage
         } catch {
             io.errors("Error: \(error)\n")
             return CommandLineTool.ExitStatus.failure
@@ -119,7 +122,7 @@ enum HeightsCommand {
                 let height = layouter.heights(of: status, width: width, scale: scale).height
                 text += "{\"id\": \"\(status.id)\", \"height\": \(JSON.number(height)), \"kind\": \"\(status.isRetweet ? "retweet" : "original")\"}\n"
             case .failure(let error):
-                text += "{\"line\": \(decoded.line), \"index\": \(decoded.index), \"error\": \(JSON.string(error.message))}\n"
+                text += "{\"line\": \(decoded.line), \"error\": \(JSON.string(error.message))}\n"
                 made.failures += 1
             }
             made.answered += 1

@@ -11,6 +11,7 @@ enum MeasureCommand {
           {"lines": N, "height": H, "width": W, "truncated": false}
         W is the widest line without the white space hanging at its end. An empty text has 0
         lines and height 0. Invalid UTF-8 is replaced by U+FFFD (with a warning) and measured.
+        Characters no font draws are measured as the font's .notdef box, with a warning.
         Standard input is read as it comes and measured on every core; each answer is written
         as soon as it and every earlier one are ready, and whenever input pauses everything
         answered so far is written (so a program can write a line and read its answer).
@@ -76,6 +77,9 @@ enum MeasureCommand {
         let engine: TextEngine
         do {
             engine = try fonts.checkedEngine()
+        } catch let error as UsageError {
+            io.errors("Error: \(error.message)\n" + usage)
+            return CommandLineTool.ExitStatus.usage
         } catch {
             io.errors("Error: \(error)\n")
             return CommandLineTool.ExitStatus.failure
@@ -85,7 +89,11 @@ enum MeasureCommand {
         if !scanner.positionals.isEmpty {
             // Texts given as arguments: answered in order, written at once.
             var text = ""
-            for argument in scanner.positionals { answer.append(argument, to: &text) }
+            var warnings = ""
+            for (index, argument) in scanner.positionals.enumerated() {
+                answer.append(argument, number: index + 1, to: &text, warnings: &warnings)
+            }
+            io.errors(warnings)
             do {
                 try io.standardOutput.write(text)
             } catch {
@@ -113,7 +121,7 @@ enum MeasureCommand {
                         return String(decoding: bytes, as: UTF8.self)
                     }()
                 }
-                answer.append(line, to: &text)
+                answer.append(line, number: unit.line, to: &text, warnings: &made.warnings)
                 made.answered += 1
             }
             made.bytes = Array(text.utf8)
@@ -138,15 +146,28 @@ enum MeasureCommand {
             self.breaks = breaks
         }
 
-        func append(_ text: String, to output: inout String) {
-            let layout = engine.layout(text, width: options.width, style: options.style, maxLines: options.maxLines,
-                                       truncationToken: token)
+        /// Measures text `number` (its line, or its place among the arguments) and appends its
+        /// JSON line to `output`, and a warning for characters no font draws to `warnings`.
+        func append(_ text: String, number: Int, to output: inout String, warnings: inout String) {
+            let prepared = engine.prepare(text, style: options.style)
+            let layout = prepared.layout(width: options.width, maxLines: options.maxLines, truncationToken: token)
+            let missing = prepared.missingGlyphs
+            if !missing.isEmpty { warnings += MeasureCommand.missingGlyphsWarning(missing, text: number) }
             output += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
             if breaks {
                 output += ", \"breaks\": [" + MeasureCommand.lineStarts(layout, in: text).map(String.init).joined(separator: ", ") + "]"
             }
             output += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
         }
+    }
+
+    /// One warning line for the characters of text `number` that no font draws.
+    static func missingGlyphsWarning(_ missing: [MissingGlyph], text number: Int) -> String {
+        var seen = Set<UInt32>()
+        let distinct = missing.filter { seen.insert($0.scalar.value).inserted }
+        var listed = distinct.prefix(8).map(\.codePoint).joined(separator: ", ")
+        if distinct.count > 8 { listed += " and \(distinct.count - 8) more" }
+        return "warning: text \(number): no font has \(listed); measured as .notdef\n"
     }
 
     /// Where lines 2, 3, ... of `layout` start, in Unicode scalars from the start of `text`

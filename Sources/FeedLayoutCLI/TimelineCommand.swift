@@ -123,7 +123,7 @@ enum TimelineCommand {
                 switch status.result {
                 case .success(let value): decoded.append(value)
                 case .failure(let error):
-                    io.errors("warning: status \(status.position) cannot be decoded (\(error.message)); left out of the feed\n")
+                    io.errors("warning: status \(status.line) cannot be decoded (\(error.message)); left out of the feed\n")
                     failed = true
                 }
             }

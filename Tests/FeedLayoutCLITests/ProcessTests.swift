@@ -64,7 +64,9 @@ struct ProcessTests {
             let result = try ChildProcess.shell(script, environment: [
                 "CORPUS": Self.corpusFile, "TEXTS": Fixtures.repositoryRoot + "/Benchmarks/Corpus/texts.txt",
             ])
-            #expect(result.errors == "Error: cannot write to standard output: Broken pipe\nstatus 1\n", "\(command)")
+            // (measure also warns about a text with characters no font has, before.)
+            #expect(result.errors.hasSuffix("Error: cannot write to standard output: Broken pipe\nstatus 1\n"), "\(command): \(result.errors)")
+            #expect(result.errors.components(separatedBy: "Error:").count == 2, "one error line")
         }
     }
 
@@ -158,7 +160,7 @@ struct ProcessTests {
                 #expect(row["id"] as? String == String(id), "\(name), status \(index + 1): \(row)")
             case .error(let part):
                 #expect((row["error"] as? String)?.contains(part) == true, "\(name), status \(index + 1): \(row)")
-                #expect(row["line"] as? Int == rendered.lines[index] && row["index"] as? Int == index + 1, "\(name): \(row)")
+                #expect(row["line"] as? Int == rendered.lines[index], "\(name): \(row)")
             }
         }
         #expect(result.errors == "warning: status 5 (line \(rendered.lines[4])): invalid UTF-8 replaced by U+FFFD\n", "\(name): \(result.errors)")

@@ -95,9 +95,9 @@ struct StreamingTests {
         (["heights", "--scale", "0"], "Error: --scale must be a screen scale from 1 to 4, got '0'"),
         (["heights", "--scale", "nan"], "Error: --scale must be a screen scale from 1 to 4, got 'nan' (not a decimal number)"),
         (["heights", "--max-lines", "-1"], "Error: --max-lines must be a whole number greater than 0, got '-1'"),
-        (["measure", "--font", "NotoSansCJK-Regular.ttc#4294967296", "x"], "Error: --font face index must be a whole number from 0 to 65535, got 'NotoSansCJK-Regular.ttc#4294967296'"),
-        (["measure", "--font", "NotoSansCJK-Regular.ttc#-1", "x"], "Error: --font face index must be a whole number from 0 to 65535, got 'NotoSansCJK-Regular.ttc#-1'"),
-        (["heights", "--font", "a.ttc#65536"], "Error: --font face index must be a whole number from 0 to 65535, got 'a.ttc#65536'"),
+        (["measure", "--font", "NotoSansCJK-Regular.ttc#4294967296", "x"], "Error: --font face index must be a whole number from 0 to 2147483647 (a face in the low 16 bits, a named instance above), got 'NotoSansCJK-Regular.ttc#4294967296'"),
+        (["measure", "--font", "NotoSansCJK-Regular.ttc#-1", "x"], "Error: --font face index must be a whole number from 0 to 2147483647 (a face in the low 16 bits, a named instance above), got 'NotoSansCJK-Regular.ttc#-1'"),
+        (["heights", "--font", "a.ttc#2147483648"], "Error: --font face index must be a whole number from 0 to 2147483647 (a face in the low 16 bits, a named instance above), got 'a.ttc#2147483648'"),
     ])
     func usageErrors(arguments: [String], message: String) {
         let result = runCells(arguments)
@@ -106,7 +106,7 @@ struct StreamingTests {
         #expect(result.output.isEmpty)
     }
 
-    @Test("255 fonts are a usage error; the face index FreeType is given is checked in the library too")
+    @Test("255 fonts are a usage error; the face index FreeType is given is checked in the library too (2^32 used to trap, -1 to say 'no Unicode character map')")
     func tooManyFonts() throws {
         let font = Fixtures.fontsDirectory + "/NotoSans-Regular.ttf"
         let result = runTool(["measure"] + Array(repeating: ["--font", font], count: 255).flatMap { $0 } + ["x"])

@@ -205,9 +205,9 @@ struct TimelineCommandTests {
     @Test("a missing script or statuses file exits 1 and says so; --help lists the events")
     func filesAndHelp() {
         let missing = replay(["/nonexistent/script.jsonl", Self.smallFeed])
-        #expect(missing.status == 1 && missing.errors.contains("no such file: '/nonexistent/script.jsonl'"))
+        #expect(missing.status == 1 && missing.errors.contains("cannot open '/nonexistent/script.jsonl': No such file or directory"))
         let noFeed = replay([script("{\"event\": \"tick\"}"), "/nonexistent/feed.jsonl"])
-        #expect(noFeed.status == 1 && noFeed.errors.contains("no such file"))
+        #expect(noFeed.status == 1 && noFeed.errors.contains("cannot open '/nonexistent/feed.jsonl': No such file or directory"))
         let help = replay(["--help"])
         #expect(help.status == 0)
         for event in TimelineScript.eventNames { #expect(help.output.contains("\"\(event)\""), "help lists \(event)") }

@@ -4,7 +4,8 @@ Heights are a pure function of (status, layout context), so an archive larger th
 shards naturally: each shard (a JSON Lines file) goes whole to one `feedlayout heights` process
 on some executor, and the answers come back in archive order. The archive's records are the
 shards' lines, shards taken in name order; an undecodable line answers
-{"line": N, "error": "..."} with N counted over the whole archive, so the output is exactly what
+{"line": N, "error": "..."} with N, and the line numbers in the message, counted over the whole
+archive, so the output is exactly what
 one `feedlayout heights` over the shards concatenated prints.
 
 The `feedlayout` binary and its resource bundle (FeedLayout_TextLayout.resources, the fonts)
@@ -73,13 +74,21 @@ def line_count(content):
 
 
 ERROR_RECORD = re.compile(r'^\{"line": ([0-9]+), ')
+# Line numbers inside an error message: "at line 12, column 3", "lines 12–40 are skipped",
+# "the value that begins at line 12 is not complete".
+MESSAGE_LINE = re.compile(r'(at line |lines |–)([0-9]+)(?=[,– ])')
 
 
 def renumbered(lines, offset):
-    """Output lines with error records' line numbers moved by `offset` (the text kept as is)."""
+    """Output lines with error records' line numbers (the record's and those in its message)
+    moved by `offset` (the text kept as is)."""
     for line in lines:
         match = ERROR_RECORD.match(line)
-        yield line if match is None else '{"line": %d, ' % (int(match.group(1)) + offset) + line[match.end():]
+        if match is None:
+            yield line
+            continue
+        rest = MESSAGE_LINE.sub(lambda m: m.group(1) + str(int(m.group(2)) + offset), line[match.end():])
+        yield '{"line": %d, ' % (int(match.group(1)) + offset) + rest
 
 
 def main(argv):

@@ -28,12 +28,12 @@ extension CellLayout: CustomStringConvertible {
 }
 
 extension DecodedStatus: CustomStringConvertible {
-    /// "3: <status>" or "3: error: <message>" (the status's line or place in the input).
+    /// "3: <status>" or "3: error: <message>" (the line where the status begins).
     public var description: String {
         let repaired = repairedUTF8 ? " (invalid UTF-8 replaced)" : ""
         switch result {
-        case .success(let status): return "\(position): \(status)\(repaired)"
-        case .failure(let error): return "\(position): error: \(error.message)\(repaired)"
+        case .success(let status): return "\(line): \(status)\(repaired)"
+        case .failure(let error): return "\(line): error: \(error.message)\(repaired)"
         }
     }
 }

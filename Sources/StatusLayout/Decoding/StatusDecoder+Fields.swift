@@ -41,31 +41,32 @@ extension StatusDecoder {
 
     private static func status(_ parser: JSONParser, object: UInt32, depth: Int) throws(StatusDecodingError) -> Status {
         try parser.withFields(of: object, Key.table) { f throws(StatusDecodingError) in
-            var status = Status(id: try statusID(f))
-            status.text = try f.string(Key.text, "text") ?? ""
-            status.createdAt = try f.string(Key.createdAt, "created_at") ?? ""
-            status.source = try f.string(Key.source, "source") ?? ""
-            if let userObject = try f.object(Key.user, "user") {
-                status.user = try Self.user(parser, userObject)
-            }
-            status.repostsCount = try f.count(Key.reposts, "reposts_count")
-            status.commentsCount = try f.count(Key.comments, "comments_count")
-            status.attitudesCount = try f.count(Key.attitudes, "attitudes_count")
-            status.isLongText = try f.bool(Key.isLongText, "isLongText") ?? false
-            status.isDeleted = try f.flag(Key.deleted, "deleted") || (depth > 0 && status.user == nil)
-            status.pictures = try pictures(parser, f)
+            let id = try statusID(f)
+            let text = try f.string(Key.text, "text") ?? ""
+            let createdAt = try f.string(Key.createdAt, "created_at") ?? ""
+            let source = try f.string(Key.source, "source") ?? ""
+            var user: StatusUser?
+            if let userObject = try f.object(Key.user, "user") { user = try Self.user(parser, userObject) }
+            let reposts = try f.count(Key.reposts, "reposts_count")
+            let comments = try f.count(Key.comments, "comments_count")
+            let attitudes = try f.count(Key.attitudes, "attitudes_count")
+            let isLongText = try f.bool(Key.isLongText, "isLongText") ?? false
+            let isDeleted = try f.flag(Key.deleted, "deleted") || (depth > 0 && user == nil)
+            let pictures = try pictures(parser, f)
+            var retweeted: Status?
             if let retweet = try f.object(Key.retweeted, "retweeted_status") {
                 // A repost of a repost is shown as a repost of the original: one level is kept.
-                var nested: Status
                 do throws(StatusDecodingError) {
-                    nested = try self.status(parser, object: retweet, depth: depth + 1)
+                    retweeted = try self.status(parser, object: retweet, depth: depth + 1)
                 } catch {
                     throw error.inside("retweeted_status")
                 }
-                nested.retweetedStatus = nil
-                status.retweetedStatus = nested
+                retweeted?.retweetedStatus = nil
             }
-            return status
+            // Made whole at once: one box, no copy-on-write checks field by field.
+            return Status(id: id, text: text, createdAt: createdAt, source: source, user: user, pictures: pictures,
+                          repostsCount: reposts, commentsCount: comments, attitudesCount: attitudes, isLongText: isLongText,
+                          isDeleted: isDeleted, retweetedStatus: retweeted)
         }
     }
 
@@ -84,9 +85,11 @@ extension StatusDecoder {
     /// `idstr` when it is a 64-bit decimal, else `id` (a number or a decimal string).
     private static func statusID(_ f: Fields) throws(StatusDecodingError) -> StatusID {
         var fromIdstr: StatusID?
-        if let idstr = try f.string(Key.idstr, "idstr") {
-            guard let parsed = StatusID(idstr) else {
-                throw StatusDecodingError("idstr must be a decimal 64-bit integer, not \"\(idstr.prefix(40))\"")
+        if let idstr = f.value(Key.idstr), idstr.type != CSTATUSJSON_NULL {
+            guard idstr.type == CSTATUSJSON_STRING else { throw .mismatch("idstr", "a string", idstr) }
+            // Digits read where they are: no string made for an ID.
+            guard let parsed = Self.decimalID(idstr) else {
+                throw StatusDecodingError("idstr must be a decimal 64-bit integer, not \"\(Fields.text(idstr).prefix(40))\"")
             }
             fromIdstr = parsed
         }
@@ -103,9 +106,8 @@ extension StatusDecoder {
                 }
                 fromId = StatusID(Int64(id.number))
             case CSTATUSJSON_STRING:
-                let text = Fields.text(id)
-                guard let parsed = StatusID(text) else {
-                    throw StatusDecodingError("id must be a 64-bit integer, not \"\(text.prefix(40))\"")
+                guard let parsed = Self.decimalID(id) else {
+                    throw StatusDecodingError("id must be a 64-bit integer, not \"\(Fields.text(id).prefix(40))\"")
                 }
                 fromId = parsed
             default: throw StatusDecodingError("id must be a number, not \(id.typeName)")
@@ -118,6 +120,22 @@ extension StatusDecoder {
             throw StatusDecodingError("id: the status has no usable id (neither id nor idstr)")
         }
         return id
+    }
+
+    /// A string value of decimal digits as an ID (as ``StatusID/init(_:)`` reads `idstr`), nil
+    /// unless it fits in 64 bits.
+    private static func decimalID(_ value: cstatusjson_value) -> StatusID? {
+        guard value.length > 0, let digits = value.string else { return nil }
+        var result: Int64 = 0
+        for index in 0..<value.length {
+            let digit = digits[index] &- 0x30
+            guard digit <= 9 else { return nil }
+            let (times10, o1) = result.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int64(digit))
+            guard !o1 && !o2 else { return nil }
+            result = sum
+        }
+        return StatusID(result)
     }
 
     /// `pic_urls` (with `width`/`height` when sent), sizes completed from `pic_infos`; or the
@@ -135,16 +153,16 @@ extension StatusDecoder {
         }
         var pictures: [StatusPicture] = []
         if let urls = try f.array(Key.picURLs, "pic_urls") {
-            pictures.reserveCapacity(urls.count)
-            for (index, element) in urls.enumerated() {
+            // Made at its size at once (appending to a reserved array reallocated it here).
+            return try urls.map { (element) throws(StatusDecodingError) -> StatusPicture in
                 var (url, pid, size): (String, String, (Int, Int)?)
-                do {
+                do throws(StatusDecodingError) {
                     (url, pid, size) = try picture(parser, element)
                 } catch {
-                    throw error.inside("pic_urls[\(index)]")
+                    throw error.inside("pic_urls[\(element - urls.lowerBound)]")
                 }
                 if size == nil { size = try infoSize(pid) }
-                pictures.append(StatusPicture(url: url, pixelSize: size.map { (width: $0.0, height: $0.1) }))
+                return StatusPicture(url: url, pixelSize: size.map { (width: $0.0, height: $0.1) })
             }
         } else if let infos, let ids = try f.array(Key.picIDs, "pic_ids") {
             pictures.reserveCapacity(ids.count)
@@ -169,8 +187,8 @@ extension StatusDecoder {
         return pictures
     }
 
-    /// An element of `pic_urls`: its URL, its picture ID (`pid`, or the one in the URL) and its
-    /// size when it carries a credible one.
+    /// An element of `pic_urls`: its URL, and its size when it carries a credible one, else its
+    /// picture ID (`pid`, or the one in the URL) to look one up.
     private static func picture(_ parser: JSONParser, _ element: UInt32) throws(StatusDecodingError)
         -> (url: String, pid: String, size: (Int, Int)?)
     {
@@ -178,8 +196,13 @@ extension StatusDecoder {
         guard value.type == CSTATUSJSON_OBJECT else { throw StatusDecodingError("must be an object, not \(value.typeName)") }
         return try parser.withFields(of: element, PictureKey.table) { p throws(StatusDecodingError) in
             let url = try p.string(PictureKey.thumbnail, "thumbnail_pic") ?? ""
-            let pid = try p.string(PictureKey.pid, "pid") ?? pictureID(fromURL: url)
-            return (url, pid, try credibleSize(p, width: PictureKey.width, height: PictureKey.height))
+            let size = try credibleSize(p, width: PictureKey.width, height: PictureKey.height)
+            // The picture ID is needed only to find a size in pic_infos (its type is checked anyway).
+            if let pid = p.value(PictureKey.pid), pid.type != CSTATUSJSON_NULL, pid.type != CSTATUSJSON_STRING {
+                throw .mismatch("pid", "a string", pid)
+            }
+            guard size == nil else { return (url, "", size) }
+            return (url, try p.string(PictureKey.pid, "pid") ?? pictureID(fromURL: url), nil)
         }
     }
 

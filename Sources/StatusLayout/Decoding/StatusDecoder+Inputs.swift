@@ -20,13 +20,13 @@ extension StatusDecoder {
     ///
     /// - Throws: ``StatusDecodingError`` when it is not one valid status object.
     public func decodeStatus(_ json: Data) throws(StatusDecodingError) -> Status {
-        try decodeLine([UInt8](json)[...], position: 1).result.get()
+        try decode([UInt8](json)).result.get()
     }
 
     /// Decodes one status object from a JSON string.
     ///
     /// - Throws: ``StatusDecodingError`` when it is not one valid status object.
     public func decodeStatus(_ json: String) throws(StatusDecodingError) -> Status {
-        try decodeLine(Array(json.utf8)[...], position: 1).result.get()
+        try decode(Array(json.utf8)).result.get()
     }
 }
