@@ -43,3 +43,20 @@ extension EngineOptions {
         return try makeEngine()
     }
 }
+
+extension EngineOptions {
+    /// The engine for a command, or nil after saying why on standard error: exit status 64
+    /// (`usage`) for options that cannot go together, 1 for fonts that cannot be loaded.
+    func engine(io: CommandLineTool.IO, usage: String, exitStatus: inout Int32) -> TextEngine? {
+        do {
+            return try checkedEngine()
+        } catch let error as UsageError {
+            io.errors("Error: \(error.message)\n" + usage)
+            exitStatus = CommandLineTool.ExitStatus.usage
+        } catch {
+            io.errors("Error: \(error)\n")
+            exitStatus = CommandLineTool.ExitStatus.failure
+        }
+        return nil
+    }
+}

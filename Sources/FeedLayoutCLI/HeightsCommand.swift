@@ -75,16 +75,8 @@ enum HeightsCommand {
             io.errors("Error: \(error)\n")
             return CommandLineTool.ExitStatus.failure
         }
-        let engine: TextEngine
-        do {
-            engine = try fonts.checkedEngine()
-        } catch let error as UsageError {
-            io.errors("Error: \(error.message)\n" + usage)
-            return CommandLineTool.ExitStatus.usage
-        } catch {
-            io.errors("Error: \(error)\n")
-            return CommandLineTool.ExitStatus.failure
-        }
+        var failed = CommandLineTool.ExitStatus.failure
+        guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
 
         let layouter = CellLayouter(measurer: engine, style: options.style)
         var cutter = StatusCutter()

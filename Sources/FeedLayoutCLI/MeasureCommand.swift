@@ -74,16 +74,8 @@ enum MeasureCommand {
             return CommandLineTool.ExitStatus.usage
         }
 
-        let engine: TextEngine
-        do {
-            engine = try fonts.checkedEngine()
-        } catch let error as UsageError {
-            io.errors("Error: \(error.message)\n" + usage)
-            return CommandLineTool.ExitStatus.usage
-        } catch {
-            io.errors("Error: \(error)\n")
-            return CommandLineTool.ExitStatus.failure
-        }
+        var failed = CommandLineTool.ExitStatus.failure
+        guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
         let answer = Answerer(engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"))
 
         if !scanner.positionals.isEmpty {

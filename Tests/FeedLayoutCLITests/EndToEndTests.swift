@@ -5,16 +5,8 @@ import TestSupport
 /// Runs the built `feedlayout` binary as a user would.
 @Suite("feedlayout binary")
 struct EndToEndTests {
-    /// The binary beside the test bundle (SwiftPM builds every product before the tests).
-    static let binary: String = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("feedlayout").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return Fixtures.repositoryRoot + "/.build/debug/feedlayout"
-    }()
+    /// The binary beside the test bundle.
+    static var binary: String { ChildProcess.binary }
 
     func run(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> (Int32, String, String) {
         let process = Process()
