@@ -9,11 +9,17 @@ let package = Package(
         .package(name: "FeedLayout", path: ".."),
     ],
     targets: [
-        // PangoFT2 (with Pango, GLib and fontconfig) found through pkg-config.
-        .systemLibrary(name: "CPangoFT2", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
+        // PangoFT2's module map (apt `libpango1.0-dev`, installed by scripts/ensure-deps.sh
+        // --bench). Not found through pkg-config: pango's .pc pulls in gio's, whose -pthread
+        // SwiftPM refuses with a warning on every build. Its flags come from harfbuzz's .pc
+        // (HarfBuzz, FreeType and GLib's include directories) and the two lines below.
+        .systemLibrary(name: "CPangoFT2"),
         // Pango measuring a paragraph the way the accuracy oracle is defined, behind names
         // prefixed `cpangopeer_`; its header includes only standard headers.
-        .target(name: "CPangoPeer", dependencies: ["CPangoFT2"]),
+        .target(name: "CPangoPeer", dependencies: ["CPangoFT2", "CBenchHarfBuzz"],
+                cSettings: [.unsafeFlags(["-I/usr/include/pango-1.0"])],  // Debian's place for Pango's headers
+                linkerSettings: ["pangoft2-1.0", "pango-1.0", "gobject-2.0", "glib-2.0", "fontconfig", "freetype"]
+                    .map { .linkedLibrary($0) }),
         // What every benchmark tool shares: the Pango peer, the corpus, paths and options.
         .target(name: "BenchmarkSupport", dependencies: ["CPangoPeer"]),
         // The accuracy report: our engine against Pango on the corpus.

@@ -7,52 +7,82 @@ enum LayoutCommand {
     static let help = """
         OVERVIEW: Print the full cell layout of one status: every frame, line counts, entities.
 
+        Reads statuses as 'feedlayout heights' does, up to the one asked for (by its place or
+        its ID; reading stops there), and prints its cell as one line of JSON: every frame, the
+        line counts, the rich text and its entities; when its text is collapsed (--max-lines),
+        the text as shown ("collapsedText", ending in the token) and where it was cut ("cut").
+
         USAGE: feedlayout layout [options] [FILE|-]
 
         ARGUMENTS:
-          FILE                    The statuses, as for 'feedlayout heights' (default, or -: standard input).
+          FILE                    The statuses, as for 'feedlayout heights' (default, or -:
+                                  standard input).
 
         OPTIONS:
           --index <n>             Lay out the n-th status of the input. (default: 1)
+          --id <id>               Lay out the first status with this ID (not with --index).
           --width <points>        Cell width in points. (default: 375)
-          --scale <n>             Screen scale (1, 2, 3). (default: 2)
+          --scale <n>             Screen scale, from 1 to 4. (default: 2)
           --max-lines <n>         Collapse texts longer than n lines with "…全文".
+          --pretty                One field a line, indented, instead of one line.
         \(EngineOptions.help)
+          --version               Show the version.
           -h, --help              Show help information.
 
-        Frames are [x, y, width, height] in points from the cell's top-left; entity ranges are
-        UTF-8 byte offsets in the rich text.
+        Frames are [x, y, width, height] in points from the cell's top-left; entity ranges and
+        cuts are UTF-8 byte offsets in the rich text.
+
+        EXIT STATUS: 0 success, 1 failure (no such status, a status that cannot be decoded, a
+        font, the input or the output), 64 bad usage, 130 or 143 stopped by SIGINT or SIGTERM.
 
         """
 
+    static let usage = "Usage: feedlayout layout [options] [FILE|-]\n  See 'feedlayout layout --help'.\n"
+
+    /// Which status to lay out.
+    enum Wanted {
+        case index(Int)
+        case id(StatusID)
+    }
+
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
-        let usage = "Usage: feedlayout layout [options] [FILE|-]\n  See 'feedlayout layout --help'.\n"
         do {
-            guard let (options, scanner) = try CellOptions.parse(arguments, extraValued: ["--index"]) else {
+            guard let (options, scanner) = try CellOptions.parse(arguments, extraValued: ["--index", "--id"], extraFlags: ["--pretty"]) else {
                 io.output(help)
                 return CommandLineTool.ExitStatus.success
             }
-            var index = 1
-            if let text = scanner.value("--index") {
-                index = try OptionValues.whole(text, option: "--index", in: 1...Int.max, what: "a whole number from 1")
+            if scanner.has("--version") {
+                io.output("feedlayout \(CommandLineTool.version)\n")
+                return CommandLineTool.ExitStatus.success
             }
+            let wanted = try Self.wanted(scanner)
             let fonts = EngineOptions(scanner)
             try fonts.checkUsage()
             let source = try CommandInput.open(scanner.positionals, io: io)
-            guard let found = try find(index: index, in: source, stop: io.stop) else {
-                io.errors("Error: the input has fewer than \(index) status(es); there is no status \(index)\n")
+            io.stop?.listenToSignals()
+            guard let found = try find(wanted, in: source, stop: io.stop) else {
+                if let signal = io.stop?.signal, signal != 0 { return 128 + signal }
+                switch wanted {
+                case .index(let index):
+                    io.errors("Error: the input has fewer than \(index) status(es); there is no status \(index)\n")
+                case .id(let id):
+                    io.errors("Error: no status of the input has the ID \(id)\n")
+                }
                 return CommandLineTool.ExitStatus.failure
             }
             let status: Status
             switch found.result {
             case .success(let decoded): status = decoded
             case .failure(let error):
-                io.errors("Error: status \(index) (line \(found.line)) cannot be decoded: \(error.message)\n")
+                io.errors("Error: status \(found.index) (line \(found.line)) cannot be decoded: \(error.message)\n")
                 return CommandLineTool.ExitStatus.failure
             }
-            let engine = try fonts.checkedEngine()
+            var failed = CommandLineTool.ExitStatus.failure
+            guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
             let cell = CellLayouter(measurer: engine, style: options.style).layout(status, width: options.width, scale: options.scale)
-            try io.standardOutput.write(describe(cell, width: options.width, scale: options.scale))
+            let collapsed = Collapsed(cell, engine: engine, style: options.style, width: options.width)
+            try io.standardOutput.write(describe(cell, collapsed: collapsed, width: options.width, scale: options.scale,
+                                                 pretty: scanner.has("--pretty")))
             return CommandLineTool.ExitStatus.success
         } catch let error as UsageError {
             io.errors("Error: \(error.message)\n" + usage)
@@ -63,23 +93,44 @@ enum LayoutCommand {
         }
     }
 
-    /// Reads `source` up to its `index`-th status (reading stops there) and decodes it.
-    static func find(index: Int, in source: InputSource, stop: StopSignal?) throws(IOFailure) -> DecodedStatus? {
+    /// `--index` or `--id`, not both.
+    static func wanted(_ scanner: ArgumentScanner) throws(UsageError) -> Wanted {
+        switch (scanner.value("--index"), scanner.value("--id")) {
+        case (.some, .some):
+            throw UsageError(message: "--index and --id cannot be used together")
+        case (.some(let text), nil):
+            return .index(try OptionValues.whole(text, option: "--index", in: 1...Int.max, what: "a whole number from 1"))
+        case (nil, .some(let text)):
+            guard let id = StatusID(text) else {
+                throw UsageError(message: "--id must be a status ID (a decimal 64-bit integer), got '\(text)'")
+            }
+            return .id(id)
+        case (nil, nil):
+            return .index(1)
+        }
+    }
+
+    /// Reads `source` up to the status wanted (reading stops there) and decodes it.
+    static func find(_ wanted: Wanted, in source: InputSource, stop: StopSignal?) throws(IOFailure) -> DecodedStatus? {
         let splitter = StatusSplitter()
         let decoder = StatusDecoder()
         var found: DecodedStatus?
         let look: (StatusSplitter.Item) -> Void = { item in
             guard found == nil else { return }
-            switch item {
-            case .element(let element) where element.index == index: found = decoder.decode(element)
-            case .error(let error) where error.index == index: found = error
+            switch (item, wanted) {
+            case (.element(let element), .index(let index)) where element.index == index: found = decoder.decode(element)
+            case (.error(let error), .index(let index)) where error.index == index: found = error
+            case (.element(let element), .id(let id)):
+                let decoded = decoder.decode(element)
+                if case .success(let status) = decoded.result, status.id == id { found = decoded }
             default: break
             }
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: StreamingRun.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while found == nil {
-            guard let count = try source.read(into: buffer, stop: stop), count > 0 else {
+            guard let count = try source.read(into: buffer, stop: stop) else { return nil }  // stopped
+            guard count > 0 else {
                 splitter.finish(look)
                 break
             }
@@ -88,7 +139,31 @@ enum LayoutCommand {
         return found
     }
 
-    static func describe(_ cell: CellLayout, width: Double, scale: Double) -> String {
+    /// A collapsed text as shown: the rich text cut where the last line shown ends, then the
+    /// truncation token; nil when the text is shown whole.
+    struct Collapsed {
+        var text: (shown: String, cut: Int)?
+        var retweet: (shown: String, cut: Int)?
+
+        init(_ cell: CellLayout, engine: TextEngine, style: CellStyle, width: Double) {
+            let contentWidth = width - 2 * style.padding
+            func collapse(_ rich: RichText?, shown: Int, full: Int, fontSize: Double) -> (String, Int)? {
+                guard let rich, let maxLines = style.maxTextLines, shown < full else { return nil }
+                // Laid out as the cell measures it (the same width, size and token), with lines.
+                let layout = engine.layout(rich.text, width: contentWidth, style: TextStyle(fontSize: fontSize),
+                                           maxLines: maxLines, truncationToken: AttributedText(style.truncationToken))
+                guard let last = layout.lines.last, last.isTruncated else { return nil }
+                let cut = last.range.upperBound
+                return (String(decoding: rich.text.string.utf8.prefix(cut), as: UTF8.self) + style.truncationToken, cut)
+            }
+            text = collapse(cell.richText, shown: cell.textLines, full: cell.fullTextLines,
+                            fontSize: style.textFontSize * style.fontScale)
+            retweet = collapse(cell.retweetRichText, shown: cell.retweetTextLines, full: cell.fullRetweetTextLines,
+                               fontSize: style.retweetTextFontSize * style.fontScale)
+        }
+    }
+
+    static func describe(_ cell: CellLayout, collapsed: Collapsed, width: Double, scale: Double, pretty: Bool) -> String {
         func rect(_ r: CellRect?) -> String {
             guard let r else { return "null" }
             return "[\(JSON.number(r.x)), \(JSON.number(r.y)), \(JSON.number(r.width)), \(JSON.number(r.height))]"
@@ -107,32 +182,38 @@ enum LayoutCommand {
                 return "{\"kind\": \"\(kind)\", \"value\": \(JSON.string(value)), \"range\": [\(entity.range.lowerBound), \(entity.range.upperBound)]}"
             }.joined(separator: ", ") + "]"
         }
-        return """
-            {
-              "id": "\(cell.statusID)",
-              "kind": "\(cell.kind.rawValue)",
-              "width": \(JSON.number(width)),
-              "scale": \(JSON.number(scale)),
-              "height": \(JSON.number(cell.height)),
-              "expandedHeight": \(JSON.number(cell.expandedHeight)),
-              "avatar": \(rect(cell.avatar)),
-              "name": \(rect(cell.name)),
-              "source": \(rect(cell.source)),
-              "text": \(rect(cell.text)),
-              "textLines": \(cell.textLines),
-              "fullTextLines": \(cell.fullTextLines),
-              "richText": \(JSON.string(cell.richText.text.string)),
-              "entities": \(entities(cell.richText)),
-              "pictures": \(rects(cell.pictures)),
-              "retweetBlock": \(rect(cell.retweetBlock)),
-              "retweetText": \(rect(cell.retweetText)),
-              "retweetTextLines": \(cell.retweetTextLines),
-              "retweetRichText": \(cell.retweetRichText.map { JSON.string($0.text.string) } ?? "null"),
-              "retweetEntities": \(entities(cell.retweetRichText)),
-              "retweetPictures": \(rects(cell.retweetPictures)),
-              "toolbar": \(rect(cell.toolbar))
-            }
-
-            """
+        let fields: [(String, String)] = [
+            ("id", "\"\(cell.statusID)\""),
+            ("kind", "\"\(cell.kind.rawValue)\""),
+            ("width", JSON.number(width)),
+            ("scale", JSON.number(scale)),
+            ("height", JSON.number(cell.height)),
+            ("expandedHeight", JSON.number(cell.expandedHeight)),
+            ("avatar", rect(cell.avatar)),
+            ("name", rect(cell.name)),
+            ("source", rect(cell.source)),
+            ("text", rect(cell.text)),
+            ("textLines", "\(cell.textLines)"),
+            ("fullTextLines", "\(cell.fullTextLines)"),
+            ("richText", JSON.string(cell.richText.text.string)),
+            ("collapsedText", collapsed.text.map { JSON.string($0.shown) } ?? "null"),
+            ("cut", collapsed.text.map { "\($0.cut)" } ?? "null"),
+            ("entities", entities(cell.richText)),
+            ("pictures", rects(cell.pictures)),
+            ("retweetBlock", rect(cell.retweetBlock)),
+            ("retweetText", rect(cell.retweetText)),
+            ("retweetTextLines", "\(cell.retweetTextLines)"),
+            ("fullRetweetTextLines", "\(cell.fullRetweetTextLines)"),
+            ("retweetRichText", cell.retweetRichText.map { JSON.string($0.text.string) } ?? "null"),
+            ("retweetCollapsedText", collapsed.retweet.map { JSON.string($0.shown) } ?? "null"),
+            ("retweetCut", collapsed.retweet.map { "\($0.cut)" } ?? "null"),
+            ("retweetEntities", entities(cell.retweetRichText)),
+            ("retweetPictures", rects(cell.retweetPictures)),
+            ("toolbar", rect(cell.toolbar)),
+        ]
+        if pretty {
+            return "{\n" + fields.map { "  \"\($0)\": \($1)" }.joined(separator: ",\n") + "\n}\n"
+        }
+        return "{" + fields.map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}\n"
     }
 }

@@ -29,8 +29,8 @@ enum MeasureCommand {
           --max-lines <n>         Show at most n lines; the last one ends in the token.
           --token <text>          Truncation token. (default: …)
           --line-break <rule>     strict, normal or loose (CSS line-break). (default: normal)
-          --locale <locale>       Locale for line breaking and shaping, e.g. zh or ja for
-                                  ICU's Chinese/Japanese tailoring. (default: ICU's root rules)
+          --locale <locale>       Locale for line breaking and shaping, one ICU knows: zh or ja
+                                  for ICU's Chinese/Japanese tailoring. (default: ICU's root rules)
           --breaks                Add "breaks": where lines 2, 3, ... start, in Unicode scalars
                                   from the start of the text (as measured: U+FFFD for invalid UTF-8).
           --echo                  Add the measured text to each object as "text".
@@ -221,7 +221,23 @@ enum MeasureCommand {
                 }
                 style.lineBreak = value
             }
-            if let locale = scanner.value("--locale") { style.locale = locale }
+            if let locale = scanner.value("--locale") { style.locale = try Self.locale(locale) }
+        }
+
+        /// The locales ICU knows (ICU's own list, as Foundation reads it).
+        static let knownLocales = Set(Locale.availableIdentifiers)
+
+        /// A locale ICU knows, "zh_TW" or "zh-Hant" forms alike (keywords after "@" are the
+        /// engine's); a language ICU knows with a region it has no data for falls back to the
+        /// language, as ICU does. "" is ICU's root rules.
+        static func locale(_ text: String) throws(UsageError) -> String {
+            let base = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let canonical = base.replacingOccurrences(of: "-", with: "_")
+            let language = canonical.split(separator: "_", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard text.isEmpty || knownLocales.contains(canonical) || knownLocales.contains(language) else {
+                throw UsageError(message: "--locale must be a locale ICU knows: a language such as zh, ja, ko or en, with a script or region if you like (zh_Hant, zh_TW, en_US), got '\(text)'")
+            }
+            return text
         }
 
         /// natural, <points> or <n>x.

@@ -26,14 +26,16 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
     private let arrived = DispatchSemaphore(value: 0)
     private let readersDone = DispatchGroup()
 
-    /// Starts `arguments` (the binary's, or `/bin/sh -c script` with the binary as `$FL`).
-    init(arguments: [String], shell: Bool = false, environment: [String: String] = [:]) throws {
+    /// Starts `arguments` (the binary's, or `/bin/sh -c script` with the binary as `$FL`) in
+    /// `directory` (by default a temporary one: not the clone).
+    init(arguments: [String], shell: Bool = false, environment: [String: String] = [:],
+         directory: String = NSTemporaryDirectory()) throws {
         var env = ProcessInfo.processInfo.environment
         env["FEEDLAYOUT_FONTS"] = Fixtures.fontsDirectory
         env["FL"] = Self.binary
         env.merge(environment) { $1 }
         process.environment = env
-        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())  // not the clone
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         if shell {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c"] + arguments

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FeedLayoutCLI
+
+/// `feedlayout layout`: a status by place or ID, one line of JSON or pretty, the collapsed text
+/// and its cut, --version and its help; and `measure --locale` checked against ICU's locales.
+@Suite("feedlayout layout, --locale")
+struct LayoutCommandTests {
+    static let corpus = HeightsCommandTests.corpus
+
+    func object(_ output: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    }
+
+    @Test("one line of JSON by default, the same object with --pretty; --id finds what --index finds")
+    func shapesAndID() throws {
+        let compact = runCells(["layout", "--index", "2"], input: Self.corpus)
+        #expect(compact.status == 0)
+        #expect(compact.output.hasSuffix("}\n") && compact.output.dropLast().contains("\n") == false, "one line")
+        let pretty = runCells(["layout", "--index", "2", "--pretty"], input: Self.corpus)
+        #expect(pretty.output.split(separator: "\n").count == 29, "one field a line")
+        #expect(NSDictionary(dictionary: try object(compact.output)).isEqual(to: try object(pretty.output)))
+        let byID = runCells(["layout", "--id", "4900000000007919"], input: Self.corpus)
+        #expect(byID.status == 0 && byID.output == compact.output)
+        #expect(try object(compact.output)["collapsedText"] is NSNull, "not collapsed without --max-lines")
+    }
+
+    @Test("--max-lines: the collapsed text as shown, ending in the token, and where it was cut")
+    func collapsedText() throws {
+        let long = String(repeating: "很长的微博正文，", count: 40)
+        let input = Array(#"{"id": 7, "text": "\#(long)", "retweeted_status": {"id": 8, "user": {"screen_name": "原作者"}, "text": "\#(long)"}}"#.utf8)
+        let cell = try object(runCells(["layout", "--max-lines", "2"], input: input).output)
+        #expect(cell["textLines"] as? Int == 2 && (cell["fullTextLines"] as? Int ?? 0) > 2)
+        let rich = try #require(cell["richText"] as? String)
+        let shown = try #require(cell["collapsedText"] as? String)
+        let cut = try #require(cell["cut"] as? Int)
+        #expect(shown.hasSuffix("…全文"))
+        #expect(shown == String(decoding: rich.utf8.prefix(cut), as: UTF8.self) + "…全文")
+        #expect(cut > 0 && cut < rich.utf8.count)
+        let retweetShown = try #require(cell["retweetCollapsedText"] as? String)
+        let retweetRich = try #require(cell["retweetRichText"] as? String)
+        #expect(retweetRich.hasPrefix("@原作者:") && retweetShown.hasPrefix("@原作者:") && retweetShown.hasSuffix("…全文"))
+        #expect(cell["retweetTextLines"] as? Int == 2 && (cell["fullRetweetTextLines"] as? Int ?? 0) > 2)
+        #expect(try object(runCells(["layout"], input: input).output)["collapsedText"] is NSNull)
+    }
+
+    @Test("--version prints the version and no layout; the help lists --id, --pretty and the exit statuses")
+    func versionAndHelp() {
+        let version = runCells(["layout", "--version"], input: Self.corpus)
+        #expect(version.status == 0 && version.output == "feedlayout \(CommandLineTool.version)\n")
+        let help = runCells(["layout", "--help"])
+        for part in ["--id <id>", "--pretty", "--version", "EXIT STATUS: 0 success, 1 failure"] {
+            #expect(help.output.contains(part), "\(part)")
+        }
+    }
+
+    @Test("layout's errors: exact text and exit status", arguments: [
+        (["layout", "--index", "2", "--id", "1"], 64, "Error: --index and --id cannot be used together\n"),
+        (["layout", "--id", "x"], 64, "Error: --id must be a status ID (a decimal 64-bit integer), got 'x'\n"),
+        (["layout", "--index", "0"], 64, "Error: --index must be a whole number from 1, got '0'\n"),
+        (["layout", "--id", "123"], 1, "Error: no status of the input has the ID 123\n"),
+        (["layout", "--index", "9999"], 1, "Error: the input has fewer than 9999 status(es); there is no status 9999\n"),
+    ])
+    func errors(arguments: [String], status: Int32, message: String) {
+        let result = runCells(arguments, input: Array(Self.corpus.prefix(20_000)))
+        #expect(result.status == status)
+        #expect(result.errors.hasPrefix(message), "\(result.errors)")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("--locale: locales ICU knows are taken, others are a usage error naming them", arguments: [
+        ("zh", true), ("ja", true), ("zh-Hant", true), ("zh_TW", true), ("en_US", true), ("ko@lb=strict", true), ("", true),
+        ("xx_YY", false), ("@@@!!", false), ("klingon", false),
+    ])
+    func locales(locale: String, known: Bool) {
+        let result = runTool(["measure", "--locale", locale, "好"])
+        if known {
+            #expect(result.status == 0, "\(locale): \(result.errors)")
+        } else {
+            #expect(result.status == 64)
+            #expect(result.errors.hasPrefix("Error: --locale must be a locale ICU knows: a language such as zh, ja, ko or en, with a script or region if you like (zh_Hant, zh_TW, en_US), got '\(locale)'\n"), "\(result.errors)")
+        }
+    }
+}
