@@ -82,3 +82,45 @@ extension Array where Element == UInt8 {
         self = bytes
     }
 }
+
+@Suite("Fonts read lazily")
+struct LazyFontTests {
+    @Test("family and style names read from the name table are FreeType's, for every face of every bundled file")
+    func namesAreFreeTypes() throws {
+        for file in ["NotoSans-Regular.ttf", "NotoSansCJK-Regular.ttc", "NotoColorEmoji.ttf"] {
+            let path = Fixtures.fontsDirectory + "/" + file
+            let faces = FontStack.faceFamilies(inFile: path)
+            #expect(!faces.isEmpty)
+            for face in faces {
+                let font = try Font(path: path, faceIndex: face.index)
+                #expect(font.familyName == face.family)
+                #expect(font.familyName == font.freeTypeFamilyName, "\(file)#\(face.index)")
+            }
+        }
+    }
+
+    @Test("a font no text reaches builds no coverage and no FreeType face")
+    func nothingBuiltUntilReached() throws {
+        let stack = try FontStack(families: FontStack.defaultFamilies, inDirectory: Fixtures.fontsDirectory)
+        let engine = TextEngine(fonts: stack)
+        _ = engine.layout("plain Latin text", width: 200)
+        #expect(stack.fonts[0].hasCoverage)
+        #expect(!stack.fonts[1].hasCoverage && !stack.fonts[2].hasCoverage, "the CJK and emoji fonts were not reached")
+        _ = engine.layout("中文", width: 200)
+        #expect(stack.fonts[1].hasCoverage && !stack.fonts[2].hasCoverage)
+        #expect(!stack.fonts.contains { $0.hasFreeTypeFace }, "measuring needs no FreeType face")
+        #expect(stack.fonts[0].freeTypeMetrics.ascender > 0)
+        #expect(stack.fonts[0].hasFreeTypeFace)
+    }
+
+    @Test("a FIFO or a device is refused as a font file, not read")
+    func notRegularFiles() throws {
+        let fifo = NSTemporaryDirectory() + "feedlayout-font-fifo-\(getpid()).ttf"
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(throws: FontError.unreadable(path: fifo, reason: "not a regular file (a FIFO, socket or device)")) { try Font(path: fifo) }
+        #expect(throws: FontError.unreadable(path: "/dev/zero", reason: "not a regular file (a FIFO, socket or device)")) { try Font(path: "/dev/zero") }
+        #expect(FontStack.faceFamilies(inFile: fifo).isEmpty)
+    }
+}

@@ -54,24 +54,25 @@ struct RunBaselines: Sendable, Equatable {
     }
 }
 
-/// Baselines by font and script, computed for every pair when the engine is made, so that
-/// looking one up is an array read (no lock on the measuring path).
+/// Baselines by font and script, computed for all 256 scripts of a font the first time a run in
+/// that font is measured (a font no text reaches costs nothing); then looking one up is a read.
 final class BaselineTable: Sendable {
-    private let table: [RunBaselines]
+    private let fonts: [Font]
+    private let tables: [OnceBuffer<RunBaselines>]
 
     init(fonts: [Font]) {
-        var table: [RunBaselines] = []
-        table.reserveCapacity(fonts.count * 256)
-        for font in fonts {
-            for script in 0..<256 {
-                table.append(RunBaselines.compute(font: font, scriptTag: UnicodeProperties.scriptTags[script], language: nil))
-            }
-        }
-        self.table = table
+        self.fonts = fonts
+        tables = fonts.map { _ in OnceBuffer<RunBaselines>() }
     }
 
     /// The baselines of a font for a script (with no language, as Pango asks with the C locale).
     @inline(__always) func baselines(font: UInt8, script: UInt8) -> RunBaselines {
-        table[Int(font) << 8 | Int(script)]
+        let table = tables[Int(font)].elements(count: 256) { out in
+            for script in 0..<256 {
+                (out + script).initialize(to: RunBaselines.compute(font: fonts[Int(font)], scriptTag: UnicodeProperties.scriptTags[script],
+                                                                   language: nil))
+            }
+        }
+        return table[Int(script)]
     }
 }

@@ -1,23 +1,31 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
+import LockSupport
+import Synchronization
 
-/// One face of a font file, loaded with FreeType (validation, names, metrics) and HarfBuzz
-/// (shaping with its own `hb-ot` font functions).
+/// One face of a font file, read with HarfBuzz (names, metrics, coverage, shaping with its own
+/// `hb-ot` font functions) and, when a renderer or a caller asks, FreeType.
 ///
-/// A `Font` is immutable once made and may be shared freely between threads: HarfBuzz fonts
-/// made immutable are thread-safe, and the FreeType face is only touched under the library's
-/// lock. Sizes are not part of a font: every length it reports is in font units.
-public final class Font: @unchecked Sendable {  // All stored state is immutable after init; see above.
+/// Making a font maps its file and reads its header tables; its coverage (the code points it
+/// maps) and its FreeType face are made on first use, so that a stack of fonts costs only what
+/// the text measured reaches.
+///
+/// A `Font` may be shared freely between threads: HarfBuzz fonts made immutable are
+/// thread-safe, its lazily made parts are made once under a lock and read without one after,
+/// and the FreeType face is only touched under the library's lock. Sizes are not part of a
+/// font: every length it reports is in font units.
+public final class Font: @unchecked Sendable {  // Immutable but for the lazy parts, see above.
     /// The path of the file the face was loaded from; empty for a font made from data.
     public let path: String
     /// The index of the face inside its file (0 unless the file is a collection); from bit 16
     /// up, a variable font's named instance (1 for the first), as FreeType and fontconfig number
     /// faces.
     public let faceIndex: Int
-    /// The family name of the face, as FreeType reads it (e.g. "Noto Sans CJK SC").
+    /// The family name of the face (the typographic family, name ID 16, else name ID 1: what
+    /// FreeType reports), e.g. "Noto Sans CJK SC".
     public let familyName: String
-    /// The style name of the face (e.g. "Regular").
+    /// The style name of the face (a named instance's, else name ID 17, else 2), e.g. "Regular".
     public let styleName: String
     /// Font units per em.
     public let unitsPerEm: Int32
@@ -28,8 +36,6 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
     public let descenderInFontUnits: Int32
     /// The line gap in font units.
     public let lineGapInFontUnits: Int32
-    /// FreeType's own ascender, descender (negative) and height in font units, for reference.
-    public let freeTypeMetrics: (ascender: Int32, descender: Int32, height: Int32)
     /// Whether the face draws colour glyphs (CBDT/sbix bitmaps, COLR layers or SVG): such a font
     /// is preferred for emoji presentation sequences.
     public let isColorFont: Bool
@@ -38,29 +44,28 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
 
     /// The HarfBuzz font, scaled to font units, immutable.
     let hbFont: OpaquePointer
-    /// The code points the face maps to glyphs.
-    let coverage: CoverageSet
-    private let ftFace: FT_Face
+    /// The code points the face maps, made on first use (an atomic pointer: a lock only then).
+    private let coverageWords = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
+    /// Made once under this lock: the coverage and the FreeType face.
+    private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
     /// The bytes of a font made from data, alive as long as the faces reading them.
     private let memory: FontMemory?
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
-    /// - Throws: ``FontError`` when the file is missing, unreadable, empty, truncated, not a
-    ///   font, has no such face or no Unicode character map.
+    /// - Throws: ``FontError`` when the file is missing, unreadable, not a regular file, empty,
+    ///   truncated, not a font, has no such face or no character map.
     public convenience init(path: String, faceIndex: Int = 0) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FontError.unreadable(path: path, reason: "no such file")
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw FontError.unreadable(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
         }
-        guard !isDirectory.boolValue else { throw FontError.unreadable(path: path, reason: "is a directory") }
-        // Only a regular file: opening a FIFO or a device would wait forever or read endlessly.
-        guard Self.isRegularFile(path) else {
-            throw FontError.unreadable(path: path, reason: "not a regular file (a FIFO, socket or device)")
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FontError.unreadable(path: path, reason: "is a directory")
+        default: throw FontError.unreadable(path: path, reason: "not a regular file (a FIFO, socket or device)")  // it would block or never end
         }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw FontError.unreadable(path: path, reason: "permission denied")
-        }
+        guard access(path, R_OK) == 0 else { throw FontError.unreadable(path: path, reason: "permission denied") }
         try self.init(path: path, memory: nil, faceIndex: faceIndex)
     }
 
@@ -68,7 +73,7 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
     /// downloaded), copied once; ``path`` is then empty.
     ///
     /// - Throws: ``FontError`` when the bytes are empty, truncated, not a font, have no such
-    ///   face or no Unicode character map (errors name the font "<data>").
+    ///   face or no character map (errors name the font "<data>").
     public convenience init(data: Data, faceIndex: Int = 0) throws {
         guard !data.isEmpty else { throw FontError.unreadable(path: "", reason: "no bytes") }
         try self.init(path: "", memory: FontMemory(copying: data), faceIndex: faceIndex)
@@ -80,59 +85,6 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
         self.faceIndex = faceIndex
         self.memory = memory
         let name = memory == nil ? path : "<data>"
-        /// FreeType's face `index` of the file or the bytes.
-        func newFace(_ library: FT_Library, _ index: Int, _ face: inout FT_Face?) -> FT_Error {
-            guard let memory else { return FT_New_Face(library, path, FT_Long(index), &face) }
-            return FT_New_Memory_Face(library, memory.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-                                      FT_Long(memory.bytes.count), FT_Long(index), &face)
-        }
-        // FreeType takes 0 ... 2^31 - 1: the low 16 bits a face, the high bits a named instance
-        // (a negative index only asks for the face count, and wider ones wrap).
-        guard (0...0x7FFF_FFFF).contains(faceIndex) else {
-            let count = FreeTypeLibrary.shared.withLibrary { library -> Int in
-                var first: FT_Face?
-                guard newFace(library, 0, &first) == 0, let first else { return 0 }
-                defer { FT_Done_Face(first) }
-                return Int(first.pointee.num_faces)
-            }
-            throw FontError.noSuchFace(path: name, index: faceIndex, faceCount: count)
-        }
-        let face: FT_Face = try FreeTypeLibrary.shared.withLibrary { library in
-            var face: FT_Face?
-            let error = newFace(library, faceIndex, &face)
-            if error == 0, let face { return face }
-            // Tell "no such face" apart from "not a font".
-            if faceIndex > 0 {
-                var first: FT_Face?
-                if newFace(library, 0, &first) == 0, let first {
-                    let count = Int(first.pointee.num_faces)
-                    FT_Done_Face(first)
-                    throw FontError.noSuchFace(path: name, index: faceIndex, faceCount: count)
-                }
-            }
-            throw FontError.freeType(code: error, operation: "FT_New_Face", path: name)
-        }
-        var ok = false
-        defer { if !ok { _ = FreeTypeLibrary.shared.withLibrary { _ in FT_Done_Face(face) } } }
-
-        let info = try FreeTypeLibrary.shared.withLibrary { _ -> (String, String, Int32, (Int32, Int32, Int32), Int) in
-            guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else {
-                throw FontError.noUnicodeCharacterMap(path: name)
-            }
-            let record = face.pointee
-            let family = record.family_name.map { String(cString: $0) } ?? ""
-            let style = record.style_name.map { String(cString: $0) } ?? ""
-            return (family, style, Int32(record.units_per_EM),
-                    (Int32(record.ascender), Int32(record.descender), Int32(record.height)),
-                    Int(record.num_glyphs))
-        }
-        familyName = info.0
-        styleName = info.1
-        freeTypeMetrics = (info.3.0, info.3.1, info.3.2)
-        guard info.4 > 0 else {
-            throw FontError.freeType(code: 0x08, operation: "reading the glyph count (no glyphs)", path: name)
-        }
-
         let blob: OpaquePointer
         if let memory {
             blob = hb_blob_create(memory.bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(memory.bytes.count),
@@ -143,22 +95,51 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
             }
             blob = mapped
         }
+        defer { hb_blob_destroy(blob) }  // the face keeps its own reference
         // As FreeType and fontconfig number faces: the low 16 bits pick the face of a
         // collection, the high bits a variable font's named instance (1 for the first).
+        let faceCount = Int(hb_face_count(blob))
+        guard faceCount > 0 else {
+            throw FontError.freeType(code: 0x02, operation: "reading the font's table directory (not a font file?)", path: name)
+        }
+        // FreeType takes 0 ... 2^31 - 1: the low 16 bits a face, the high bits a named instance.
+        guard (0...0x7FFF_FFFF).contains(faceIndex), faceIndex & 0xFFFF < faceCount else {
+            throw FontError.noSuchFace(path: name, index: faceIndex, faceCount: faceCount)
+        }
         let hbFace = hb_face_create(blob, UInt32(faceIndex & 0xFFFF))!
-        hb_blob_destroy(blob)
         defer { hb_face_destroy(hbFace) }  // the font keeps its own reference
         let upem = Int32(hb_face_get_upem(hbFace))
         let glyphs = Int(hb_face_get_glyph_count(hbFace))
         guard upem > 0, glyphs > 0 else {
             throw FontError.freeType(code: 0x08, operation: "HarfBuzz reading the face (truncated file?)", path: name)
         }
+        let cmap = hb_face_reference_table(hbFace, Self.tag("cmap"))!
+        let hasCharacterMap = hb_blob_get_length(cmap) > 0
+        hb_blob_destroy(cmap)
+        if !hasCharacterMap {
+            // Listed but unreadable: the file is cut short or damaged; not listed: no map.
+            var tags = [hb_tag_t](repeating: 0, count: 64)
+            var count = UInt32(tags.count)
+            hb_face_get_table_tags(hbFace, 0, &count, &tags)
+            if tags.prefix(Int(count)).contains(Self.tag("cmap")) {
+                throw FontError.freeType(code: 0x08, operation: "reading the character map (truncated file?)", path: name)
+            }
+            throw FontError.noUnicodeCharacterMap(path: name)
+        }
+        let instance = faceIndex >> 16
+        if instance > 0 {
+            let instances = Int(hb_ot_var_get_named_instance_count(hbFace))
+            guard instance <= instances else { throw FontError.noSuchFace(path: name, index: faceIndex, faceCount: faceCount) }
+        }
         unitsPerEm = upem
         glyphCount = glyphs
+        familyName = Self.name(hbFace, 16) ?? Self.name(hbFace, 1) ?? ""
+        let instanceStyle = instance > 0 ? Self.name(hbFace, hb_ot_var_named_instance_get_subfamily_name_id(hbFace, UInt32(instance - 1))) : nil
+        styleName = instanceStyle ?? Self.name(hbFace, 17) ?? Self.name(hbFace, 2) ?? ""
         let font = hb_font_create(hbFace)!
         hb_ot_font_set_funcs(font)
         hb_font_set_scale(font, upem, upem)
-        if faceIndex >> 16 > 0 { hb_font_set_var_named_instance(font, UInt32((faceIndex >> 16) - 1)) }
+        if instance > 0 { hb_font_set_var_named_instance(font, UInt32(instance - 1)) }
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
         hb_font_make_immutable(font)
@@ -168,10 +149,6 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
         lineGapInFontUnits = extents.line_gap
         isColorFont = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
             || hb_ot_color_has_svg(hbFace) != 0
-        coverage = CoverageSet(face: hbFace)
-        guard !coverage.isEmpty else { throw FontError.noUnicodeCharacterMap(path: name) }
-        ftFace = face
-        ok = true
     }
 
     /// Whether `path` names a regular file (after symbolic links).
@@ -182,8 +159,91 @@ public final class Font: @unchecked Sendable {  // All stored state is immutable
 
     deinit {
         hb_font_destroy(hbFont)
-        let face = ftFace
-        FreeTypeLibrary.shared.withLibrary { _ in _ = FT_Done_Face(face) }
+        if let words = coverageWords.load(ordering: .acquiring) { words.deallocate() }
+        lazyParts.withLock { box in
+            if let face = box.face { FreeTypeLibrary.shared.withLibrary { _ in _ = FT_Done_Face(face) } }
+        }
+    }
+
+    /// A four-letter OpenType tag.
+    static func tag(_ name: StaticString) -> hb_tag_t {
+        name.withUTF8Buffer { b in UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3]) }
+    }
+
+    /// The English (else first) entry of name `id` of `face`'s `name` table, or nil.
+    static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {
+        let english = hb_language_from_string("en", -1)
+        var size: UInt32 = 0
+        let length = hb_ot_name_get_utf8(face, id, english, &size, nil)
+        guard length > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        size = UInt32(buffer.count)
+        hb_ot_name_get_utf8(face, id, english, &size, &buffer)
+        return String(cString: buffer)
+    }
+
+    /// The code points the face maps to glyphs (made on first use).
+    var coverage: CoverageSet {
+        @inline(__always) get {
+            if let words = coverageWords.load(ordering: .acquiring) { return CoverageSet(words: words) }
+            return makeCoverage()
+        }
+    }
+
+    private func makeCoverage() -> CoverageSet {
+        lazyParts.withLock { _ in
+            if let words = coverageWords.load(ordering: .acquiring) { return CoverageSet(words: words) }
+            let face = hb_font_get_face(hbFont)!
+            let words = CoverageSet.collect(face: face)
+            coverageWords.store(words, ordering: .releasing)
+            return CoverageSet(words: words)
+        }
+    }
+
+    /// The face's FreeType face, made on first use (for renderers and ``freeTypeMetrics``).
+    ///
+    /// - Throws: ``FontError`` when FreeType refuses a face HarfBuzz read.
+    func freeTypeFace() throws -> FT_Face {
+        try lazyParts.withLock { box in
+            if let face = box.face { return face }
+            let face: FT_Face = try FreeTypeLibrary.shared.withLibrary { library in
+                var face: FT_Face?
+                let error: FT_Error
+                if let memory {
+                    error = FT_New_Memory_Face(library, memory.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+                                               FT_Long(memory.bytes.count), FT_Long(faceIndex), &face)
+                } else {
+                    error = FT_New_Face(library, path, FT_Long(faceIndex), &face)
+                }
+                guard error == 0, let face else {
+                    throw FontError.freeType(code: error, operation: "FT_New_Face", path: memory == nil ? path : "<data>")
+                }
+                _ = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
+                return face
+            }
+            box.face = face
+            return face
+        }
+    }
+
+    /// FreeType's own ascender, descender (negative) and height in font units, for reference
+    /// (all zero when FreeType refuses the face).
+    public var freeTypeMetrics: (ascender: Int32, descender: Int32, height: Int32) {
+        guard let face = try? freeTypeFace() else { return (0, 0, 0) }
+        return FreeTypeLibrary.shared.withLibrary { _ in
+            (Int32(face.pointee.ascender), Int32(face.pointee.descender), Int32(face.pointee.height))
+        }
+    }
+
+    /// Whether the coverage was built (tests: a font no text reaches builds none).
+    var hasCoverage: Bool { coverageWords.load(ordering: .acquiring) != nil }
+    /// Whether the FreeType face was made (tests).
+    var hasFreeTypeFace: Bool { lazyParts.withLock { $0.face != nil } }
+
+    /// FreeType's family name of the face (tests hold ``familyName`` to it).
+    var freeTypeFamilyName: String? {
+        guard let face = try? freeTypeFace() else { return nil }
+        return FreeTypeLibrary.shared.withLibrary { _ in face.pointee.family_name.map { String(cString: $0) } }
     }
 
     /// Whether the face maps `scalar` to a glyph.
@@ -252,30 +312,34 @@ final class FontMemory: Sendable {
     deinit { bytes.deallocate() }
 }
 
-/// The set of code points a face maps, as a flat bit set over all of Unicode (136 KiB), so
-/// that a coverage test is one load and a mask.
-struct CoverageSet: Sendable {
-    private let words: [UInt64]
-    let isEmpty: Bool
+/// The set of code points a face maps, as a flat bit set over all of Unicode (136 KiB, owned
+/// by its ``Font``), so that a coverage test is one load and a mask.
+struct CoverageSet {
+    let words: UnsafeMutablePointer<UInt64>
+    static let wordCount = 0x110000 / 64
 
-    init(face: OpaquePointer) {
-        var words = [UInt64](repeating: 0, count: 0x110000 / 64)
+    /// The bit set of `face`'s code points, allocated (the caller owns it).
+    static func collect(face: OpaquePointer) -> UnsafeMutablePointer<UInt64> {
+        let words = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
+        words.initialize(repeating: 0, count: wordCount)
         let set = hb_set_create()!
         defer { hb_set_destroy(set) }
         hb_face_collect_unicodes(face, set)
         var codepoint: hb_codepoint_t = UInt32.max  // HB_SET_VALUE_INVALID starts the iteration
-        var any = false
         while hb_set_next(set, &codepoint) != 0 {
             guard codepoint < 0x110000 else { continue }
             words[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
-            any = true
         }
-        self.words = words
-        isEmpty = !any
+        return words
     }
 
-    func contains(_ codepoint: UInt32) -> Bool {
+    @inline(__always) func contains(_ codepoint: UInt32) -> Bool {
         guard codepoint < 0x110000 else { return false }
         return words[Int(codepoint >> 6)] & (1 << UInt64(codepoint & 63)) != 0
     }
+}
+
+/// A font's FreeType face once made; only reached under the font's lock.
+struct FreeTypeFaceBox: @unchecked Sendable {  // The pointer is only used while the lock is held.
+    var face: FT_Face?
 }

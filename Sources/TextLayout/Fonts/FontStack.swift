@@ -1,4 +1,4 @@
-import CFreeType
+import CHarfBuzz
 import Foundation
 import LockSupport
 
@@ -94,21 +94,18 @@ public struct FontStack: Sendable {
         try BundledFontsLocator.current.locate()
     }
 
-    /// The family name of each face in a font file; empty when the file is not a font.
+    /// The family name of each face in a font file, read from the `name` tables through
+    /// HarfBuzz (the file mapped, no face built); empty when the file is not a regular file or
+    /// not a font.
     static func faceFamilies(inFile path: String) -> [(index: Int, family: String)] {
-        FreeTypeLibrary.shared.withLibrary { library in
-            var result: [(Int, String)] = []
-            var index = 0
-            var count = 1
-            while index < count {
-                var face: FT_Face?
-                guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { break }
-                count = Int(face.pointee.num_faces)
-                result.append((index, face.pointee.family_name.map { String(cString: $0) } ?? ""))
-                FT_Done_Face(face)
-                index += 1
-            }
-            return result
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let blob = hb_blob_create_from_file_or_fail(path) else { return [] }
+        defer { hb_blob_destroy(blob) }
+        return (0..<hb_face_count(blob)).map { index in
+            let face = hb_face_create(blob, index)!
+            defer { hb_face_destroy(face) }
+            return (Int(index), Font.name(face, 16) ?? Font.name(face, 1) ?? "")
         }
     }
 }

@@ -1,34 +1,25 @@
 import CTextShims
 
-/// The font choice for a single code point, precomputed where it can be: the first font of the
-/// stack covering each code point of the Basic Multilingual Plane, in a 64 KiB table.
-/// Immutable after init.
+/// The fonts of an engine and the rules for choosing one (see
+/// ``font(forCluster:properties:previous:)``). Immutable after init; the fonts' coverage is read
+/// lazily (a font no text reaches never builds it).
 final class FontTable: Sendable {
     let fonts: [Font]
     let isColor: [Bool]
     let colorFonts: [UInt8]
-    /// The first covering font of each BMP code point; 255 when none covers it.
-    private let firstCovering: [UInt8]
 
     init(fonts: [Font]) {
         self.fonts = fonts
         isColor = fonts.map(\.isColorFont)
         colorFonts = fonts.indices.filter { fonts[$0].isColorFont }.map { UInt8($0) }
-        firstCovering = (0..<0x10000).map { scalar in
-            fonts.firstIndex { $0.coverage.contains(UInt32(scalar)) }.map { UInt8($0) } ?? 255
-        }
     }
 
     /// The font of a cluster of one code point: ``font(forCluster:properties:previous:)`` for
-    /// one scalar, with the first covering font of a BMP code point read from a table.
+    /// one scalar (the fonts' coverage tested in order: most text is covered by the first).
     @inline(__always)
     func font(forScalar scalar: UInt32, bits: UInt16, previous: UInt8?) -> UInt8 {
         if let previous, staysInPreviousFont(bits: bits, previous: previous, covered: { fonts[Int(previous)].coverage.contains(scalar) }) {
             return previous
-        }
-        if scalar < 0x10000 {
-            let first = firstCovering[Int(scalar)]
-            return first == 255 ? 0 : first
         }
         for index in fonts.indices where fonts[index].coverage.contains(scalar) { return UInt8(index) }
         return 0
