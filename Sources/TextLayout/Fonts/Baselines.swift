@@ -1,4 +1,6 @@
 import CHarfBuzz
+import LockSupport
+import Synchronization
 
 /// Where a font puts the baselines a line may align on, in font units (y up), for one script.
 ///
@@ -54,25 +56,67 @@ struct RunBaselines: Sendable, Equatable {
     }
 }
 
-/// Baselines by font and script, computed for all 256 scripts of a font the first time a run in
-/// that font is measured (a font no text reaches costs nothing); then looking one up is a read.
+/// Baselines by font and script, each computed the first time a run of that font and script is
+/// measured (a font or script no text reaches costs nothing); then looking one up is an atomic
+/// load and a read.
 final class BaselineTable: Sendable {
     private let fonts: [Font]
-    private let tables: [OnceBuffer<RunBaselines>]
+    private let tables: [FontBaselines]
 
     init(fonts: [Font]) {
         self.fonts = fonts
-        tables = fonts.map { _ in OnceBuffer<RunBaselines>() }
+        tables = fonts.map { _ in FontBaselines() }
     }
 
     /// The baselines of a font for a script (with no language, as Pango asks with the C locale).
     @inline(__always) func baselines(font: UInt8, script: UInt8) -> RunBaselines {
-        let table = tables[Int(font)].elements(count: 256) { out in
-            for script in 0..<256 {
-                (out + script).initialize(to: RunBaselines.compute(font: fonts[Int(font)], scriptTag: UnicodeProperties.scriptTags[script],
-                                                                   language: nil))
-            }
+        tables[Int(font)].baselines(script: script) {
+            RunBaselines.compute(font: fonts[Int(font)], scriptTag: UnicodeProperties.scriptTags[Int(script)], language: nil)
         }
-        return table[Int(script)]
+    }
+}
+
+/// One font's baselines for the 256 script codes, each made once on first use: a 256-bit set
+/// of the entries made (atomic words, published with a releasing store after the entry is
+/// written) over a table written under a lock.
+final class FontBaselines: @unchecked Sendable {  // entries are written once, under the lock, before their bit is set
+    private let made0 = Atomic<UInt64>(0)
+    private let made1 = Atomic<UInt64>(0)
+    private let made2 = Atomic<UInt64>(0)
+    private let made3 = Atomic<UInt64>(0)
+    private let entries = UnsafeMutablePointer<RunBaselines>.allocate(capacity: 256)
+    private let lock = Lock<Void>(())
+
+    deinit { entries.deallocate() }  // RunBaselines is plain data
+
+    private func made(_ script: UInt8) -> Bool {
+        let bit: UInt64 = 1 << UInt64(script & 63)
+        switch script >> 6 {
+        case 0: return made0.load(ordering: .acquiring) & bit != 0
+        case 1: return made1.load(ordering: .acquiring) & bit != 0
+        case 2: return made2.load(ordering: .acquiring) & bit != 0
+        default: return made3.load(ordering: .acquiring) & bit != 0
+        }
+    }
+
+    private func markMade(_ script: UInt8) {
+        let bit: UInt64 = 1 << UInt64(script & 63)
+        switch script >> 6 {
+        case 0: made0.bitwiseOr(bit, ordering: .releasing)
+        case 1: made1.bitwiseOr(bit, ordering: .releasing)
+        case 2: made2.bitwiseOr(bit, ordering: .releasing)
+        default: made3.bitwiseOr(bit, ordering: .releasing)
+        }
+    }
+
+    @inline(__always) func baselines(script: UInt8, compute: () -> RunBaselines) -> RunBaselines {
+        if made(script) { return entries[Int(script)] }
+        return lock.withLock { _ in
+            if !made(script) {
+                (entries + Int(script)).initialize(to: compute())
+                markMade(script)
+            }
+            return entries[Int(script)]
+        }
     }
 }
