@@ -28,6 +28,9 @@ let package = Package(
             .product(name: "TextLayout", package: "FeedLayout"),
         ]),
         .executableTarget(name: "accuracy", dependencies: ["AccuracyCommand"]),
+        // The whole-process peer of `feedlayout measure` for startup.sh (C: Pango's start-up,
+        // not a Swift runtime's, is what it measures).
+        .executableTarget(name: "pango-measure", dependencies: ["CPangoPeer"]),
         // HarfBuzz and ICU for the baselines' C target only (the root package's CHarfBuzz and
         // CICU are not products, and target names must differ across the graph).
         .systemLibrary(name: "CBenchHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),

@@ -56,11 +56,14 @@ public final class Lock<Value>: @unchecked Sendable {
 /// or `withWriteLock` (exclusive), with the lock held.
 public final class ReadWriteLock<Value>: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
-    @exclusivity(unchecked) private var value: Value  // the lock gives the exclusivity
+    /// The value, out of line: a reader borrows it in place (reading a class's stored property
+    /// for a call copies it, retaining everything it holds, once per lookup).
+    private let value: UnsafeMutablePointer<Value>
 
     /// Makes a lock holding `value`.
     public init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
         let status = pthread_rwlock_init(lock, nil)
@@ -71,20 +74,22 @@ public final class ReadWriteLock<Value>: @unchecked Sendable {
         pthread_rwlock_destroy(lock)
         lock.deinitialize(count: 1)
         lock.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with shared, read-only access to the value.
     public func withReadLock<Result>(_ body: (borrowing Value) throws -> Result) rethrows -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
-        return try body(value)
+        return try body(value.pointee)
     }
 
     /// Runs `body` with exclusive access to the value.
     public func withWriteLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
 

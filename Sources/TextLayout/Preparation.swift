@@ -20,6 +20,7 @@ enum Preparation {
             let bytes = UnsafeBufferPointer(output.bytes.elements)
             HardBreaks.paragraphs(of: bytes, into: output.spans)
             workspace.builder.startText()
+            workspace.segmenter.sawUncovered = false
             let segmentation = SegmentationInput(text: bytes, attributed: text, context: context,
                                                  rules: SegmentationRules(style: style, paths: paths))
             let measuring = MeasuringInput(text: bytes, attributed: text, context: context, fontSize: style.fontSize,
@@ -40,7 +41,8 @@ enum Preparation {
                                                        pieces: firstPiece..<output.pieces.count,
                                                        words: firstWord..<output.breakPoints.count))
             }
-            return PreparedText(storage: PreparedStorage.make(from: output, style: style, context: context))
+            return PreparedText(storage: PreparedStorage.make(from: output, style: style, context: context,
+                                                              mayHaveMissingGlyphs: workspace.segmenter.sawUncovered))
         }
     }
 }

@@ -17,11 +17,12 @@ final class FontTable: Sendable {
     /// The font of a cluster of one code point: ``font(forCluster:properties:previous:)`` for
     /// one scalar (the fonts' coverage tested in order: most text is covered by the first).
     @inline(__always)
-    func font(forScalar scalar: UInt32, bits: UInt16, previous: UInt8?) -> UInt8 {
+    func font(forScalar scalar: UInt32, bits: UInt16, previous: UInt8?, uncovered: inout Bool) -> UInt8 {
         if let previous, staysInPreviousFont(bits: bits, previous: previous, covered: { fonts[Int(previous)].coverage.contains(scalar) }) {
             return previous
         }
         for index in fonts.indices where fonts[index].coverage.contains(scalar) { return UInt8(index) }
+        uncovered = true
         return 0
     }
 
@@ -35,9 +36,11 @@ final class FontTable: Sendable {
     /// 3. else the first font that has every scalar (default-ignorables after the first need no
     ///    glyph), emoji included: Pango and Chromium draw ⚽ or 🈚 from Noto Sans CJK, which has
     ///    them, though they default to emoji presentation;
-    /// 4. else the first font with the base character, else font 0 (its .notdef).
-    func font(forCluster scalars: UnsafeBufferPointer<UInt32>, properties: UnsafeBufferPointer<UInt16>, previous: UInt8?) -> UInt8 {
-        if scalars.count == 1 { return font(forScalar: scalars[0], bits: properties[0], previous: previous) }
+    /// 4. else the first font with the base character, else font 0 (its .notdef); then
+    ///    `uncovered` is set (the text may have missing glyphs).
+    func font(forCluster scalars: UnsafeBufferPointer<UInt32>, properties: UnsafeBufferPointer<UInt16>, previous: UInt8?,
+              uncovered: inout Bool) -> UInt8 {
+        if scalars.count == 1 { return font(forScalar: scalars[0], bits: properties[0], previous: previous, uncovered: &uncovered) }
         func covers(_ font: Int) -> Bool {
             for s in scalars.indices {
                 if fonts[font].coverage.contains(scalars[s]) { continue }
@@ -53,6 +56,7 @@ final class FontTable: Sendable {
             for index in colorFonts where covers(Int(index)) { return index }
         }
         for index in fonts.indices where covers(index) { return UInt8(index) }
+        uncovered = true
         for index in fonts.indices where fonts[index].coverage.contains(scalars[0]) { return UInt8(index) }
         return 0
     }

@@ -33,28 +33,40 @@ extension PreparedText {
     ///
     /// Computed from what the prepared text holds (each cluster's font) and the fonts'
     /// coverage; it does not change how the text is measured.
-    /// - Complexity: O(n) in the length of the text, plus one small shaping call per cluster
-    ///   with a character its font lacks.
+    /// - Complexity: O(1) when font choice found every character in its font (most texts);
+    ///   else O(n) in the length of the text, plus one small shaping call per cluster with a
+    ///   character its font lacks.
     public var missingGlyphs: [MissingGlyph] {
-        var missing: [MissingGlyph] = []
-        let fonts = storage.header.context.fontTable.fonts
-        let ranges = graphemeClusterRanges
-        let bytes = self.bytes
-        let clusters = withExtendedLifetime(storage) { Array(storage.clusters) }
-        for (cluster, range) in zip(clusters, ranges) where cluster.flags & ClusterInfo.attachment == 0 {
-            let font = fonts[Int(cluster.font)]
-            var uncovered: [MissingGlyph] = []
-            var offset = range.lowerBound
-            for scalar in String(decoding: bytes[range], as: UTF8.self).unicodeScalars {
-                let length = UTF8.width(scalar)
-                defer { offset += length }
-                if Self.needsGlyph(scalar), !font.covers(scalar) {
-                    uncovered.append(MissingGlyph(scalar: scalar, range: offset..<offset + length))
+        // Font choice notes when a cluster falls to a font that lacks a character of it: else
+        // no glyph is missing (most texts: nothing to look at).
+        guard storage.header.mayHaveMissingGlyphs else { return [] }
+        return withExtendedLifetime(storage) {
+            let fonts = storage.header.context.fontTable.fonts
+            let bytes = storage.bytes
+            let clusters = storage.clusters
+            let runs = storage.runs
+            var missing: [MissingGlyph] = []
+            var r = 0
+            for c in clusters.indices where clusters[c].flags & ClusterInfo.attachment == 0 {
+                while r < runs.count && runs[r].end <= clusters[c].start { r += 1 }
+                let start = Int(clusters[c].start)
+                let end = c + 1 < clusters.count && clusters[c + 1].start < runs[r].end ? Int(clusters[c + 1].start) : Int(runs[r].end)
+                let font = fonts[Int(clusters[c].font)]
+                let coverage = font.coverage
+                var uncovered: [MissingGlyph] = []
+                var i = start
+                while i < end {
+                    let (value, length) = UTF8Scalars.decode(bytes, at: i)
+                    // The coverage test first: one load and a mask, and almost always true.
+                    if !coverage.contains(value), let scalar = Unicode.Scalar(value), Self.needsGlyph(scalar) {
+                        uncovered.append(MissingGlyph(scalar: scalar, range: i..<i + length))
+                    }
+                    i += length
                 }
+                if !uncovered.isEmpty, font.shapesToNotdef(ArraySlice(bytes[start..<end])) { missing += uncovered }
             }
-            if !uncovered.isEmpty, font.shapesToNotdef(bytes[range]) { missing += uncovered }
+            return missing
         }
-        return missing
     }
 
     /// Whether a character is drawn with a glyph of its own (not a default ignorable, a control

@@ -23,6 +23,9 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
         /// A line's ascent and descent when the text has one height profile (most texts): no
         /// need to look at its words' profiles.
         var uniformExtents: (ascent: Double, descent: Double)?
+        /// Whether a cluster fell to a font that lacks one of its characters (else the text has
+        /// no missing glyph, and ``PreparedText/missingGlyphs`` looks no further).
+        var mayHaveMissingGlyphs = false
         var breakPoints = Section()
         var profileChanges = Section()
         var paragraphs = Section()
@@ -35,8 +38,10 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
     }
 
     /// Copies what the stages assembled into a new storage.
-    static func make(from assembly: TextAssembly, style: TextStyle, context: MeasuringContext) -> PreparedStorage {
+    static func make(from assembly: TextAssembly, style: TextStyle, context: MeasuringContext,
+                     mayHaveMissingGlyphs: Bool) -> PreparedStorage {
         var header = Header(style: style, context: context)
+        header.mayHaveMissingGlyphs = mayHaveMissingGlyphs
         var size = 0
         func place<T: BitwiseCopyable>(_ buffer: GrowableBuffer<T>) -> Section {
             size = (size + 7) & ~7

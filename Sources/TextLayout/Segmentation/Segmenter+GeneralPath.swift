@@ -118,7 +118,7 @@ extension Segmenter {
             } else {
                 info.font = table.font(forCluster: UnsafeBufferPointer(rebasing: scalars.elements[first..<end]),
                                        properties: UnsafeBufferPointer(rebasing: properties.elements[first..<end]),
-                                       previous: previousFont)
+                                       previous: previousFont, uncovered: &sawUncovered)
                 previousFont = info.font
             }
             clusters[firstCluster + c] = info

@@ -75,6 +75,9 @@ final class Segmenter {
     let scalarBreaks = GrowableBuffer<Bool>()
     /// ICU's boundaries.
     var boundaries: [Int32] = []
+    /// Whether some cluster of the text fell to a font that lacks one of its characters (the
+    /// text may have missing glyphs: see ``PreparedText/missingGlyphs``). Reset per text.
+    var sawUncovered = false
 
     /// Segments paragraph `range` of the input's text: appends its clusters to `clusters` and
     /// leaves their scripts and levels in ``scripts`` and ``levels``.
@@ -133,6 +136,7 @@ final class Segmenter {
         let table = input.context.fontTable
         let stop = UnicodeProperties.complexGrapheme | UnicodeProperties.rightToLeft
         var ownBreaks = input.rules.ownBreakerMode != nil
+        var uncovered = false
         var count = 0
         let text = input.text
         var simple = true
@@ -153,7 +157,7 @@ final class Segmenter {
                         info.flags |= ClusterInfo.attachment
                         info.font = ShapingRun.attachmentFont
                     } else {
-                        info.font = table.font(forScalar: scalar, bits: bits, previous: previousFont)
+                        info.font = table.font(forScalar: scalar, bits: bits, previous: previousFont, uncovered: &uncovered)
                         previousFont = info.font
                     }
                     out[count] = info
@@ -169,6 +173,7 @@ final class Segmenter {
             }
         }
         guard simple else { return .notApplicable }
+        if uncovered { sawUncovered = true }
         let firstCluster = clusters.count
         clusters.adoptWritten(count)
         scripts.adoptWritten(count)
