@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StatusLayout", targets: ["StatusLayout"]),
         .library(name: "FeedLayout", targets: ["FeedLayout"]),
         .library(name: "TimelineKit", targets: ["TimelineKit"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
         .executable(name: "feedlayout", targets: ["feedlayout"]),
     ],
     targets: [
@@ -18,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         // fontconfig: the system's fonts by family or pattern (FontStack.system).
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // cairo with its FreeType backend: pictures of what was measured (Rendering only).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         // Tiny C: ICU behind prefixed names (ICU's own names are version-renamed macros and its
         // headers clash with Foundation's private ICU), plus FreeType error names and the
         // character tables generated from ICU (GeneratedTables.h).
@@ -45,15 +48,19 @@ let package = Package(
                 swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
         // The headless timeline: offsets, anchoring, pull-to-refresh and load-more state machines, the refresh tip.
         .target(name: "TimelineKit", dependencies: ["FeedLayout", "StatusLayout", "TextLayout"]),
+        // Pictures of what was measured: paragraphs, cells, timelines drawn with cairo from the
+        // engine's glyph runs. Nothing else depends on it but the CLI.
+        .target(name: "Rendering", dependencies: ["TextLayout", "StatusLayout", "CCairo", "CFreeType", "LockSupport"]),
         // Command-line parsing and commands; `feedlayout/main.swift` only calls in. (`heights`
         // streams with its own ordered fan-out, not RowHeights: see ARCHITECTURE.md.)
-        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "TimelineKit"]),
+        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "TimelineKit", "Rendering"]),
         .executableTarget(name: "feedlayout", dependencies: ["FeedLayoutCLI"]),
         .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StatusLayoutTests", dependencies: ["StatusLayout", "TestSupport"]),
         .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport", "LockSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -101,6 +101,9 @@ public struct CommandLineTool {
           heights                 Cell heights of a timeline of statuses (JSON Lines, array, timeline).
           layout                  The frame of every element of one status's cell, for debugging.
           timeline                Replay a scripted timeline session: refresh, load more, rotate.
+          render-text             Draw one paragraph as laid out, to a PNG (--debug: line boxes).
+          render                  Draw one status cell as laid out, to a PNG.
+          render-timeline         Draw the first statuses of a timeline as stacked cells, to a PNG.
 
         OPTIONS:
           --version               Show the version.
@@ -131,6 +134,8 @@ public struct CommandLineTool {
             return LayoutCommand.run(arguments: Array(arguments.dropFirst()), io: io)
         case "timeline":
             return TimelineCommand.run(arguments: Array(arguments.dropFirst()), io: io)
+        case "render-text", "render", "render-timeline":
+            return RenderCommands.run(first, arguments: Array(arguments.dropFirst()), io: io)
         default:
             io.errors("Error: unknown subcommand '\(first)'\n\n" + overview)
             return ExitStatus.usage

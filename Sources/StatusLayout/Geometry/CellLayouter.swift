@@ -165,7 +165,7 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
     }
 
     /// "created_at  来自 source" with the source's HTML tags removed.
-    static func sourceLine(_ status: Status) -> String {
+    public static func sourceLine(_ status: Status) -> String {
         var plain = ""
         var inTag = false
         for character in status.source {

@@ -42,6 +42,10 @@ public struct CellStyle: Sendable, Hashable {
     public var fontScale = 1.0
     /// How status text becomes rich text (link label, emoticons, inline image size).
     public var richText = RichTextBuilder()
+    /// The toolbar's labels ("转发", "评论", "赞" or their counts).
+    public var toolbarFontSize = 14.0
+    /// The colours the cell is drawn with (no height depends on them).
+    public var colors = CellColors.weibo
 
     public init() {}
 

@@ -201,9 +201,11 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     }
 
     /// The face's FreeType face, made on first use (for renderers and ``freeTypeMetrics``).
+    /// The package's renderer draws from it (cairo-ft outlines, colour bitmaps): it keeps the
+    /// font alive as long as it does, and serialises its own use.
     ///
     /// - Throws: ``FontError`` when FreeType refuses a face HarfBuzz read.
-    func freeTypeFace() throws -> FT_Face {
+    package func freeTypeFace() throws -> FT_Face {
         try lazyParts.withLock { box in
             if let face = box.face { return face }
             let face: FT_Face = try FreeTypeLibrary.shared.withLibrary { library in

@@ -1,0 +1,354 @@
+import Foundation
+import Rendering
+import StatusLayout
+import TextLayout
+
+/// `feedlayout render-text`, `render` and `render-timeline`: PNG pictures of what the engine
+/// measured, drawn with cairo (module `Rendering`).
+enum RenderCommands {
+    static let textHelp = """
+        OVERVIEW: Draw one paragraph as the engine lays it out, to a PNG.
+
+        USAGE: feedlayout render-text [options] -o <file.png> [TEXT]
+
+        ARGUMENTS:
+          TEXT                    The text (default: standard input, a final newline dropped).
+
+        OPTIONS:
+          -o, --output <file>     The PNG to write (required).
+          --width <points>        Line width. (default: 343)
+          --size <points>         Font size. (default: 17)
+          --scale <n>             Pixels per point, 1 to 4. (default: 2)
+          --line-height <h>       natural, <points> or <n>x (times the size). (default: natural)
+          --max-lines <n>         Show at most n lines, the last ending in the token.
+          --token <text>          What ends a truncated last line. (default: …)
+          --margin <points>       Space around the text. (default: 8)
+          --debug                 Overlay line boxes, baselines, the width and the measured height.
+        \(EngineOptions.help)
+          -h, --help              Show help information.
+
+        The image is (width + 2 × margin) × (height + 2 × margin) points, rounded up to whole
+        pixels (with --debug, 12 points taller: the figures go below). It prints {"output": …, "pixelWidth": …, "pixelHeight": …, "height": …}.
+
+        EXIT STATUS: 0 written, 1 failure (a font, the output file, an image over 32,767 px a
+        side or 256 MB), 64 bad usage.
+
+        """
+
+    static let cellHelp = """
+        OVERVIEW: Draw one status cell as the cell layout lays it out, to a PNG.
+
+        USAGE: feedlayout render [options] -o <file.png> [FILE|-]
+
+        ARGUMENTS:
+          FILE                    The statuses, as for 'feedlayout heights' (default, or -: standard input).
+
+        OPTIONS:
+          -o, --output <file>     The PNG to write (required).
+          --index <n>             Draw the n-th status of the input. (default: 1)
+          --id <id>               Draw the status with this ID instead.
+          --width <points>        Cell width in points. (default: 375)
+          --scale <n>             Screen scale, 1 to 4. (default: 2)
+          --collapsed             Texts longer than --max-lines lines end in "…全文" (the cell's height).
+          --expanded              Every line shown (the cell's expanded height). (default, without --max-lines)
+          --max-lines <n>         Lines shown when collapsed. (default with --collapsed: 6)
+          --debug                 Overlay element frames, line boxes, baselines and measured heights.
+        \(EngineOptions.help)
+          -h, --help              Show help information.
+
+        The image is exactly the cell's height × scale pixels tall, as 'feedlayout heights'
+        answers with the same options. Pictures, the avatar and emoticons are placeholders.
+        It prints {"output": …, "id": …, "pixelWidth": …, "pixelHeight": …, "height": …}.
+
+        EXIT STATUS: 0 written, 1 failure (no such status, a status that cannot be decoded, a
+        font, the output file, an image over 32,767 px a side or 256 MB), 64 bad usage.
+
+        """
+
+    static let timelineHelp = """
+        OVERVIEW: Draw the first statuses of a timeline as stacked cells, to a PNG.
+
+        USAGE: feedlayout render-timeline [options] -o <file.png> [FILE|-]
+
+        ARGUMENTS:
+          FILE                    The statuses, as for 'feedlayout heights' (default, or -: standard input).
+
+        OPTIONS:
+          -o, --output <file>     The PNG to write (required).
+          --count <n>             How many statuses (the first n of the input). (default: 20)
+          --width <points>        Cell width in points. (default: 375)
+          --scale <n>             Screen scale, 1 to 4. (default: 2)
+          --max-lines <n>         Collapse texts longer than n lines with "…全文".
+          --debug                 Overlay element frames, line boxes, baselines and measured heights.
+        \(EngineOptions.help)
+          -h, --help              Show help information.
+
+        Each cell is exactly as tall as 'feedlayout heights' says with the same options, cells
+        apart by the timeline's grey gaps. A status among the first n that cannot be decoded is
+        skipped with {"index": N, "error": "..."} on standard error (N: its place in the
+        input, from 1), and the exit status is 1.
+        It prints {"output": …, "cells": …, "pixelWidth": …, "pixelHeight": …, "height": …}.
+
+        EXIT STATUS: 0 written, 1 failure (as for 'render', or a status skipped), 64 bad usage.
+
+        """
+
+    static func usage(_ command: String) -> String {
+        "Usage: feedlayout \(command) [options] -o <file.png> \(command == "render-text" ? "[TEXT]" : "[FILE|-]")\n  See 'feedlayout \(command) --help'.\n"
+    }
+
+    // MARK: render-text
+
+    static func runText(arguments: [String], io: CommandLineTool.IO) -> Int32 {
+        run("render-text", arguments: arguments, help: textHelp, io: io,
+            valued: ["--width", "--size", "--line-height", "--max-lines", "--token", "--margin"], flags: []) { scanner, common in
+            let width = try number(scanner, "--width", default: 343, above: 0, atMost: OptionLimits.largestLength)
+            let size = try number(scanner, "--size", default: 17, above: 0, atMost: OptionLimits.largestLength)
+            let margin = try number(scanner, "--margin", default: 8, atLeast: 0, atMost: OptionLimits.largestLength)
+            var style = TextStyle(fontSize: size)
+            if let text = scanner.value("--line-height") { style.lineHeight = try lineHeight(text) }
+            let maxLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
+            let token = AttributedText(scanner.value("--token") ?? "\u{2026}")
+            guard scanner.positionals.count <= 1 else {
+                throw UsageError(message: "expected at most one TEXT, got \(scanner.positionals.count) (quote a text with spaces)")
+            }
+            try checkWidth(width + 2 * margin, scale: common.scale)
+            var text = scanner.positionals.first ?? String(decoding: io.readInput(), as: UTF8.self)
+            if scanner.positionals.isEmpty && text.hasSuffix("\n") { text.removeLast() }
+            return {
+                let renderer = Renderer(engine: try common.engine())
+                let image = try renderer.renderParagraph(AttributedText(text), width: width, style: style, maxLines: maxLines,
+                                                         truncationToken: token,
+                                                         options: RenderOptions(scale: common.scale, debug: common.debug, margin: margin))
+                let height = renderer.engine.prepare(text, style: style).layout(width: width, maxLines: maxLines, truncationToken: token).height
+                return (image, ["\"height\": \(JSON.number(height))"], nil)
+            }
+        }
+    }
+
+    // MARK: render
+
+    static func runCell(arguments: [String], io: CommandLineTool.IO) -> Int32 {
+        run("render", arguments: arguments, help: cellHelp, io: io, valued: ["--width", "--index", "--id", "--max-lines"],
+            flags: ["--collapsed", "--expanded"]) { scanner, common in
+            let width = try cellWidth(scanner)
+            if scanner.value("--index") != nil && scanner.value("--id") != nil {
+                throw UsageError(message: "--index and --id cannot be used together")
+            }
+            if scanner.has("--collapsed") && scanner.has("--expanded") {
+                throw UsageError(message: "--collapsed and --expanded cannot be used together")
+            }
+            let index = try scanner.value("--index").map { try wholeNumber($0, option: "--index") } ?? 1
+            let id = try scanner.value("--id").map { text -> StatusID in
+                guard let id = StatusID(text) else { throw UsageError(message: "--id must be a status ID (digits), got '\(text)'") }
+                return id
+            }
+            var style = CellStyle.weibo
+            let maxLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
+            if scanner.has("--expanded") && maxLines != nil {
+                throw UsageError(message: "--max-lines collapses texts; it cannot be used with --expanded")
+            }
+            style.maxTextLines = maxLines ?? (scanner.has("--collapsed") ? defaultCollapsedLines : nil)
+            try checkWidth(width, scale: common.scale)
+            let input = try readStatuses(scanner, io: io)
+            return {
+                let statuses = StatusDecoder().decodeAll(input)
+                let chosen: Status
+                if let id {
+                    var failures = 0
+                    var found: Status?
+                    for decoded in statuses {
+                        switch decoded.result {
+                        case .success(let status) where status.id == id: found = status
+                        case .success: break
+                        case .failure: failures += 1
+                        }
+                        if found != nil { break }
+                    }
+                    guard let found else {
+                        let skipped = failures > 0 ? " (\(failures) could not be decoded)" : ""
+                        throw CommandFailure(message: "no status with ID \(id) among the input's \(statuses.count)\(skipped)")
+                    }
+                    chosen = found
+                } else {
+                    guard index <= statuses.count else {
+                        throw CommandFailure(message: "the input has \(statuses.count) status(es); there is no status \(index)")
+                    }
+                    switch statuses[index - 1].result {
+                    case .success(let status): chosen = status
+                    case .failure(let error): throw CommandFailure(message: "status \(index) cannot be decoded: \(error.message)")
+                    }
+                }
+                let renderer = Renderer(engine: try common.engine())
+                let expanded = style.maxTextLines == nil
+                let image = try renderer.renderCell(chosen, width: width, style: style, expanded: expanded,
+                                                    options: RenderOptions(scale: common.scale, debug: common.debug))
+                let cell = CellLayouter(measurer: renderer.engine, style: style).layout(chosen, width: width, scale: common.scale)
+                return (image, ["\"id\": \"\(chosen.id)\"", "\"height\": \(JSON.number(expanded ? cell.expandedHeight : cell.height))"], nil)
+            }
+        }
+    }
+
+    /// The lines a collapsed cell shows without --max-lines.
+    static let defaultCollapsedLines = 6
+
+    // MARK: render-timeline
+
+    static func runTimeline(arguments: [String], io: CommandLineTool.IO) -> Int32 {
+        run("render-timeline", arguments: arguments, help: timelineHelp, io: io, valued: ["--width", "--count", "--max-lines"], flags: []) { scanner, common in
+            let width = try cellWidth(scanner)
+            let count = try scanner.value("--count").map { try wholeNumber($0, option: "--count") } ?? 20
+            var style = CellStyle.weibo
+            style.maxTextLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
+            try checkWidth(width, scale: common.scale)
+            let input = try readStatuses(scanner, io: io)
+            return {
+                let decoded = StatusDecoder().decodeAll(input).prefix(count)
+                var statuses: [Status] = []
+                var skipped = ""
+                for (offset, entry) in decoded.enumerated() {
+                    switch entry.result {
+                    case .success(let status): statuses.append(status)
+                    case .failure(let error): skipped += "{\"index\": \(offset + 1), \"error\": \(JSON.string(error.message))}\n"
+                    }
+                }
+                guard !statuses.isEmpty else {
+                    if !skipped.isEmpty { io.errors(skipped) }
+                    throw CommandFailure(message: decoded.isEmpty ? "the input has no statuses" : "none of the first \(decoded.count) statuses can be decoded")
+                }
+                let renderer = Renderer(engine: try common.engine())
+                let image = try renderer.renderTimeline(statuses, width: width, style: style,
+                                                        options: RenderOptions(scale: common.scale, debug: common.debug))
+                let layouter = CellLayouter(measurer: renderer.engine, style: style)
+                let height = statuses.reduce(0.0) { $0 + layouter.heights(of: $1, width: width, scale: common.scale).height }
+                return (image, ["\"cells\": \(statuses.count)", "\"height\": \(JSON.number(height))"], skipped.isEmpty ? nil : skipped)
+            }
+        }
+    }
+
+    // MARK: Shared
+
+    /// What every render command takes.
+    struct Common {
+        var output: String
+        var scale: Double
+        var debug: Bool
+        var engineOptions: EngineOptions
+
+        func engine() throws -> TextEngine { try engineOptions.makeEngine() }
+    }
+
+    /// The work left once the options are checked: an image, the fields to print, and the
+    /// lines of statuses skipped (exit status 1 after writing).
+    typealias Work = () throws -> (RenderedImage, [String], String?)
+
+    /// Parses the options every command shares and `valued`/`flags`, lets `prepare` check the
+    /// rest and return the work, then renders, writes the PNG and prints a summary.
+    static func run(_ command: String, arguments: [String], help: String, io: CommandLineTool.IO, valued: Set<String>,
+                    flags: Set<String>, _ prepare: (ArgumentScanner, Common) throws -> Work) -> Int32 {
+        let work: Work
+        do {
+            var scanner = ArgumentScanner(valued: valued.union(["-o", "--output", "--scale"]).union(EngineOptions.valued),
+                                          flags: flags.union(["-h", "--help", "--debug"]))
+            try scanner.scan(arguments)
+            if scanner.has("-h") || scanner.has("--help") {
+                io.output(help)
+                return CommandLineTool.ExitStatus.success
+            }
+            guard let output = scanner.value("-o") ?? scanner.value("--output") else {
+                throw UsageError(message: "missing the PNG to write: -o <file.png>")
+            }
+            guard !output.isEmpty else { throw UsageError(message: "-o needs a file name, got ''") }
+            let scale = try number(scanner, "--scale", default: 2, atLeast: 1, atMost: 4, what: "a screen scale from 1 to 4")
+            let common = Common(output: output, scale: scale, debug: scanner.has("--debug"), engineOptions: EngineOptions(scanner))
+            work = try prepare(scanner, common)
+            let (image, fields, skipped) = try work()
+            try image.writePNG(toFile: output)
+            if let skipped { io.errors(skipped) }
+            io.output("{\"output\": \(JSON.string(output)), \"pixelWidth\": \(image.pixelWidth), \"pixelHeight\": \(image.pixelHeight), "
+                      + (fields + ["\"scale\": \(JSON.number(scale))"]).joined(separator: ", ") + "}\n")
+            return skipped == nil ? CommandLineTool.ExitStatus.success : CommandLineTool.ExitStatus.failure
+        } catch let error as UsageError {
+            io.errors("Error: \(error.message)\n" + usage(command))
+            return CommandLineTool.ExitStatus.usage
+        } catch let failure as CommandFailure {
+            io.errors("Error: \(failure.message)\n")
+            return CommandLineTool.ExitStatus.failure
+        } catch {
+            io.errors("Error: \(error)\n")
+            return CommandLineTool.ExitStatus.failure
+        }
+    }
+
+    /// The limits of lengths given in points: far beyond any screen, and small enough that
+    /// every layout stays finite.
+    enum OptionLimits {
+        static let largestLength = 1_000_000.0
+    }
+
+    /// A number option: its value, or `default` when not given.
+    static func number(_ scanner: ArgumentScanner, _ option: String, default value: Double, above lower: Double? = nil,
+                       atLeast least: Double? = nil, atMost upper: Double, what: String? = nil) throws(UsageError) -> Double {
+        guard let text = scanner.value(option) else { return value }
+        let description = what ?? (lower != nil ? "a number of points greater than \(JSON.number(lower!)) and at most \(JSON.number(upper))"
+                                                : "a number of points from \(JSON.number(least ?? 0)) to \(JSON.number(upper))")
+        guard let number = Double(text), number.isFinite,
+              lower.map({ number > $0 }) ?? true, least.map({ number >= $0 }) ?? true, number <= upper else {
+            throw UsageError(message: "\(option) must be \(description), got '\(text)'")
+        }
+        return number
+    }
+
+    /// A whole number of 1 or more.
+    static func wholeNumber(_ text: String, option: String) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= 1 else {
+            throw UsageError(message: "\(option) must be a whole number greater than 0, got '\(text)'")
+        }
+        return value
+    }
+
+    /// `natural`, points, or a multiple of the size (`1.34x`).
+    static func lineHeight(_ text: String) throws(UsageError) -> LineHeight {
+        if text == "natural" { return .natural }
+        let multiple = text.hasSuffix("x")
+        guard let value = Double(multiple ? String(text.dropLast()) : text), value.isFinite, value > 0, value <= OptionLimits.largestLength else {
+            throw UsageError(message: "--line-height must be natural, a number of points above 0, or a multiple like 1.34x, got '\(text)'")
+        }
+        return multiple ? .multiple(value) : .fixed(value)
+    }
+
+    /// A cell's width: more than twice the padding.
+    static func cellWidth(_ scanner: ArgumentScanner) throws(UsageError) -> Double {
+        let least = 2 * CellStyle.weibo.padding
+        return try number(scanner, "--width", default: 375, above: least, atMost: OptionLimits.largestLength,
+                          what: "a number of points greater than \(Int(least)) (twice the padding)")
+    }
+
+    /// Refuses a width that would make an image wider than the limit at `scale`.
+    static func checkWidth(_ points: Double, scale: Double) throws(UsageError) {
+        let pixels = (points * scale - 1e-9).rounded(.up)
+        guard pixels <= Double(ImageLimits.maximumSide) else {
+            throw UsageError(message: "a width of \(JSON.number(points)) points at scale \(JSON.number(scale)) makes an image \(Int(pixels)) px wide; "
+                             + "images are at most \(ImageLimits.maximumSide) px a side")
+        }
+    }
+
+    /// The statuses' bytes: FILE, or standard input.
+    static func readStatuses(_ scanner: ArgumentScanner, io: CommandLineTool.IO) throws -> [UInt8] {
+        switch try readInput(scanner.positionals, io: io) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw failure
+        }
+    }
+}
+
+extension RenderCommands {
+    /// Runs `render-text`, `render` or `render-timeline`.
+    static func run(_ command: String, arguments: [String], io: CommandLineTool.IO) -> Int32 {
+        switch command {
+        case "render-text": return runText(arguments: arguments, io: io)
+        case "render": return runCell(arguments: arguments, io: io)
+        default: return runTimeline(arguments: arguments, io: io)
+        }
+    }
+}

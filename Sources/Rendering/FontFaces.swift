@@ -1,0 +1,169 @@
+import CCairo
+import CFreeType
+import LockSupport
+import TextLayout
+
+/// How each font of a stack is drawn: outlines through a cairo-ft font face made from the
+/// font's own FreeType face, or colour bitmaps (Noto Color Emoji's CBDT strikes) read from
+/// that face with `FT_LOAD_COLOR` and scaled.
+///
+/// Thread-safe: faces are made once under a lock; cairo locks a face while it loads glyphs
+/// from it; bitmaps are read under the lock of their font.
+final class FontFaces: Sendable {
+    private let faces = Lock<[ObjectIdentifier: FaceKind]>([:])
+
+    enum FaceKind: Sendable {
+        case outlines(CairoFontFace)
+        case colorBitmaps(ColorBitmapFont)
+        /// FreeType refused the face HarfBuzz measured with: its glyphs are drawn as boxes.
+        case unavailable(Font)
+    }
+
+    /// How `font` is drawn, made on first use.
+    func face(for font: Font) -> FaceKind {
+        let key = ObjectIdentifier(font)
+        if let known = faces.withLock({ $0[key] }) { return known }
+        let made: FaceKind
+        if let face = try? font.freeTypeFace() {
+            let flags = face.pointee.face_flags
+            if flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0 && face.pointee.num_fixed_sizes > 0 {
+                made = .colorBitmaps(ColorBitmapFont(font: font, face: face))
+            } else {
+                made = .outlines(CairoFontFace(font: font, face: face))
+            }
+        } else {
+            made = .unavailable(font)  // (the cache holds the font: its identifier is never reused while here)
+        }
+        return faces.withLock { table in
+            if let existing = table[key] { return existing }
+            table[key] = made
+            return made
+        }
+    }
+}
+
+/// A cairo font face made from a font's FreeType face. The cairo face keeps the ``Font`` alive
+/// (user data released when cairo frees the face), so the FreeType face outlives every cairo
+/// object that draws from it, even in cairo's caches.
+final class CairoFontFace: @unchecked Sendable {  // cairo font faces are reference-counted and thread-safe
+    let face: OpaquePointer
+
+    /// cairo's key for the user data that keeps the font alive: only its address is used.
+    nonisolated(unsafe) private static var keepAliveKey = cairo_user_data_key_t()
+
+    init(font: Font, face ftFace: FT_Face) {
+        // No hinting: glyphs land exactly where HarfBuzz put them, at any scale.
+        let face = cairo_ft_font_face_create_for_ft_face(ftFace, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))!
+        let retained = Unmanaged.passRetained(font).toOpaque()
+        let status = withUnsafeMutablePointer(to: &Self.keepAliveKey) { key in
+            cairo_font_face_set_user_data(face, key, retained) { pointer in
+                Unmanaged<Font>.fromOpaque(pointer!).release()
+            }
+        }
+        if status != CAIRO_STATUS_SUCCESS { Unmanaged<Font>.fromOpaque(retained).release() }
+        self.face = face
+    }
+
+    deinit { cairo_font_face_destroy(face) }
+}
+
+/// Colour glyphs of a bitmap font, read from its FreeType face with `FT_LOAD_COLOR` at its best
+/// strike and kept as premultiplied BGRA pixels (cairo's ARGB32), to be scaled when drawn.
+final class ColorBitmapFont: Sendable {
+    /// A glyph's pixels at the strike, and where they sit on the pen, in strike pixels.
+    final class Bitmap: @unchecked Sendable {  // written once in init, read only after
+        let width: Int
+        let height: Int
+        let stride: Int
+        let left: Int
+        let top: Int
+        /// Pixels per em of the strike.
+        let pixelsPerEm: Double
+        /// Whether the pixels are a coverage mask to draw in the text's colour (a grey strike)
+        /// rather than colours.
+        let isMask: Bool
+        let pixels: UnsafeMutablePointer<UInt8>
+
+        init(width: Int, height: Int, stride: Int, left: Int, top: Int, pixelsPerEm: Double, isMask: Bool) {
+            self.width = width
+            self.height = height
+            self.stride = stride
+            self.left = left
+            self.top = top
+            self.pixelsPerEm = pixelsPerEm
+            self.isMask = isMask
+            pixels = .allocate(capacity: max(1, stride * height))
+            pixels.initialize(repeating: 0, count: max(1, stride * height))
+        }
+
+        deinit { pixels.deallocate() }
+    }
+
+    private let font: Font
+    /// The font's FreeType face, used only under ``glyphs``'s lock (the font keeps it alive).
+    private let face: FreeTypeFace
+    private let glyphs = Lock<[UInt32: Bitmap?]>([:])
+
+    init(font: Font, face: FT_Face) {
+        self.font = font
+        self.face = FreeTypeFace(pointer: face)
+    }
+
+    /// The bitmap of `glyph`, or nil when the face has none for it.
+    func bitmap(_ glyph: UInt32) -> Bitmap? {
+        glyphs.withLock { table in
+            if let known = table[glyph] { return known }
+            let loaded = load(glyph)
+            table[glyph] = .some(loaded)
+            return loaded
+        }
+    }
+
+    /// Loads a glyph at the largest strike (the best source for scaling down).
+    private func load(_ glyph: UInt32) -> Bitmap? {
+        let face = self.face.pointer
+        let sizes = Int(face.pointee.num_fixed_sizes)
+        guard sizes > 0, let available = face.pointee.available_sizes else { return nil }
+        var best = 0
+        for i in 0..<sizes where available[i].y_ppem > available[best].y_ppem { best = i }
+        guard FT_Select_Size(face, Int32(best)) == 0, FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0 else { return nil }
+        if face.pointee.glyph.pointee.format != FT_GLYPH_FORMAT_BITMAP {
+            guard FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+        }
+        let slot = face.pointee.glyph.pointee
+        let source = slot.bitmap
+        let width = Int(source.width)
+        let height = Int(source.rows)
+        guard width > 0, height > 0, let buffer = source.buffer else { return nil }
+        let mode = Int32(source.pixel_mode)
+        let pixelsPerEm = Double(available[best].y_ppem) / 64
+        switch mode {
+        case Int32(FT_PIXEL_MODE_BGRA.rawValue):
+            // FreeType's BGRA is premultiplied sRGB: cairo's ARGB32 on a little-endian machine.
+            let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+            let bitmap = Bitmap(width: width, height: height, stride: stride, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+                                pixelsPerEm: pixelsPerEm, isMask: false)
+            for row in 0..<height {
+                let from = buffer + (source.pitch >= 0 ? row : height - 1 - row) * Int(abs(source.pitch))
+                (bitmap.pixels + row * stride).update(from: from, count: width * 4)
+            }
+            return bitmap
+        case Int32(FT_PIXEL_MODE_GRAY.rawValue):
+            let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+            let bitmap = Bitmap(width: width, height: height, stride: stride, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+                                pixelsPerEm: pixelsPerEm, isMask: true)
+            for row in 0..<height {
+                let from = buffer + (source.pitch >= 0 ? row : height - 1 - row) * Int(abs(source.pitch))
+                (bitmap.pixels + row * stride).update(from: from, count: width)
+            }
+            return bitmap
+        default:
+            return nil
+        }
+    }
+}
+
+/// A FreeType face pointer owned by its ``Font``; used only under the lock of its user.
+struct FreeTypeFace: @unchecked Sendable {  // read and loaded only under ColorBitmapFont's lock
+    let pointer: FT_Face
+}

@@ -1,0 +1,67 @@
+/// A colour: sRGB components and opacity, each from 0 to 1.
+public struct CellColor: Sendable, Hashable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    /// Opacity: 0 transparent, 1 opaque.
+    public var alpha: Double
+
+    /// Makes a colour from its components (each from 0 to 1).
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Makes a colour from a hexadecimal 0xRRGGBB, as YYKit's `UIColorHex` reads one.
+    public init(hex: UInt32, alpha: Double = 1) {
+        self.init(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255,
+                  alpha: alpha)
+    }
+
+    /// A grey: 0 black, 1 white.
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+}
+
+/// The colours a status cell is drawn with. The default, ``weibo``, is the Weibo demo's
+/// (YYKit's `WBStatusLayout.h`): mentions, topics and links in the link colour, the retweet
+/// block on the inner card's grey, cells apart by a gap of the timeline's grey.
+///
+/// Colours change no geometry: a ``CellStyle`` that differs only in its colours lays out the
+/// same frames and heights.
+public struct CellColors: Sendable, Hashable {
+    /// The cell's background.
+    public var background = CellColor(hex: 0xFFFFFF)
+    /// The timeline's background, shown in the gap above each cell (`kWBCellBackgroundColor`).
+    public var timelineBackground = CellColor(hex: 0xF2F2F2)
+    /// Separator lines (`kWBCellLineColor`: black at 9 %).
+    public var line = CellColor(white: 0, alpha: 0.09)
+    /// The status text (`kWBCellTextNormalColor`).
+    public var text = CellColor(hex: 0x333333)
+    /// The retweeted status's text (`kWBCellTextSubTitleColor`).
+    public var retweetText = CellColor(hex: 0x5D5D5D)
+    /// Mentions, topics, links, their icons and the truncation token's "全文"
+    /// (`kWBCellTextHighlightColor`).
+    public var link = CellColor(hex: 0x527EAD)
+    /// The user's name (`kWBCellNameNormalColor`).
+    public var name = CellColor(hex: 0x333333)
+    /// The time and source line (`kWBCellTimeNormalColor`).
+    public var source = CellColor(hex: 0x828282)
+    /// The retweet block's background (`kWBCellInnerViewColor`).
+    public var retweetBackground = CellColor(hex: 0xF7F7F7)
+    /// The toolbar's labels (`kWBCellToolbarTitleColor`).
+    public var toolbarText = CellColor(hex: 0x929292)
+    /// Placeholders for images not at hand: the avatar, pictures, emoticons.
+    public var placeholder = CellColor(hex: 0xE4E4E4)
+    /// Marks drawn on placeholders (a picture's mountain, an emoticon's name).
+    public var placeholderMark = CellColor(hex: 0xA8A8A8)
+
+    /// Makes the default colours.
+    public init() {}
+
+    /// The Weibo demo's colours.
+    public static let weibo = CellColors()
+}
