@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "StatusLayoutTests", dependencies: ["StatusLayout", "TestSupport"]),
         .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport", "LockSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -52,6 +52,7 @@ let package = Package(
             .product(name: "StatusLayout", package: "FeedLayout"),
             .product(name: "FeedLayout", package: "FeedLayout"),
             .product(name: "TimelineKit", package: "FeedLayout"),
+            .product(name: "Rendering", package: "FeedLayout"),
         ]),
         .executableTarget(name: "benchmark", dependencies: ["BenchmarkRunner"]),
         .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),

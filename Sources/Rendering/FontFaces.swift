@@ -3,6 +3,10 @@ import CFreeType
 import LockSupport
 import TextLayout
 
+#if !_endian(little)
+#error("colour bitmaps are copied as FreeType's BGRA bytes, which are cairo's ARGB32 words only on a little-endian machine")
+#endif
+
 /// How each font of a stack is drawn: outlines through a cairo-ft font face made from the
 /// font's own FreeType face, or colour bitmaps (Noto Color Emoji's CBDT strikes) read from
 /// that face with `FT_LOAD_COLOR` and scaled.
@@ -137,29 +141,21 @@ final class ColorBitmapFont: Sendable {
         guard width > 0, height > 0, let buffer = source.buffer else { return nil }
         let mode = Int32(source.pixel_mode)
         let pixelsPerEm = Double(available[best].y_ppem) / 64
+        let isMask: Bool
         switch mode {
-        case Int32(FT_PIXEL_MODE_BGRA.rawValue):
-            // FreeType's BGRA is premultiplied sRGB: cairo's ARGB32 on a little-endian machine.
-            let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-            let bitmap = Bitmap(width: width, height: height, stride: stride, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-                                pixelsPerEm: pixelsPerEm, isMask: false)
-            for row in 0..<height {
-                let from = buffer + (source.pitch >= 0 ? row : height - 1 - row) * Int(abs(source.pitch))
-                (bitmap.pixels + row * stride).update(from: from, count: width * 4)
-            }
-            return bitmap
-        case Int32(FT_PIXEL_MODE_GRAY.rawValue):
-            let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
-            let bitmap = Bitmap(width: width, height: height, stride: stride, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-                                pixelsPerEm: pixelsPerEm, isMask: true)
-            for row in 0..<height {
-                let from = buffer + (source.pitch >= 0 ? row : height - 1 - row) * Int(abs(source.pitch))
-                (bitmap.pixels + row * stride).update(from: from, count: width)
-            }
-            return bitmap
-        default:
-            return nil
+        case Int32(FT_PIXEL_MODE_BGRA.rawValue): isMask = false  // premultiplied sRGB BGRA: cairo's ARGB32 here (little-endian)
+        case Int32(FT_PIXEL_MODE_GRAY.rawValue): isMask = true   // coverage: cairo's A8
+        default: return nil
         }
+        let bytesPerPixel = isMask ? 1 : 4
+        let stride = Int(cairo_format_stride_for_width(isMask ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32, Int32(width)))
+        let bitmap = Bitmap(width: width, height: height, stride: stride, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+                            pixelsPerEm: pixelsPerEm, isMask: isMask)
+        for row in 0..<height {
+            let from = buffer + (source.pitch >= 0 ? row : height - 1 - row) * Int(abs(source.pitch))
+            (bitmap.pixels + row * stride).update(from: from, count: width * bytesPerPixel)
+        }
+        return bitmap
     }
 }
 

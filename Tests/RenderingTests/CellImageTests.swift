@@ -1,4 +1,5 @@
 import Foundation
+import LockSupport
 import StatusLayout
 import Testing
 import TestSupport
@@ -164,5 +165,24 @@ struct CellImageTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty)
         #expect(throws: RenderError.self) { _ = try RenderedImage(contentsOfPNGFile: directory + "/nothing.png") }
+    }
+
+    @Test("renders do not depend on threads or on what the face caches hold: the same pixels on 4 threads as one by one")
+    func threadsAndCaches() throws {
+        let statuses = RenderFixtures.goldenStatuses
+        let sequential = try statuses.map { try Renderer(engine: Fixtures.engine).renderCell($0, width: 375, options: RenderOptions(scale: 2)) }
+        let shared = Renderer(engine: TextEngine(fonts: Fixtures.fonts))
+        let results = Lock<[Int: RenderedImage]>([:])
+        DispatchQueue.concurrentPerform(iterations: statuses.count * 3) { i in
+            let index = i % statuses.count
+            if let image = try? shared.renderCell(statuses[index], width: 375, options: RenderOptions(scale: 2)) {
+                results.withLock { $0[i] = image }
+            }
+        }
+        let images = results.withLock { $0 }
+        #expect(images.count == statuses.count * 3)
+        for (i, image) in images {
+            #expect(ImageDifference(image, sequential[i % statuses.count]).maximum == 0, "render \(i)")
+        }
     }
 }

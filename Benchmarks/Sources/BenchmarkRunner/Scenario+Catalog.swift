@@ -25,6 +25,9 @@ extension Scenario {
         .timelineRefreshCached,
         .timelineRowAtOffset,
         .timelineRowSearch,
+        .cellLayoutWarm,
+        .renderCell,
+        .renderCellPNG,
         .pangoAgreement,
     ]
 }
