@@ -102,9 +102,9 @@ enum RenderCommands {
     static func runText(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         run("render-text", arguments: arguments, help: textHelp, io: io,
             valued: ["--width", "--size", "--line-height", "--max-lines", "--token", "--margin"], flags: []) { scanner, common in
-            let width = try number(scanner, "--width", default: 343, above: 0, atMost: OptionLimits.largestLength)
-            let size = try number(scanner, "--size", default: 17, above: 0, atMost: OptionLimits.largestLength)
-            let margin = try number(scanner, "--margin", default: 8, atLeast: 0, atMost: OptionLimits.largestLength)
+            let width = try number(scanner, "--width", default: 343, above: 0, atMost: OptionValues.largestLength)
+            let size = try number(scanner, "--size", default: 17, above: 0, atMost: OptionValues.largestLength)
+            let margin = try number(scanner, "--margin", default: 8, atLeast: 0, atMost: OptionValues.largestLength)
             var style = TextStyle(fontSize: size)
             if let text = scanner.value("--line-height") { style.lineHeight = try lineHeight(text) }
             let maxLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
@@ -235,7 +235,8 @@ enum RenderCommands {
         var debug: Bool
         var engineOptions: EngineOptions
 
-        func engine() throws -> TextEngine { try engineOptions.makeEngine() }
+        /// The engine, as every command makes it (a fonts directory that is not there fails).
+        func engine() throws -> TextEngine { try engineOptions.checkedEngine() }
     }
 
     /// The work left once the options are checked: an image, the fields to print, and the
@@ -261,6 +262,7 @@ enum RenderCommands {
             guard !output.isEmpty else { throw UsageError(message: "-o needs a file name, got ''") }
             let scale = try number(scanner, "--scale", default: 2, atLeast: 1, atMost: 4, what: "a screen scale from 1 to 4")
             let common = Common(output: output, scale: scale, debug: scanner.has("--debug"), engineOptions: EngineOptions(scanner))
+            try common.engineOptions.checkUsage()
             work = try prepare(scanner, common)
             let (image, fields, skipped) = try work()
             try image.writePNG(toFile: output)
@@ -280,38 +282,28 @@ enum RenderCommands {
         }
     }
 
-    /// The limits of lengths given in points: far beyond any screen, and small enough that
-    /// every layout stays finite.
-    enum OptionLimits {
-        static let largestLength = 1_000_000.0
-    }
-
-    /// A number option: its value, or `default` when not given.
+    /// A number option (checked as every command checks numbers: ``OptionValues``), or
+    /// `default` when not given; above `lower` (or at least `least`), at most `upper`.
     static func number(_ scanner: ArgumentScanner, _ option: String, default value: Double, above lower: Double? = nil,
                        atLeast least: Double? = nil, atMost upper: Double, what: String? = nil) throws(UsageError) -> Double {
         guard let text = scanner.value(option) else { return value }
-        let description = what ?? (lower != nil ? "a number of points greater than \(JSON.number(lower!)) and at most \(JSON.number(upper))"
-                                                : "a number of points from \(JSON.number(least ?? 0)) to \(JSON.number(upper))")
-        guard let number = Double(text), number.isFinite,
-              lower.map({ number > $0 }) ?? true, least.map({ number >= $0 }) ?? true, number <= upper else {
-            throw UsageError(message: "\(option) must be \(description), got '\(text)'")
-        }
-        return number
+        let bottom = lower ?? least ?? 0
+        let description = what ?? (lower != nil ? "a number of points greater than \(JSON.number(bottom)) and at most \(JSON.number(upper))"
+                                                : "a number of points from \(JSON.number(bottom)) to \(JSON.number(upper))")
+        return try OptionValues.number(text, option: option, in: bottom...upper, exclusiveLower: lower != nil, what: description)
     }
 
     /// A whole number of 1 or more.
     static func wholeNumber(_ text: String, option: String) throws(UsageError) -> Int {
-        guard let value = Int(text), value >= 1 else {
-            throw UsageError(message: "\(option) must be a whole number greater than 0, got '\(text)'")
-        }
-        return value
+        try OptionValues.whole(text, option: option, in: 1...Int.max, what: "a whole number greater than 0")
     }
 
     /// `natural`, points, or a multiple of the size (`1.34x`).
     static func lineHeight(_ text: String) throws(UsageError) -> LineHeight {
         if text == "natural" { return .natural }
         let multiple = text.hasSuffix("x")
-        guard let value = Double(multiple ? String(text.dropLast()) : text), value.isFinite, value > 0, value <= OptionLimits.largestLength else {
+        let number = multiple ? String(text.dropLast()) : text
+        guard OptionValues.isDecimal(number), let value = Double(number), value.isFinite, value > 0, value <= OptionValues.largestLength else {
             throw UsageError(message: "--line-height must be natural, a number of points above 0, or a multiple like 1.34x, got '\(text)'")
         }
         return multiple ? .multiple(value) : .fixed(value)
@@ -320,7 +312,7 @@ enum RenderCommands {
     /// A cell's width: more than twice the padding.
     static func cellWidth(_ scanner: ArgumentScanner) throws(UsageError) -> Double {
         let least = 2 * CellStyle.weibo.padding
-        return try number(scanner, "--width", default: 375, above: least, atMost: OptionLimits.largestLength,
+        return try number(scanner, "--width", default: 375, above: least, atMost: OptionValues.largestLength,
                           what: "a number of points greater than \(Int(least)) (twice the padding)")
     }
 

@@ -102,7 +102,8 @@ struct RenderCommandTests {
         ["render", "--id", "12ab", "-o", "a.png"], ["render", "--index", "0", "-o", "a.png"], ["render", "--width", "24", "-o", "a.png"],
         ["render", "--expanded", "--max-lines", "3", "-o", "a.png"], ["render", "--frobnicate", "-o", "a.png"],
         ["render-timeline", "--count", "0", "-o", "a.png"], ["render-timeline", "--width", "9000", "--scale", "4", "-o", "a.png"],
-        ["render-timeline", "-o", "a.png", "one", "two"],
+        ["render-timeline", "-o", "a.png", "one", "two"], ["render", "--font", "a.ttf#-3", "-o", "a.png"],
+        ["render-text", "--width", "nan", "-o", "a.png", "x"], ["render-text", "--line-height", "0x2x", "-o", "a.png", "x"],
     ])
     func usage(arguments: [String]) {
         if arguments == ["render-text", "x"] {  // and -o without its value, last
@@ -125,7 +126,7 @@ struct RenderCommandTests {
             (["render", "--id", "1", "-o", Self.directory + "/x.png"], Self.statuses, "no status with ID 1"),
             (["render", "-o", Self.directory + "/x.png"], Array("{\"idstr\": \"1\", \"text\n".utf8), "status 1 cannot be decoded"),
             (["render", "-o", Self.directory + "/x.png"], [], "there is no status 1"),
-            (["render", "-o", Self.directory + "/x.png", Self.directory + "/nothing.jsonl"], [], "no such file"),
+            (["render", "-o", Self.directory + "/x.png", Self.directory + "/nothing.jsonl"], [], "No such file or directory"),
             (["render-timeline", "-o", Self.directory + "/x.png"], [], "the input has no statuses"),
             (["render-text", "--font", Self.directory + "/nothing.ttf", "-o", Self.directory + "/x.png", "x"], [], "nothing.ttf"),
             (["render-text", "--width", "100", "--scale", "4", "--size", "200", "-o", Self.directory + "/x.png",
@@ -137,6 +138,9 @@ struct RenderCommandTests {
             #expect(result.errors.hasPrefix("Error: ") && result.errors.contains(message), "\(arguments): \(result.errors)")
             #expect(result.output.isEmpty)
         }
+        // (runCells gives the bundled fonts' directory last: this one goes alone.)
+        let noFonts = runTool(["render-text", "--fonts-dir", Self.directory + "/no-fonts", "-o", Self.directory + "/x.png", "x"])
+        #expect(noFonts.status == 1 && noFonts.errors.contains("no such directory"), "\(noFonts.errors)")
         #expect(!FileManager.default.fileExists(atPath: Self.directory + "/x.png"))
     }
 
