@@ -82,3 +82,44 @@ struct HeightsCommandTests {
         #expect(none.status == 1 && none.errors.contains("no status 9"))
     }
 }
+
+@Suite("feedlayout heights: results independent of order and threads")
+struct HeightsOrderTests {
+    /// The corpus's statuses and 2,000 statuses of random text over all of Unicode (controls,
+    /// marks, unassigned code points...), where a cache of shaped pieces that changed a result
+    /// would show.
+    static func lines() throws -> [String] {
+        var lines = String(decoding: Fixtures.corpusStatusBytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        var random = PaletteText(seed: 0x0DE5, paletteSize: 12)
+        for i in 0..<2_000 {
+            let object: [String: Any] = ["idstr": String(9_000_000_000_000_000 + i), "id": 9_000_000_000_000_000 + i,
+                                         "text": random.next(maxCount: 60)]
+            lines.append(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+        }
+        return lines
+    }
+
+    @Test("shuffled input on 4 threads answers each status byte for byte as file order on 1 thread")
+    func orderAndThreads() throws {
+        let lines = try Self.lines()
+        var generator = SplitMix(seed: 0x5_4FF1E)
+        var shuffled = lines
+        for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, generator.below(i + 1)) }
+        #expect(shuffled != lines)
+        func answers(_ input: [String], threads: Int) throws -> [String: String] {
+            let result = runCells(["heights", "--threads", String(threads)], input: Array((input.joined(separator: "\n") + "\n").utf8))
+            #expect(result.status == 0, "\(result.errors.prefix(300))")
+            var byID: [String: String] = [:]
+            for line in result.output.split(separator: "\n") {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                byID[try #require(object["id"] as? String)] = String(line)
+            }
+            return byID
+        }
+        let inOrder = try answers(lines, threads: 1)
+        let reordered = try answers(shuffled, threads: 4)
+        #expect(inOrder.count == lines.count)
+        let differing = inOrder.filter { reordered[$0.key] != $0.value }
+        #expect(differing.isEmpty, "\(differing.count) statuses differ, e.g. \(differing.prefix(3))")
+    }
+}
