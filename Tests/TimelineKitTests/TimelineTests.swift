@@ -21,6 +21,30 @@ struct TimelineTests {
             top += timeline[row].height
         }
         #expect(timeline.contentHeight == top, sourceLocation: sourceLocation)
+        // The visible rows and the rows of any span: those whose [top, bottom) meets it, found by
+        // a walk of the running sums (cell heights are > 0).
+        func walk(_ from: Double, _ to: Double) -> Range<Int> {
+            guard to > from else { return 0..<0 }
+            var first: Int?
+            var last = -1
+            var top = 0.0
+            for row in 0..<timeline.count {
+                let bottom = top + timeline[row].height
+                if top < to && bottom > from {
+                    if first == nil { first = row }
+                    last = row
+                }
+                top = bottom
+            }
+            return first.map { $0..<(last + 1) } ?? 0..<0
+        }
+        let offset = timeline.contentOffset
+        #expect(timeline.visibleRows == walk(offset, offset + timeline.viewportHeight), sourceLocation: sourceLocation)
+        let spans: [(Double, Double)] = [(-500, 0), (-500, 0.25), (0, 1), (offset - 300, offset + 1), (offset + 0.5, offset + 2_000),
+                                         (top - 0.25, top + 100), (top, top + 100), (top / 2, top / 2), (top / 3, top / 2)]
+        for (from, to) in spans {
+            #expect(timeline.rows(from: from, to: to) == walk(from, to), "rows from \(from) to \(to)", sourceLocation: sourceLocation)
+        }
     }
 
     @Test("rows take the cell layout's heights; offsets, rows at offsets, visible rows")
@@ -130,8 +154,16 @@ struct TimelineTests {
                 update = timeline.setExpanded(random.below(3) != 0, forID: timeline[row].status.id)
             case 9:
                 let offset = Double(random.below(Int(timeline.contentHeight) + 1_200)) - 300 + Double(random.below(4)) * 0.5
+                // The row the scroll brings to the top, and where: estimates made exact around
+                // it (above it too) must leave it there.
+                let target = timeline.row(atOffset: offset).map { (timeline[$0].status.id, timeline.offset(ofRow: $0) - offset) }
                 update = timeline.scroll(toOffset: offset)
                 moved = true
+                if let target {
+                    #expect(update.anchor?.id == target.0 && update.anchor?.y == target.1, "step \(step): scroll to \(offset)")
+                    let row = try #require(timeline.row(forID: target.0))
+                    #expect(timeline.offset(ofRow: row) - timeline.contentOffset == target.1, "step \(step)")
+                }
             case 10:
                 update = timeline.receiveMemoryPressure(random.below(2) == 0 ? .warning : .critical)
             case 11:
@@ -186,6 +218,38 @@ struct TimelineTests {
         #expect(timeline.estimatedRowCount == 0)
         // Scroll up into rows made exact out of order: nothing moves under the reader.
         for row in 0..<timeline.count { #expect(timeline[row].height == TimelineFixtures.exactHeight(timeline[row].status)) }
+        expectConsistent(timeline)
+    }
+
+    @Test("an estimate above the viewport made exact moves nothing on screen: scrolling up into estimates")
+    func estimatesAboveResolved() throws {
+        // A fixed estimate, far from most cells' heights: each one made exact changes a height.
+        var timeline = TimelineFixtures.timeline(estimator: .fixed(120))
+        timeline.append(Array(statuses[0..<20]))
+        timeline.append(Array(statuses[20..<600]), measuring: .later)
+        // Jump far down: the rows between stay estimates (outside the resolution margin).
+        timeline.scroll(toOffset: timeline.offset(ofRow: 500) + 40)
+        #expect((100..<400).allSatisfy { timeline[$0].isEstimated })
+        var adjusted = 0
+        for _ in 0..<40 {
+            let before = try #require(timeline.anchor)
+            let estimatedAbove = (0..<before.row).filter { timeline[$0].isEstimated }.count
+            let target = timeline.contentOffset - 350
+            let goal = try #require(timeline.row(atOffset: target))
+            let goalY = timeline.offset(ofRow: goal) - target
+            let goalID = timeline[goal].status.id
+            let update = timeline.scroll(toOffset: target)
+            // The row brought to the top is where the scroll put it, however the heights above changed.
+            let row = try #require(timeline.row(forID: goalID))
+            #expect(update.anchor?.id == goalID && timeline.offset(ofRow: row) - timeline.contentOffset == goalY)
+            #expect(update.contentOffsetAdjustment == timeline.contentOffset - target)
+            if update.contentOffsetAdjustment != 0 {
+                adjusted += 1
+                #expect(update.estimatesResolved > 0 && estimatedAbove > 0)
+            }
+            for row in timeline.visibleRows { #expect(!timeline[row].isEstimated) }
+        }
+        #expect(adjusted > 10, "estimates above the viewport were made exact and compensated (\(adjusted) times)")
         expectConsistent(timeline)
     }
 
