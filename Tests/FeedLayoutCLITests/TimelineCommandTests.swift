@@ -59,6 +59,10 @@ struct TimelineCommandTests {
         // The tab bar refresh restarts the tip, fully down, with the new count.
         let tabBar = try frame(line: 24)
         #expect(tip(tabBar)["text"] as? String == "刷新到3条数据" && tip(tabBar)["y"] as? Double == 0)
+        // Scrolled past the top without a finger: back to rest at the top, no refresh.
+        let overTop = try frame(line: 31)
+        #expect(overTop["contentOffset"] as? Double == 0 && header(overTop)["state"] as? String == "idle")
+        #expect(overTop["requests"] as? [String] == [])
         let out = try frame(line: 26), gone = try frame(line: 28), ended = try frame(line: 34)
         #expect(tip(out)["phase"] as? String == "sliding-out")
         #expect(tip(gone)["phase"] as? String == "hidden")
