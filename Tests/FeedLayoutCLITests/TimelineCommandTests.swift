@@ -131,6 +131,32 @@ struct TimelineCommandTests {
         }
     }
 
+    @Test("--width, --scale and --viewport: the cells' width and pixel grid, the list's height")
+    func geometryOptions() throws {
+        let open = script("{\"event\": \"open\", \"count\": 30}\n{\"event\": \"scroll\", \"row\": 10}")
+        func frames(_ options: [String]) throws -> [[String: Any]] {
+            let result = replay(["--timing", "off"] + options + [open, Self.smallFeed])
+            #expect(result.status == 0, "\(options): \(result.errors)")
+            return try objects(result.output)
+        }
+        func visible(_ frame: [String: Any]) -> Int { (frame["visibleRows"] as! [Int]).reduce(0) { $1 - $0 } + 1 }
+        let standard = try frames([]), explicit = try frames(["--width", "375", "--scale", "2", "--viewport", "812"])
+        #expect(standard.map { $0["contentHeight"] as? Double } == explicit.map { $0["contentHeight"] as? Double })
+        #expect(standard.map { $0["visibleRows"] as? [Int] } == explicit.map { $0["visibleRows"] as? [Int] })
+        // A shorter list shows fewer rows of the same cells.
+        let short = try frames(["--viewport", "300"])
+        #expect(short[1]["contentHeight"] as? Double == standard[1]["contentHeight"] as? Double)
+        #expect(visible(short[1]) < visible(standard[1]))
+        // Narrower cells: texts wrap into more lines, pictures shrink; the heights are others.
+        let narrow = try frames(["--width", "300"])
+        #expect(narrow[0]["contentHeight"] as? Double != standard[0]["contentHeight"] as? Double)
+        // At 3× every height is on the grid of thirds of a point, and some are not on the 2× grid.
+        let third = try frames(["--scale", "3"])
+        let height = third[0]["contentHeight"] as! Double
+        #expect(abs(height * 3 - (height * 3).rounded()) < 1e-3)
+        #expect(third[1]["contentOffset"] as? Double != standard[1]["contentOffset"] as? Double, "row 10's top moves with the grid")
+    }
+
     @Test("headers: the example app's 75-point header, the UIRefreshControl variant, English")
     func headers() throws {
         let pull = script("""
