@@ -226,6 +226,7 @@ struct cstatusjson_framer {
         item.error_line = line;
         item.error_column = column();
         item.open_line = top_line;
+        item.in_element = in_element;
         if (state == kString || state == kStringEscape) {
             item.inside = 1;
         } else if (!stack.empty()) {

@@ -140,7 +140,7 @@ struct NothingLostTests {
         #expect(rows.prefix(2).allSatisfy { $0["line"] as? Int == 1 }, "both errors are on line 1: \(rows.prefix(2))")
     }
 
-    @Test("a truncated JSON array, on one line or pretty-printed: every status before the cut, then one error naming the cause")
+    @Test("a truncated JSON array, on one line or pretty-printed: every status before the cut, then one error naming the cause and the value cut (a status, or the document when cut between statuses)")
     func truncatedArray() throws {
         let oneLine = #"[{"id": 1}, {"id": 2"#
         let pretty = "[\n  {\n    \"id\": 1\n  },\n  {\n    \"id\": 2\n"
@@ -152,6 +152,16 @@ struct NothingLostTests {
             #expect(rows.last?["error"] as? String == "the input ends inside an object (truncated?): the value that begins at line \(line) is not complete", "\(rows)")
             #expect(rows.last?["line"] as? Int == line)
             #expect(result.status == 1)
+        }
+        // Cut between statuses: every status is answered; what is not complete is the document,
+        // named by the line where it begins (not the last status, which is whole).
+        let cuts = [("[\n  {\"id\": 1},\n  {\"id\": 2},\n", "an array"), ("{\"a\": 1}\n[\n  {\"id\": 1},\n  {\"id\": 2}", "an array"),
+                    ("{\"total_number\": 2,\n \"statuses\": [\n  {\"id\": 1},\n  {\"id\": 2}\n ],\n \"next", "a string")]
+        for (input, inside) in cuts {
+            let rows = try objects(runCells(["heights"], input: Array(input.utf8)).output)
+            let line = input.hasPrefix("{\"a\"") ? 2 : 1
+            #expect(rows.compactMap { $0["id"] as? String }.suffix(2) == ["1", "2"], "\(rows)")
+            #expect(rows.last?["error"] as? String == "the input ends inside \(inside) (truncated?): the value that begins at line \(line) is not complete", "\(rows)")
         }
     }
 

@@ -106,16 +106,21 @@ struct HostileStatusTests {
         func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
         // The status object is level 1: 63 arrays inside it make 64.
         #expect(try outcome(#"{"id": 1, "x": "# + nested(63) + "}").get().id.value == 1)
-        #expect(errorMessage(#"{"id": 1, "x": "# + nested(64) + "}") == "nested 65 levels deep; a status needs at most 64")
-        #expect(errorMessage(#"{"id": 1, "x": "# + nested(100_000) + "}")?.hasPrefix("nested 100001 levels deep") == true)
+        // The error names the field (its first three components: the path repeats itself) and where the 65th level opens.
+        #expect(errorMessage(#"{"id": 1, "x": "# + nested(64) + "}") == "x[0][0]…: nested 65 levels deep; a status needs at most 64, at line 1, column 79")
+        #expect(errorMessage(#"{"id": 1, "x": "# + nested(100_000) + "}")?.hasPrefix("x[0][0]…: nested 100001 levels deep") == true)
+        #expect(errorMessage(#"{"id": 1, "user": {"a": [[[{"b": "# + nested(61) + "}]]]}}")
+                == "user.a[0]…: nested 67 levels deep; a status needs at most 64, at line 1, column 92")
+        #expect(errorMessage("[\n {\"id\": 1,\n  \"pic_urls\": " + nested(64) + "}]")
+                == "pic_urls[0][0]…: nested 65 levels deep; a status needs at most 64, at line 3, column 78")
         // A top-level array's elements are statuses: 64 nested arrays are 63-deep elements.
         #expect(errorMessage(nested(64)) == "a status must be a JSON object, not an array")
-        #expect(errorMessage(nested(100_000))?.hasPrefix("nested 99999 levels deep") == true)
+        #expect(errorMessage(nested(100_000))?.hasPrefix("[0][0][0]…: nested 99999 levels deep") == true)
         #expect(errorMessage(String(repeating: #"{"a":"#, count: 100_000)) == "the input ends inside an object (truncated?): the value that begins at line 1 is not complete")
         // One status from its bytes (no splitter): simdjson's depth limit, then the diagnosis.
         #expect(throws: (any Error).self) { try decoder.decode(Array(nested(100_000).utf8)).result.get() }
         if case .failure(let error) = decoder.decode(Array((#"{"id": 1, "x": "# + nested(300) + "}").utf8)).result {
-            #expect(error.message == "nested 301 levels deep; a status needs at most 64")
+            #expect(error.message == "x[0][0]…: nested 301 levels deep; a status needs at most 64, at line 1, column 79")
         } else {
             Issue.record("a status 301 levels deep decoded")
         }
@@ -151,7 +156,7 @@ struct HostileStatusTests {
             for i in 1...count { chain = #"{"id": \#(i), "user": {"screen_name": "u\#(i)"}, "retweeted_status": \#(chain)}"# }
             return chain
         }
-        #expect(errorMessage(chain(300))?.hasPrefix("nested") == true)
+        #expect(errorMessage(chain(300))?.hasPrefix("retweeted_status.retweeted_status.retweeted_status…: nested ") == true)
         let status = try outcome(chain(30)).get()
         #expect(status.id.value == 30 && status.retweetedStatus?.id.value == 29 && status.retweetedStatus?.isRetweet == false)
         let cell = layouter.layout(status, width: 375, scale: 2)

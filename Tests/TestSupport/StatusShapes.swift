@@ -23,7 +23,7 @@ public enum StatusShapes {
             element(#"{"id": 1, "text": "好"}"#, .status(1, repaired: false)),
             element(#"{"id": 2, "text": "cut \ud83d"}"#, .error("text: lone surrogate \\ud83d (not valid Unicode)")),
             element(#"{"id": 3, "reposts_count": 1e999}"#, .error("reposts_count: number out of range: 1e999")),
-            element(#"{"id": 4, "x": "# + deep + "}", .error("nested 71 levels deep; a status needs at most 64")),
+            element(#"{"id": 4, "x": "# + deep + "}", .error("x[0][0]…: nested 71 levels deep; a status needs at most 64, at line ")),
             Element(bytes: Array(#"{"id": 5, "text": "a"#.utf8) + [0xFF] + Array(#"b"}"#.utf8), expected: .status(5, repaired: true)),
             element(#"{"id": 6, "user": []}"#, .error("user must be an object, not an array")),
             element(#"{"id": 7, "text": "有图", "pic_urls": [{"thumbnail_pic": "u", "width": 10, "height": 20}]}"#, .status(7, repaired: false)),

@@ -129,7 +129,8 @@ typedef struct {
     int32_t expected;           /* UNEXPECTED: CSTATUSJSON_EXPECTED_* */
     uint8_t found;              /* UNEXPECTED: the byte found */
     uint8_t inside;             /* TRUNCATED, LINE_ENDS_IN_STRING: 1 in a string, 2 in an array, 3 in an object */
-    uint64_t open_line;         /* TRUNCATED: the line where the innermost open value began */
+    uint8_t in_element;         /* TRUNCATED: 1 when the input ended inside an element, 0 between or around them */
+    uint64_t open_line;         /* TRUNCATED: the line where the open top-level value began */
 } cstatusjson_item;
 
 cstatusjson_framer *cstatusjson_framer_create(void);

@@ -35,7 +35,7 @@ enum Diagnosis {
         case CSTATUSJSON_PROBLEM_BAD_TOKEN:
             return StatusDecodingError("\(field)\(shown) is not a JSON value (a number, true, false or null)\(at)")
         case CSTATUSJSON_PROBLEM_TOO_DEEP:
-            return StatusDecoder.tooDeep(Int(problem.depth))
+            return StatusDecoder.tooDeep(Int(problem.depth), field: shortened(path).map { $0 + ": " } ?? "", at: at)
         case CSTATUSJSON_PROBLEM_INVALID_UTF8:
             return StatusDecodingError("not valid UTF-8\(at)")
         default:
@@ -56,13 +56,27 @@ enum Diagnosis {
             message = "not valid JSON at \(at): nested more than 1,000,000 levels deep"
         default:
             let inside = item.inside == 1 ? "a string" : item.inside == 2 ? "an array" : "an object"
-            return StatusDecodingError("the input ends inside \(inside) (truncated?): the value that begins at line \(item.line) is not complete")
+            // Cut inside a status: that status; between statuses (or around them): the document.
+            let open = item.in_element != 0 ? item.line : item.open_line
+            return StatusDecodingError("the input ends inside \(inside) (truncated?): the value that begins at line \(open) is not complete")
         }
         if item.resume_line > item.error_line + 1 || (item.resume_line == 0 && item.error_line > item.line) {
             message += item.resume_line == 0 ? "; lines \(item.line)–\(item.error_line) and the rest of the input are skipped"
                 : "; lines \(item.line)–\(item.resume_line - 1) are skipped"
         }
         return StatusDecodingError(message)
+    }
+
+    /// The first three components of a field path (`x[0][0]…`, `user.a.b…`: the path into a
+    /// value nested too deep repeats itself); nil when empty.
+    static func shortened(_ path: String) -> String? {
+        guard !path.isEmpty else { return nil }
+        var components = 0
+        for index in path.indices where index != path.startIndex && (path[index] == "." || path[index] == "[") {
+            components += 1
+            if components == 3 { return String(path[..<index]) + "…" }
+        }
+        return path
     }
 
     /// "line 3, column 14" for byte `offset` of `bytes`, which begin at `line`, `column`.

@@ -43,8 +43,9 @@ public struct StatusDecoder: Sendable {
     /// Decodes one element found by a ``StatusSplitter``.
     public func decode(_ element: StatusElement) -> DecodedStatus {
         if element.depth > Self.maximumNesting {
-            return DecodedStatus(line: element.line, index: element.index, result: .failure(Self.tooDeep(element.depth)),
-                                 repairedUTF8: false)
+            // Refused before parsing; the diagnosis (a reader with a stack of 64) names where.
+            let error = Diagnosis.error(for: element.bytes, line: element.line, column: element.column, parserMessage: "")
+            return DecodedStatus(line: element.line, index: element.index, result: .failure(error), repairedUTF8: false)
         }
         return decode(element.bytes, line: element.line, column: element.column, index: element.index)
     }
@@ -94,8 +95,10 @@ public struct StatusDecoder: Sendable {
         return DecodedStatus(line: line, index: index, result: result, repairedUTF8: repaired)
     }
 
-    static func tooDeep(_ depth: Int) -> StatusDecodingError {
-        StatusDecodingError("nested \(depth) levels deep; a status needs at most \(maximumNesting)")
+    /// "x[0][0]: nested 71 levels deep; a status needs at most 64, at line 2, column 40" (`field`
+    /// and `at` are empty when not known).
+    static func tooDeep(_ depth: Int, field: String = "", at: String = "") -> StatusDecodingError {
+        StatusDecodingError("\(field)nested \(depth) levels deep; a status needs at most \(maximumNesting)\(at)")
     }
 
     /// The picture ID in a Weibo picture URL (".../thumbnail/<pid>.jpg").
