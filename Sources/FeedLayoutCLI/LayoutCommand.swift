@@ -99,7 +99,7 @@ enum LayoutCommand {
         case (.some, .some):
             throw UsageError(message: "--index and --id cannot be used together")
         case (.some(let text), nil):
-            return .index(try OptionValues.whole(text, option: "--index", in: 1...Int.max, what: "a whole number from 1"))
+            return .index(try OptionValues.whole(text, option: "--index", in: 1...Int.max, what: "a whole number greater than 0"))
         case (nil, .some(let text)):
             guard let id = StatusID(text) else {
                 throw UsageError(message: "--id must be a status ID (a decimal 64-bit integer), got '\(text)'")

@@ -162,10 +162,9 @@ enum TimelineCommand {
     private static func parseOptions(_ cell: CellOptions, _ scanner: ArgumentScanner) throws(UsageError) -> Options {
         var options = Options(cell: cell)
         if let viewport = scanner.value("--viewport") {
-            guard let value = Double(viewport), value.isFinite, value > 0, value <= 1e6 else {
-                throw UsageError(message: "--viewport must be a number of points greater than 0, got '\(viewport)'")
-            }
-            options.viewport = value
+            options.viewport = try OptionValues.number(
+                viewport, option: "--viewport", in: 0...OptionValues.largestLength, exclusiveLower: true,
+                what: "a number of points greater than 0 and at most \(Int(OptionValues.largestLength))")
         }
         if let header = scanner.value("--header") {
             guard ["mjrefresh", "custom", "system"].contains(header) else {

@@ -58,7 +58,7 @@ struct LayoutCommandTests {
     @Test("layout's errors: exact text and exit status", arguments: [
         (["layout", "--index", "2", "--id", "1"], 64, "Error: --index and --id cannot be used together\n"),
         (["layout", "--id", "x"], 64, "Error: --id must be a status ID (a decimal 64-bit integer), got 'x'\n"),
-        (["layout", "--index", "0"], 64, "Error: --index must be a whole number from 1, got '0'\n"),
+        (["layout", "--index", "0"], 64, "Error: --index must be a whole number greater than 0, got '0'\n"),
         (["layout", "--id", "123"], 1, "Error: no status of the input has the ID 123\n"),
         (["layout", "--index", "9999"], 1, "Error: the input has fewer than 9999 status(es); there is no status 9999\n"),
     ])

@@ -232,6 +232,17 @@ struct TimelineCommandTests {
         #expect(result.errors.hasPrefix("Error: ") && result.errors.contains("Usage: feedlayout timeline"))
     }
 
+    @Test("--viewport: the message says what it must be, and why a value is refused", arguments: [
+        ("0", ""), ("1e308", ""), ("1e999", " (too large to be a finite number)"), ("0x10", " (not a decimal number)"),
+        ("inf", " (not a decimal number)"),
+    ])
+    func viewportMessages(value: String, why: String) {
+        let result = replay(["--viewport", value, "s"])
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("Error: --viewport must be a number of points greater than 0 and at most 1000000, got '\(value)'\(why)\n"),
+                "\(result.errors)")
+    }
+
     @Test("a missing script or statuses file exits 1 and says so; --help lists the events")
     func filesAndHelp() {
         let missing = replay(["/nonexistent/script.jsonl", Self.smallFeed])
