@@ -81,7 +81,12 @@ struct TimelineSessionTests {
         _ = session.drag(toOffset: bottom - 50, at: 9)
         #expect(session.drag(toOffset: bottom, at: 9.1).requests == [.loadMore])
         #expect(session.loadMoreDidLoad(Array(feed[4_940..<4_960]), at: 10).footer.state == .idle)
-        #expect(session.loadMoreDidLoad([], at: 10.5).ignored == ["footer: end refreshing while idle"] || session.footer.state == .noMoreData)
+        // An empty page nobody asked for still says the feed has run out (MJRefresh allows
+        // endRefreshingWithNoMoreData from idle); a non-empty one is added, its end refused.
+        let unasked = session.loadMoreDidLoad(Array(feed[4_960..<4_965]), at: 10.2)
+        #expect(unasked.changes.inserted == 5 && unasked.ignored == ["footer: end refreshing while idle"] && unasked.footer.state == .idle)
+        let empty = session.loadMoreDidLoad([], at: 10.5)
+        #expect(empty.ignored.isEmpty && empty.footer.state == .noMoreData && empty.requests.isEmpty)
     }
 
     @Test("off screen, a begun refresh waits in will-refresh and fires when shown")

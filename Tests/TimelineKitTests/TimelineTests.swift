@@ -371,7 +371,9 @@ struct TimelineTests {
         #expect((0...timeline.count).map { timeline.offset(ofRow: $0) } == offsets, "every offset answered as before")
         for offset in stride(from: -50.0, through: timeline.contentHeight + 50, by: 97) {
             let row = try #require(timeline.row(atOffset: offset))
-            #expect(offsets[row] <= max(offset, 0) || row == 0)
+            // The row whose span holds the offset (the last row beyond the end).
+            let held = min(max(offset, 0), offsets[timeline.count] - 0.25)
+            #expect(offsets[row] <= held && held < offsets[row + 1], "offset \(offset) answered row \(row)")
         }
 
         // Rotate: the landscape cache is empty, so every row is an estimate until it comes near.
