@@ -24,6 +24,9 @@ bin=$(swift build --package-path "$example" --show-bin-path)
 out=$("$bin/TimelineHeights")
 echo "$out"
 grep -q "^fonts: $bin/$bundle/Fonts$" <<<"$out" || fail "the example did not take its fonts from its resource bundle"
+# The README's comment on the layout's description says what it prints.
+said=$(sed -n 's|^print("text:", text)  // ||p' "$example/Sources/TimelineHeights/main.swift")
+grep -qxF "text: $said" <<<"$out" || fail "the example did not print 'text: $said', as its comment says"
 [[ $(grep -cE '^status \{"height":[0-9.]+,"id":"490000000000000[12]","kind":"(original|retweet)"\}$' <<<"$out") -eq 2 ]] \
   || fail "the example did not print two heights"
 

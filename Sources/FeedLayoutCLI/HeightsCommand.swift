@@ -78,17 +78,18 @@ enum HeightsCommand {
         var failed = CommandLineTool.ExitStatus.failure
         guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
 
-        let layouter = CellLayouter(measurer: engine, style: options.style)
         var cutter = StatusCutter()
         let outcome = StreamingRun.run(source: source, cutter: &cutter, threads: threads, maximumUnits: 64, io: io,
                                        progressLabel: "heights", progressUnit: "statuses") { batch, stop in
-            answer(batch, layouter: layouter, width: options.width, scale: options.scale, stop: stop)
+            answer(batch, layouter: CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: engine), style: options.style),
+                   width: options.width, scale: options.scale, stop: stop)
         }
         return StreamingRun.exitStatus(outcome, io: io, failedAnswers: true)
     }
 
-    /// The answers of one batch of statuses.
-    static func answer(_ batch: InputBatch, layouter: CellLayouter<TextEngine>, width: Double, scale: Double,
+    /// The answers of one batch of statuses, with a warning for each status that has
+    /// characters no font draws (`layouter`'s measurer is this batch's alone).
+    static func answer(_ batch: InputBatch, layouter: CellLayouter<MissingGlyphsNotingMeasurer>, width: Double, scale: Double,
                        stop: StopSignal?) -> BatchOutput {
         let decoder = StatusDecoder()
         var made = BatchOutput(inputEnd: batch.inputEnd)
@@ -112,6 +113,9 @@ enum HeightsCommand {
             switch decoded.result {
             case .success(let status):
                 let height = layouter.heights(of: status, width: width, scale: scale).height
+                if let warning = layouter.measurer.takeWarning(for: "status \(decoded.index) (line \(decoded.line))") {
+                    made.warnings += warning
+                }
                 text += "{\"id\": \"\(status.id)\", \"height\": \(JSON.number(height)), \"kind\": \"\(status.isRetweet ? "retweet" : "original")\"}\n"
             case .failure(let error):
                 text += "{\"line\": \(decoded.line), \"error\": \(JSON.string(error.message))}\n"

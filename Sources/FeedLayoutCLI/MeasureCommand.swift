@@ -144,7 +144,7 @@ enum MeasureCommand {
             let prepared = engine.prepare(text, style: options.style)
             let layout = prepared.layout(width: options.width, maxLines: options.maxLines, truncationToken: token)
             let missing = prepared.missingGlyphs
-            if !missing.isEmpty { warnings += MeasureCommand.missingGlyphsWarning(missing, text: number) }
+            if !missing.isEmpty { warnings += MeasureCommand.missingGlyphsWarning(missing, for: "text \(number)") }
             output += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
             if breaks {
                 output += ", \"breaks\": [" + MeasureCommand.lineStarts(layout, in: text).map(String.init).joined(separator: ", ") + "]"
@@ -153,13 +153,14 @@ enum MeasureCommand {
         }
     }
 
-    /// One warning line for the characters of text `number` that no font draws.
-    static func missingGlyphsWarning(_ missing: [MissingGlyph], text number: Int) -> String {
+    /// One warning line for the characters that no font draws in `subject` ("text 3", "status
+    /// 3 (line 3)").
+    static func missingGlyphsWarning(_ missing: [MissingGlyph], for subject: String) -> String {
         var seen = Set<UInt32>()
         let distinct = missing.filter { seen.insert($0.scalar.value).inserted }
         var listed = distinct.prefix(8).map(\.codePoint).joined(separator: ", ")
         if distinct.count > 8 { listed += " and \(distinct.count - 8) more" }
-        return "warning: text \(number): no font has \(listed); measured as .notdef\n"
+        return "warning: \(subject): no font has \(listed); measured as .notdef\n"
     }
 
     /// Where lines 2, 3, ... of `layout` start, in Unicode scalars from the start of `text`

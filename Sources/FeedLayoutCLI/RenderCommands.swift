@@ -30,8 +30,10 @@ enum RenderCommands {
         The image is (width + 2 × margin) × (height + 2 × margin) points, rounded up to whole
         pixels (with --debug, 12 points taller: the figures go below). It prints {"output": …, "pixelWidth": …, "pixelHeight": …, "height": …}.
 
+        Characters no font has are drawn as .notdef boxes, with a warning on standard error.
+
         EXIT STATUS: 0 written, 1 failure (a font, the output file, an image over 32,767 px a
-        side or 256 MB), 64 bad usage.
+        side or 256 MB), 64 bad usage (a width and margin over 32,767 px a side at the scale).
 
         """
 
@@ -58,10 +60,12 @@ enum RenderCommands {
 
         The image is exactly the cell's height × scale pixels tall, as 'feedlayout heights'
         answers with the same options. Pictures, the avatar and emoticons are placeholders.
-        It prints {"output": …, "id": …, "pixelWidth": …, "pixelHeight": …, "height": …}.
+        It prints {"output": …, "id": …, "pixelWidth": …, "pixelHeight": …, "height": …}; characters
+        no font has are drawn as .notdef boxes, with a warning on standard error.
 
         EXIT STATUS: 0 written, 1 failure (no such status, a status that cannot be decoded, a
-        font, the output file, an image over 32,767 px a side or 256 MB), 64 bad usage.
+        font, the output file, an image over 32,767 px a side or 256 MB), 64 bad usage (a
+        width over 32,767 px at the scale).
 
         """
 
@@ -86,7 +90,7 @@ enum RenderCommands {
         Each cell is exactly as tall as 'feedlayout heights' says with the same options, cells
         apart by the timeline's grey gaps. A status among the first n that cannot be decoded is
         skipped with {"index": N, "error": "..."} on standard error (N: its place in the
-        input, from 1), and the exit status is 1.
+        input, from 1), and the exit status is 1. Characters no font has: one warning a status.
         It prints {"output": …, "cells": …, "pixelWidth": …, "pixelHeight": …, "height": …}.
 
         EXIT STATUS: 0 written, 1 failure (as for 'render', or a status skipped), 64 bad usage.
@@ -120,8 +124,11 @@ enum RenderCommands {
                 let image = try renderer.renderParagraph(AttributedText(text), width: width, style: style, maxLines: maxLines,
                                                          truncationToken: token,
                                                          options: RenderOptions(scale: common.scale, debug: common.debug, margin: margin))
-                let height = renderer.engine.prepare(text, style: style).layout(width: width, maxLines: maxLines, truncationToken: token).height
-                return (image, ["\"height\": \(JSON.number(height))"], nil)
+                let prepared = renderer.engine.prepare(text, style: style)
+                let height = prepared.layout(width: width, maxLines: maxLines, truncationToken: token).height
+                let missing = prepared.missingGlyphs
+                let warning = missing.isEmpty ? nil : MeasureCommand.missingGlyphsWarning(missing, for: "the text")
+                return Drawn(image: image, fields: ["\"height\": \(JSON.number(height))"], warnings: warning)
             }
         }
     }
@@ -183,8 +190,10 @@ enum RenderCommands {
                 let expanded = style.maxTextLines == nil
                 let image = try renderer.renderCell(chosen, width: width, style: style, expanded: expanded,
                                                     options: RenderOptions(scale: common.scale, debug: common.debug))
-                let cell = CellLayouter(measurer: renderer.engine, style: style).layout(chosen, width: width, scale: common.scale)
-                return (image, ["\"id\": \"\(chosen.id)\"", "\"height\": \(JSON.number(expanded ? cell.expandedHeight : cell.height))"], nil)
+                let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
+                let cell = layouter.layout(chosen, width: width, scale: common.scale)
+                return Drawn(image: image, fields: ["\"id\": \"\(chosen.id)\"", "\"height\": \(JSON.number(expanded ? cell.expandedHeight : cell.height))"],
+                             warnings: layouter.measurer.takeWarning(for: "status \(chosen.id)"))
             }
         }
     }
@@ -219,9 +228,15 @@ enum RenderCommands {
                 let renderer = Renderer(engine: try common.engine())
                 let image = try renderer.renderTimeline(statuses, width: width, style: style,
                                                         options: RenderOptions(scale: common.scale, debug: common.debug))
-                let layouter = CellLayouter(measurer: renderer.engine, style: style)
-                let height = statuses.reduce(0.0) { $0 + layouter.heights(of: $1, width: width, scale: common.scale).height }
-                return (image, ["\"cells\": \(statuses.count)", "\"height\": \(JSON.number(height))"], skipped.isEmpty ? nil : skipped)
+                let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
+                var height = 0.0
+                var warnings = ""
+                for status in statuses {
+                    height += layouter.layout(status, width: width, scale: common.scale).height  // the names measured too
+                    warnings += layouter.measurer.takeWarning(for: "status \(status.id)") ?? ""
+                }
+                return Drawn(image: image, fields: ["\"cells\": \(statuses.count)", "\"height\": \(JSON.number(height))"],
+                             skipped: skipped.isEmpty ? nil : skipped, warnings: warnings.isEmpty ? nil : warnings)
             }
         }
     }
@@ -239,9 +254,17 @@ enum RenderCommands {
         func engine() throws -> TextEngine { try engineOptions.checkedEngine() }
     }
 
-    /// The work left once the options are checked: an image, the fields to print, and the
-    /// lines of statuses skipped (exit status 1 after writing).
-    typealias Work = () throws -> (RenderedImage, [String], String?)
+    /// What a render command drew: the image, the fields to print, the lines of statuses
+    /// skipped (exit status 1 after writing) and warnings (characters no font has).
+    struct Drawn {
+        var image: RenderedImage
+        var fields: [String]
+        var skipped: String? = nil
+        var warnings: String? = nil
+    }
+
+    /// The work left once the options are checked.
+    typealias Work = () throws -> Drawn
 
     /// Parses the options every command shares and `valued`/`flags`, lets `prepare` check the
     /// rest and return the work, then renders, writes the PNG and prints a summary.
@@ -264,8 +287,10 @@ enum RenderCommands {
             let common = Common(output: output, scale: scale, debug: scanner.has("--debug"), engineOptions: EngineOptions(scanner))
             try common.engineOptions.checkUsage()
             work = try prepare(scanner, common)
-            let (image, fields, skipped) = try work()
+            let drawn = try work()
+            let (image, fields, skipped) = (drawn.image, drawn.fields, drawn.skipped)
             try image.writePNG(toFile: output)
+            if let warnings = drawn.warnings { io.errors(warnings) }
             if let skipped { io.errors(skipped) }
             io.output("{\"output\": \(JSON.string(output)), \"pixelWidth\": \(image.pixelWidth), \"pixelHeight\": \(image.pixelHeight), "
                       + (fields + ["\"scale\": \(JSON.number(scale))"]).joined(separator: ", ") + "}\n")

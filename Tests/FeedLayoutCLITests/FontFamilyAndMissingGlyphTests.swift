@@ -1,4 +1,5 @@
 import Foundation
+import StatusLayout
 import Testing
 import TestSupport
 import TextLayout
@@ -18,6 +19,45 @@ struct FontFamilyAndMissingGlyphTests {
             """)
         let many = String(String.UnicodeScalarView((0xE000..<0xE00B).map { Unicode.Scalar($0)! }))
         #expect(runTool(["measure", many]).errors == "warning: text 1: no font has U+E000, U+E001, U+E002, U+E003, U+E004, U+E005, U+E006, U+E007 and 3 more; measured as .notdef\n")
+    }
+
+    @Test("heights, render and render-timeline warn once a status with characters no font has; heights are unchanged")
+    func missingGlyphWarningsOfStatuses() throws {
+        // Status 2: in its name and its text; status 3: in its retweeted text; 1 and 4: none.
+        // (heights lays no frames out, so it does not measure the name; render does.)
+        let statuses = """
+            {"idstr": "1", "text": "好 😀", "user": {"screen_name": "a"}}
+            {"idstr": "2", "text": "x \u{13000} \u{E000}\u{E000}", "user": {"screen_name": "n\u{E001}"}}
+            {"idstr": "3", "text": "转发", "retweeted_status": {"idstr": "5", "text": "\u{13000}"}}
+            {"idstr": "4", "text": "tab\\tjoiner\u{200D}"}
+
+            """
+        let input = Array(statuses.utf8)
+        let result = runCells(["heights"], input: input)
+        #expect(result.status == 0)
+        #expect(result.errors == """
+            warning: status 2 (line 2): no font has U+13000, U+E000; measured as .notdef
+            warning: status 3 (line 3): no font has U+13000; measured as .notdef
+
+            """)
+        // The same heights as the engine's own measurer gives.
+        let layouter = CellLayouter(measurer: Fixtures.engine, style: .weibo)
+        let expected = StatusDecoder().decodeAll(input).map { layouter.heights(of: try! $0.result.get(), width: 375, scale: 2).height }
+        #expect(try objects(result.output).map { $0["height"] as? Double } == expected)
+        // Warnings go with their batch, whatever the threads.
+        #expect(runCells(["heights", "--threads", "1"], input: input).errors == result.errors)
+
+        let directory = NSTemporaryDirectory() + "feedlayout-missing-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let cell = runCells(["render", "--index", "2", "-o", directory + "/cell.png"], input: input)
+        #expect(cell.status == 0 && cell.errors == "warning: status 2: no font has U+E001, U+13000, U+E000; measured as .notdef\n")
+        #expect(runCells(["render", "--index", "1", "-o", directory + "/cell.png"], input: input).errors.isEmpty)
+        let sheet = runCells(["render-timeline", "-o", directory + "/sheet.png"], input: input)
+        #expect(sheet.status == 0 && sheet.errors.split(separator: "\n") == ["warning: status 2: no font has U+E001, U+13000, U+E000; measured as .notdef",
+                                                                             "warning: status 3: no font has U+13000; measured as .notdef"])
+        let text = runCells(["render-text", "-o", directory + "/text.png", "a \u{13000}"])
+        #expect(text.status == 0 && text.errors == "warning: the text: no font has U+13000; measured as .notdef\n")
+        #expect(runCells(["render-text", "-o", directory + "/text.png", "好 😀"]).errors.isEmpty)
     }
 
     @Test("--font-family measures with fontconfig's fonts, as FontStack.system does")

@@ -73,6 +73,23 @@ struct CodingAndInputsTests {
         #expect(throws: StatusDecodingError.self) { try decoder.decodeStatus(#"{"text": "no id"}"#) }
         #expect(throws: StatusDecodingError.self) { try decoder.decodeStatus("[1, 2]") }
         #expect(throws: StatusDecodingError.self) { try decoder.decodeStatus(Data([0x7B, 0xFF])) }
+        // A splitter fed Data in uneven chunks (a status cut across them) finds what the bytes hold.
+        let splitter = StatusSplitter()
+        var found: [String] = []
+        func take(_ item: StatusSplitter.Item) {
+            switch item {
+            case .element(let element): found.append(decoder.decode(element).description)
+            case .error(let error): found.append(error.description)
+            }
+        }
+        var start = 0
+        for size in [1, 7, 1_000, 33_333] where start < Self.corpus.count {
+            let end = size == 33_333 ? Self.corpus.count : min(Self.corpus.count, start + size)
+            splitter.feed(Data(Self.corpus[start..<end]), take)
+            start = end
+        }
+        splitter.finish(take)
+        #expect(found == fromBytes)
     }
 
     @Test("descriptions of a status, a cell and a decoded status")

@@ -30,3 +30,13 @@ extension StatusDecoder {
         try decode(Array(json.utf8)).result.get()
     }
 }
+
+extension StatusSplitter {
+    /// Reads the next chunk of the input as `Data` (what `FileHandle` and `URLSession` hand
+    /// out); see ``feed(_:_:)-(UnsafeRawBufferPointer,_)``.
+    ///
+    /// - Complexity: O(n) in the size of the chunk (plus the kept bytes of an unfinished status).
+    public func feed(_ chunk: Data, _ body: (Item) throws -> Void) rethrows {
+        try chunk.withUnsafeBytes { try feed($0, body) }
+    }
+}

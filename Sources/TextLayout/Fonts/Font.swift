@@ -179,7 +179,7 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         var buffer = [CChar](repeating: 0, count: Int(length) + 1)
         size = UInt32(buffer.count)
         hb_ot_name_get_utf8(face, id, english, &size, &buffer)
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The code points the face maps to glyphs (made on first use).

@@ -4,7 +4,9 @@ public struct TextRect: Sendable, Hashable {
     public var x: Double
     /// The top edge.
     public var y: Double
+    /// The width.
     public var width: Double
+    /// The height.
     public var height: Double
 
     /// Makes a rectangle.
@@ -26,9 +28,11 @@ public struct PlacedGlyph: Sendable, Hashable {
     public var cluster: Int
     /// How far the pen moves after the glyph, in points.
     public var advance: Double
-    /// Where the glyph's origin is drawn, in points: x from the line's left edge, y (down) from
-    /// the layout's top, HarfBuzz's offsets applied.
+    /// Where the glyph's origin is drawn, in points from the line's left edge, HarfBuzz's
+    /// offset applied.
     public var x: Double
+    /// Where the glyph's origin is drawn, in points down from the layout's top (its run's
+    /// baseline, HarfBuzz's offset applied).
     public var y: Double
 }
 

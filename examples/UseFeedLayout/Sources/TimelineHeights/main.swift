@@ -8,7 +8,7 @@ let engine = try TextEngine()
 print("fonts:", URL(fileURLWithPath: engine.fonts.fonts[0].path).deletingLastPathComponent().path)
 
 let text = engine.layout("今天天气不错 #话题# @朋友 😀", width: 200, style: TextStyle(fontSize: 17))
-print("text:", text)  // 2 lines, 198.475 × 49.232 pt
+print("text:", text)  // 2 lines, 199.087 × 49.232 pt
 
 /// A page of a timeline as an app loads it: every height worked out ahead, on every core.
 func heights(of statuses: [Status]) async throws -> [StatusHeight] {
