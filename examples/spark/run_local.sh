@@ -2,7 +2,8 @@
 # Runs the Spark example in local mode on the corpus and checks it against one process:
 #   1. builds the release feedlayout (the binary and its resource bundle);
 #   2. makes an archive of SHARDS JSON Lines files from Benchmarks/Corpus/statuses.jsonl, with
-#      two undecodable lines added (a broken status and an empty line) so that error records
+#      two lines added (a broken status, answered by an error record, and an empty line,
+#      skipped but counted in the line numbers after it) so that error records
 #      and their archive-wide line numbers are checked too;
 #   3. runs `feedlayout heights` once over the whole archive (the reference);
 #   4. runs feedlayout_heights.py with Spark in local mode (local[*]);
