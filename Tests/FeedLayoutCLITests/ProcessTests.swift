@@ -120,7 +120,9 @@ struct ProcessTests {
         #expect(full.hasPrefix(text), "a prefix of the full output")
         let lines = text.split(separator: "\n").count
         #expect(lines >= 200 && lines < 5_000, "\(lines) lines")
-        #expect(errors.isEmpty, "\(errors)")
+        // Nothing on stderr but the corpus's few warnings (Weibo's private-use emoji: no font has them).
+        #expect(errors.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: status ") && $0.hasSuffix("; measured as .notdef") },
+                "\(errors)")
     }
 
     @Test("a co-process: write one status or text, read its answer, write the next")
