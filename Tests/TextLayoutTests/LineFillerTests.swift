@@ -133,3 +133,83 @@ struct LineFillerTests {
         }
     }
 }
+
+/// Cutting a word wider than a line: every line of the word, its first and its last included,
+/// measured as its text shaped alone and kept within the width unless it holds one cluster.
+extension LineFillerTests {
+    /// The lines of `text` (prepared as `prepared`) wider than `width` that hold more than one
+    /// visible grapheme cluster (white space hangs or leads; it is not counted).
+    func overfullLines(_ text: String, _ prepared: PreparedText, _ layout: ParagraphLayout, width: Double) -> [String] {
+        let bytes = Array(text.utf8)
+        let clusters = prepared.graphemeClusterRanges
+        return layout.lines.compactMap { line in
+            guard line.width > width + 1e-6 else { return nil }
+            let visible = clusters.filter {
+                line.range.contains($0.lowerBound)
+                    && !(String(decoding: bytes[$0], as: UTF8.self).unicodeScalars.first?.properties.isWhitespace ?? false)
+            }
+            guard visible.count > 1 else { return nil }
+            return "\(String(decoding: bytes[line.range], as: UTF8.self).debugDescription) is \(line.width) wide"
+        }
+    }
+
+    @Test("white space leading a word too wide for the line counts on the line where the word is cut")
+    func leadingWhiteSpaceOfCutWord() {
+        // A hyphen and a dash hold to the thin space before them (UAX #14 LB21: × HY, × BA), so the
+        // three are one word, 16.796 pt at 17 pt: wider than 15.6875. Pango 1.50 puts "\u{2009}-"
+        // (8.296 pt) on the first line and "–" (8.5 pt) on the second.
+        let text = "\u{2009}-\u{2013}"
+        let layout = engine.layout(text, width: 15.6875)
+        let bytes = Array(text.utf8)
+        #expect(layout.lines.map { String(decoding: bytes[$0.range], as: UTF8.self) } == ["\u{2009}-", "\u{2013}"])
+        #expect(layout.lines.map { ($0.width * 1_000).rounded() / 1_000 } == [8.296, 8.5])
+
+        // Forty spaces before ";" and letters held to it (LB13 × IS after spaces, LB29 IS × AL):
+        // the spaces alone fill most of a line.
+        let spaced = String(repeating: " ", count: 40) + ";" + String(repeating: "x", count: 30)
+        let prepared = engine.prepare(spaced)
+        for width in [60.0, 100, 150, 200, 300] {
+            let layout = prepared.layout(width: width)
+            #expect(overfullLines(spaced, prepared, layout, width: width).isEmpty, "at \(width)")
+            #expect(layout.lines.first?.range.lowerBound == 0 && layout.lines.last?.range.upperBound == spaced.utf8.count)
+        }
+    }
+
+    @Test("the last line of a cut word is measured alone and cut again where that does not fit")
+    func cutWordLastLineShapedAlone() {
+        // "fi" shapes as one ligature: cut after the f, the i has no advance of its own in
+        // context, but "i/" shaped alone is 10.71 pt, wider than 7.75.
+        let text = "fi/"
+        let layout = engine.layout(text, width: 7.75)
+        let bytes = Array(text.utf8)
+        #expect(layout.lines.map { String(decoding: bytes[$0.range], as: UTF8.self) } == ["f", "i", "/"])
+        for line in layout.lines { #expect(line.width <= 7.75) }
+        #expect(engine.prepare(text).lineCount(width: 7.75) == 3)
+    }
+
+    @Test("texts of spaces, dashes, ligatures, marks and emoji cut at narrow widths: a line wider than the width holds one cluster")
+    func cutWordsNeverOverfull() {
+        let palette = ["a", "W", "x", "f", "i", "fi", "ﬁ", "AV", "To", "-", "‐", "–", "—", " ", "  ", "\u{A0}", "\u{2009}",
+                       "\u{3000}", "\u{1680}", "\u{200B}", "\t", "\u{301}", "\u{308}", "\u{200D}", "\u{FE0F}", "👨", "👦", "🏽",
+                       "❤", "#", "1", ".", ",", ";", "(", ")", "\"", "/", "%", "会", "品", "。", "ל", "ְ", "ا", "ก", "ᄀ",
+                       "ᆨ", "\u{FFFC}", "д", "é", "\0", "\u{E0041}", "🇺", "🇸", "…", "·", "="]
+        var random = SplitMix(seed: 20_261_130)
+        var checked = 0
+        for _ in 0..<1_500 {
+            var text = ""
+            for _ in 0...random.below(30) {
+                text += random.below(40) == 0 ? "a" + String(repeating: "\u{301}", count: 20 + random.below(30))
+                    : palette[random.below(palette.count)]
+            }
+            let prepared = engine.prepare(text)
+            for width in [6.0, 9.5, 15.6875, 24, 40, 77] {
+                let layout = prepared.layout(width: width)
+                let overfull = overfullLines(text, prepared, layout, width: width)
+                #expect(overfull.isEmpty, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(width): \(overfull)")
+                #expect(prepared.lineCount(width: width) == layout.lineCount)
+                checked += 1
+            }
+        }
+        #expect(checked == 9_000)
+    }
+}

@@ -230,60 +230,83 @@ struct LineFiller {
     }
 
     /// Puts a word wider than the line on as many lines as it needs, cutting between clusters
-    /// (the line is empty when it starts). Each line cut inside the word is measured as its
-    /// text shaped alone, as Pango and Chromium measure it, and gives back clusters until that
-    /// fits: a cut inside a kerned pair or a ligature makes the line wider than the sum of the
-    /// clusters' advances in context.
+    /// (the line is empty when it starts). Each line of the word is measured as its text shaped
+    /// alone, as Pango and Chromium measure it, and gives back clusters until that fits: a cut
+    /// inside a kerned pair or a ligature makes the line wider than the sum of the clusters'
+    /// advances in context (a cluster after a cut ligature has no advance of its own in context).
+    /// White space leading the word counts on its first line, as on every line; a line keeps at
+    /// least one visible cluster, so only a line of one cluster is ever wider than the width.
     private mutating func cutWord(pieces range: Range<Int>) {
         let shaped = storage.shapedText
         let clusters = shaped.measuredClusters(pieces: range, memo: &cutMemo)
         var first = 0  // the first cluster on the current line
         var i = 0
-        while i < clusters.count {
-            let cluster = clusters[i]
-            if cluster.isWhiteSpace {
-                pendingWhiteSpace += cluster.advance
-            } else {
-                if !isEmpty && !fits(cluster.advance) {
-                    var end = i
-                    while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
-                    var alone = shaped.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
-                    while alone > limit && end > first + 1 {
-                        end -= 1
-                        while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
-                        alone = shaped.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
-                    }
-                    if end < i {
-                        // Clusters given back: the line's extents are those of what stays.
-                        ascent = 0
-                        descent = 0
-                        referenceKind = nil
-                        for c in first..<end { include(run: clusters[c].run, ascent: clusters[c].ascent, descent: clusters[c].descent) }
-                    }
-                    lineWidth = alone
-                    while end < clusters.count && clusters[end].isWhiteSpace && end < i { end += 1 }  // spaces hang
-                    lineEnd = clusters[end - 1].end  // in the line's range, as at the end of every line
-                    finishLine(startingNext: clusters[end].start)
-                    first = end
-                    i = end
+        while true {
+            let atEnd = i == clusters.count
+            if !atEnd {
+                let cluster = clusters[i]
+                if cluster.isWhiteSpace {
+                    pendingWhiteSpace += cluster.advance
+                } else if isEmpty || fits(cluster.advance) {
+                    lineWidth += pendingWhiteSpace + cluster.advance
+                    pendingWhiteSpace = 0
+                    isEmpty = false
+                } else {
+                    cutLine(clusters, first: &first, before: &i, atEnd: false, shaped: shaped)
                     continue
                 }
-                lineWidth += (isEmpty ? 0 : pendingWhiteSpace) + cluster.advance
-                pendingWhiteSpace = 0
-                isEmpty = false
+                include(run: cluster.run, ascent: cluster.ascent, descent: cluster.descent)
+                lineEnd = cluster.end
+                i += 1
+                continue
             }
-            include(run: cluster.run, ascent: cluster.ascent, descent: cluster.descent)
-            lineEnd = cluster.end
-            i += 1
+            // The word's last line (its only one when no cut was needed) is measured alone too:
+            // it starts at a cut, or at the start of a word too wide for any line (an edge that
+            // may be unsafe to break).
+            if isEmpty || !cutLine(clusters, first: &first, before: &i, atEnd: true, shaped: shaped) { return }
         }
-        // The word's last line (its only one when no cut was needed) is measured alone too: it
-        // starts at a cut, or at the start of a word too wide for any line (an edge that may
-        // be unsafe to break; white space leading the word counts, as on every line).
-        if !isEmpty {
-            var end = clusters.count
-            while end > first + 1 && clusters[end - 1].isWhiteSpace { end -= 1 }
-            lineWidth = shaped.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
+    }
+
+    /// Ends the line holding `clusters[first..<i]` (of a word being cut) at the last cluster
+    /// that lets its text, shaped alone, fit the width (at least its first visible cluster), and
+    /// starts the next line after it and the white space hanging there. At the word's end
+    /// (`atEnd`) a line that fits stays open for the next word, its width the measured one.
+    /// Returns whether a line was ended (and `first` and `i` moved to the next line's start).
+    @discardableResult
+    private mutating func cutLine(_ clusters: [MeasuredCluster], first: inout Int, before i: inout Int, atEnd: Bool,
+                                  shaped: ShapedText) -> Bool {
+        // The line keeps its white space up to its first visible cluster, and that cluster.
+        var least = first
+        while least < i - 1 && clusters[least].isWhiteSpace { least += 1 }
+        least += 1
+        var end = i
+        while end > least && clusters[end - 1].isWhiteSpace { end -= 1 }
+        let visibleEnd = end
+        var alone = shaped.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
+        while alone > limit && end > least {
+            end -= 1
+            while end > least && clusters[end - 1].isWhiteSpace { end -= 1 }
+            alone = shaped.widthShapedAlone(clusters[first].start..<clusters[end - 1].end)
         }
+        if atEnd && end == visibleEnd {
+            // The word's last line fits (or is one cluster wider than the line): it stays open.
+            lineWidth = alone
+            return false
+        }
+        if end < i {
+            // Clusters given back: the line's extents are those of what stays.
+            ascent = 0
+            descent = 0
+            referenceKind = nil
+            for c in first..<end { include(run: clusters[c].run, ascent: clusters[c].ascent, descent: clusters[c].descent) }
+        }
+        lineWidth = alone
+        while end < i && clusters[end].isWhiteSpace { end += 1 }  // spaces hang
+        lineEnd = clusters[end - 1].end  // in the line's range, as at the end of every line
+        finishLine(startingNext: clusters[end].start)
+        first = end
+        i = end
+        return true
     }
 
     private mutating func startLine(at offset: Int32) {
