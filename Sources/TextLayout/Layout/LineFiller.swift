@@ -58,18 +58,18 @@ struct LineFiller {
         breakPoints = storage.breakPoints
         profileChanges = storage.profileChanges
         profiles = storage.profiles
-        let header = storage.header
-        uniformExtents = header.uniformExtents
-        averageWordAdvance = breakPoints.isEmpty ? 1 : header.totalAdvance / Double(breakPoints.count)
+        let header = storage.fields
+        uniformExtents = header.pointee.uniformExtents
+        averageWordAdvance = breakPoints.isEmpty ? 1 : header.pointee.totalAdvance / Double(breakPoints.count)
         limit = width + 1e-9
-        lineHeight = header.style.lineHeight
-        fontSize = header.style.fontSize
-        lineSpacing = header.style.lineSpacing
-        emptyMetrics = header.emptyLineMetrics
+        lineHeight = header.pointee.style.lineHeight
+        fontSize = header.pointee.style.fontSize
+        lineSpacing = header.pointee.style.lineSpacing
+        emptyMetrics = header.pointee.emptyLineMetrics
         guard keepsLines else { return }
         // A guess at the line count, so that the lines rarely grow.
-        let guess = width > 0 ? Int(min(1e6, header.totalAdvance / width)) : header.clusters.count
-        lines.reserveCapacity(guess + header.paragraphs.count + 2)
+        let guess = width > 0 ? Int(min(1e6, header.pointee.totalAdvance / width)) : header.pointee.clusters.count
+        lines.reserveCapacity(guess + header.pointee.paragraphs.count + 2)
     }
 
     /// Whether `extra` more points fit on the line (NaN and negative widths fit nothing).

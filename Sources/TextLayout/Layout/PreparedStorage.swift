@@ -90,6 +90,13 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
         return storage
     }
 
+    /// The header, read in place. `ManagedBuffer.header` is a stored class property: each read of
+    /// it from outside the standard library is a run-time exclusivity check, and reading it whole
+    /// copies the style and context (retains and releases). Line filling reads a few fields of it
+    /// for every layout, through this pointer. Valid while the storage is alive: callers hold it.
+    @inline(__always)
+    var fields: UnsafePointer<Header> { withUnsafeMutablePointerToHeader { UnsafePointer($0) } }
+
     /// A section's elements. Valid while the storage is alive: callers hold it.
     @inline(__always)
     private func view<T>(_ section: Section, as type: T.Type) -> UnsafeBufferPointer<T> {
@@ -99,21 +106,21 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
         }
     }
 
-    var breakPoints: UnsafeBufferPointer<LineBreakPoint> { view(header.breakPoints, as: LineBreakPoint.self) }
-    var profileChanges: UnsafeBufferPointer<Int32> { view(header.profileChanges, as: Int32.self) }
-    var paragraphs: UnsafeBufferPointer<ParagraphSpan> { view(header.paragraphs, as: ParagraphSpan.self) }
-    var profiles: UnsafeBufferPointer<HeightProfile> { view(header.profiles, as: HeightProfile.self) }
-    var edgeCorrections: UnsafeBufferPointer<EdgeCorrection> { view(header.edgeCorrections, as: EdgeCorrection.self) }
-    var pieces: UnsafeBufferPointer<Piece> { view(header.pieces, as: Piece.self) }
-    var runs: UnsafeBufferPointer<ShapingRun> { view(header.runs, as: ShapingRun.self) }
-    var clusters: UnsafeBufferPointer<ClusterInfo> { view(header.clusters, as: ClusterInfo.self) }
-    var bytes: UnsafeBufferPointer<UInt8> { view(header.bytes, as: UInt8.self) }
+    var breakPoints: UnsafeBufferPointer<LineBreakPoint> { view(fields.pointee.breakPoints, as: LineBreakPoint.self) }
+    var profileChanges: UnsafeBufferPointer<Int32> { view(fields.pointee.profileChanges, as: Int32.self) }
+    var paragraphs: UnsafeBufferPointer<ParagraphSpan> { view(fields.pointee.paragraphs, as: ParagraphSpan.self) }
+    var profiles: UnsafeBufferPointer<HeightProfile> { view(fields.pointee.profiles, as: HeightProfile.self) }
+    var edgeCorrections: UnsafeBufferPointer<EdgeCorrection> { view(fields.pointee.edgeCorrections, as: EdgeCorrection.self) }
+    var pieces: UnsafeBufferPointer<Piece> { view(fields.pointee.pieces, as: Piece.self) }
+    var runs: UnsafeBufferPointer<ShapingRun> { view(fields.pointee.runs, as: ShapingRun.self) }
+    var clusters: UnsafeBufferPointer<ClusterInfo> { view(fields.pointee.clusters, as: ClusterInfo.self) }
+    var bytes: UnsafeBufferPointer<UInt8> { view(fields.pointee.bytes, as: UInt8.self) }
 
     /// The runs, pieces and clusters with what shaping them again needs (cutting a word,
     /// measuring a line's text alone).
     var shapedText: ShapedText {
-        ShapedText(bytes: bytes, clusters: clusters, runs: runs, pieces: pieces, context: header.context,
-                   fontSize: header.style.fontSize, language: header.context.language(for: header.style.locale))
+        ShapedText(bytes: bytes, clusters: clusters, runs: runs, pieces: pieces, context: fields.pointee.context,
+                   fontSize: fields.pointee.style.fontSize, language: fields.pointee.context.language(for: fields.pointee.style.locale))
     }
 
     /// How much memory the prepared text takes, header and tail, in bytes.

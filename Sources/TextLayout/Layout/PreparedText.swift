@@ -43,7 +43,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is written onc
             if let maxLines, maxLines > 0, fullCount > maxLines {
                 truncated = true
                 let last = filler.lines[maxLines - 1]
-                let token = storage.header.context.truncationToken(truncationToken, style: style)
+                let token = storage.fields.pointee.context.truncationToken(truncationToken, style: style)
                 let cut = filler.truncatedLine(from: last, token: token)
                 filler.removeLines(from: maxLines - 1)
                 filler.append(range: cut.range, width: cut.width, ascent: cut.ascent, descent: cut.descent, isTruncated: true)
@@ -73,7 +73,8 @@ public struct PreparedText: @unchecked Sendable {  // its storage is written onc
             // one cache miss after another would cost more than the filling). The break points,
             // profile changes, paragraphs and profiles lie together at the start of the storage.
             let breakPoints = storage.breakPoints
-            let reach = storage.header.profiles.offset + storage.header.profiles.count * MemoryLayout<HeightProfile>.stride
+            let profiles = storage.fields.pointee.profiles
+            let reach = profiles.offset + profiles.count * MemoryLayout<HeightProfile>.stride
             ctextshims_prefetch(breakPoints.baseAddress.map(UnsafeRawPointer.init), min(reach, 4_096 * MemoryLayout<LineBreakPoint>.stride))
             var filler = LineFiller(storage: storage, width: width, keepsLines: keepsLines)
             return body(&filler)
