@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "TestSupport", "LockSupport"]),
+        .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "Rendering", "TestSupport", "LockSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

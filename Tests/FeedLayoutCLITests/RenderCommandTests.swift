@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Testing
 import TestSupport
 @testable import FeedLayoutCLI
@@ -44,6 +45,28 @@ struct RenderCommandTests {
                              input: Array("很长很长的一段文字，要被截断。很长很长的一段文字，要被截断。\n".utf8))
         #expect(debug.status == 0, "\(debug.errors)")
         #expect(try objects(debug.output).first?["height"] as? Double == 1.34 * 17)
+    }
+
+    @Test("the README's pictures (docs/) are what the README's commands draw now", arguments: [("cell", false), ("cell-debug", true)])
+    func readmePictures(name: String, debug: Bool) throws {
+        let path = Self.directory + "/readme-\(name).png"
+        let statuses = Fixtures.repositoryRoot + "/Tests/RenderingTests/Fixtures/cells.jsonl"
+        let result = runCells(["render", "--index", "1"] + (debug ? ["--debug"] : []) + ["-o", path, statuses])
+        #expect(result.status == 0, "\(result.errors)")
+        let drawn = try RenderedImage(contentsOfPNGFile: path)
+        let shown = try RenderedImage(contentsOfPNGFile: Fixtures.repositoryRoot + "/docs/\(name).png")
+        try #require(drawn.pixelWidth == shown.pixelWidth && drawn.pixelHeight == shown.pixelHeight,
+                     "docs/\(name).png is \(shown.pixelWidth) × \(shown.pixelHeight) px, the command draws \(drawn.pixelWidth) × \(drawn.pixelHeight): run the README's commands again")
+        // The golden images' tolerance: antialiasing may move by a few levels between library versions.
+        var worst = 0
+        for y in 0..<drawn.pixelHeight {
+            for x in 0..<drawn.pixelWidth {
+                let a = drawn.pixel(x: x, y: y), b = shown.pixel(x: x, y: y)
+                worst = max(worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+                            abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
+            }
+        }
+        #expect(worst <= 24, "docs/\(name).png differs from what the command draws by \(worst) of 255: run the README's commands again")
     }
 
     @Test("render: the image is exactly the cell's height × scale, as heights answers it")
