@@ -29,7 +29,8 @@ let package = Package(
         .executableTarget(name: "generate-text-tables", dependencies: ["TextLayout"]),
         // A pthread-mutex lock the thread sanitizer understands (see Lock.swift).
         .target(name: "LockSupport"),
-        // The only Swift code that touches C pointers.
+        // The text engine: with StatusLayout's decoding, Rendering and the CLI's streams, the only
+        // Swift code that touches C pointers.
         // Invariant checks of the analysis stages in debug builds (the tests) and when asked
         // (the fuzzers: -Xswiftc -DFEEDLAYOUT_INTERNAL_CHECKS); release builds pay nothing.
         .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CTextShims", "LockSupport"],

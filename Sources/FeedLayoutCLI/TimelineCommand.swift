@@ -47,7 +47,7 @@ enum TimelineCommand {
 
         OPTIONS:
           --width <points>        Cell width in points, more than twice the padding. (default: 375)
-          --scale <n>             Screen scale, pixels per point (1, 2, 3). (default: 2)
+          --scale <n>             Screen scale, pixels per point, from 1 to 4. (default: 2)
           --viewport <points>     The list's height on screen. (default: 812)
           --max-lines <n>         Collapse texts longer than n lines with "…全文" (expand shows them).
           --header <kind>         mjrefresh (54 points), custom (the example app's 75-point header,

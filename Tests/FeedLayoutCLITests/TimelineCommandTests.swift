@@ -254,4 +254,14 @@ struct TimelineCommandTests {
         for event in TimelineScript.eventNames { #expect(help.output.contains("\"\(event)\""), "help lists \(event)") }
         #expect(runTool(["--help"]).output.contains("timeline"))
     }
+
+    @Test("--scale: the range the help states is the one accepted, as for heights (1 to 4)")
+    func scaleRange() {
+        #expect(replay(["--help"]).output.contains("--scale <n>             Screen scale, pixels per point, from 1 to 4."))
+        let tick = script("{\"event\": \"open\", \"count\": 5}\n{\"event\": \"tick\"}\n")
+        let four = replay(["--timing", "off", "--scale", "4", tick, Self.smallFeed])
+        #expect(four.status == 0, "\(four.errors)")
+        let five = replay(["--scale", "5", tick, Self.smallFeed])
+        #expect(five.status == 64 && five.errors.contains("a screen scale from 1 to 4"), "\(five.errors)")
+    }
 }

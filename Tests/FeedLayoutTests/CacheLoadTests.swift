@@ -121,7 +121,7 @@ struct CacheLoadTests {
 
     // MARK: - Replacements that cost more
 
-    /// Found by `fuzz-cache` (Fuzz/README.md, "Findings"), fixed: `CacheTable.insert` of
+    /// Found by `fuzz-cache` (Fuzz/Results/findings.md), fixed: `CacheTable.insert` of
     /// a key already present keeps that entry while evicting to make room
     /// (`evict(toCount:cost:keeping:)`), and
     /// 1. when the new cost alone exceeds the cost limit, nothing can make room and the entry

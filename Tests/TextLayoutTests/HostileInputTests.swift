@@ -198,7 +198,7 @@ struct HostileInputTests {
         }
     }
 
-    /// Found by `fuzz-measure` (Fuzz/README.md, "Findings"), fixed: HarfBuzz shows a
+    /// Found by `fuzz-measure` (Fuzz/Results/findings.md), fixed: HarfBuzz shows a
     /// combining mark that begins a buffer flagged BOT (a paragraph's start) on a dotted
     /// circle ◌ (U+25CC, 594 units in Noto Sans: 10.098 points at 17). The piece shaped there
     /// ("\u{FE0F} " below) is stored in the segment cache with the circle's advance — HarfBuzz
@@ -235,7 +235,7 @@ struct HostileInputTests {
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 
-    /// Found by `fuzz-measure` after the fix above (Fuzz/README.md, "Findings"), fixed:
+    /// Found by `fuzz-measure` after the fix above (Fuzz/Results/findings.md), fixed:
     /// `RunMeasurer.measureRun` stored the last piece of a run as safe to concatenate at
     /// its end (`endSafe = p + 1 == last || …`) although HarfBuzz never said so — no glyph
     /// follows it in the buffer to carry an unsafe-to-concat flag. Here "w\0\u{5A9}产" ends a
@@ -273,7 +273,7 @@ struct HostileInputTests {
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 
-    /// Found by `fuzz-measure` (Fuzz/README.md, "Findings"), fixed: the mirror of the finding
+    /// Found by `fuzz-measure` (Fuzz/Results/findings.md), fixed: the mirror of the finding
     /// above. The first piece of a run was stored as safe at its start, though no glyph before
     /// it in the buffer could say otherwise, and was served where the run began earlier. In a
     /// Hebrew-script run of Noto Color Emoji (emoji take the script of the text before them,
