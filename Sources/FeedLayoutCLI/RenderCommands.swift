@@ -25,6 +25,7 @@ enum RenderCommands {
           --margin <points>       Space around the text. (default: 8)
           --debug                 Overlay line boxes, baselines, the width and the measured height.
         \(EngineOptions.help)
+          --version               Show the version.
           -h, --help              Show help information.
 
         The image is (width + 2 × margin) × (height + 2 × margin) points, rounded up to whole
@@ -56,6 +57,7 @@ enum RenderCommands {
           --max-lines <n>         Lines shown when collapsed. (default with --collapsed: 6)
           --debug                 Overlay element frames, line boxes, baselines and measured heights.
         \(EngineOptions.help)
+          --version               Show the version.
           -h, --help              Show help information.
 
         The image is exactly the cell's height × scale pixels tall, as 'feedlayout heights'
@@ -85,6 +87,7 @@ enum RenderCommands {
           --max-lines <n>         Collapse texts longer than n lines with "…全文".
           --debug                 Overlay element frames, line boxes, baselines and measured heights.
         \(EngineOptions.help)
+          --version               Show the version.
           -h, --help              Show help information.
 
         Each cell is exactly as tall as 'feedlayout heights' says with the same options, cells
@@ -273,10 +276,14 @@ enum RenderCommands {
         let work: Work
         do {
             var scanner = ArgumentScanner(valued: valued.union(["-o", "--output", "--scale"]).union(EngineOptions.valued),
-                                          flags: flags.union(["-h", "--help", "--debug"]))
+                                          flags: flags.union(["-h", "--help", "--version", "--debug"]))
             try scanner.scan(arguments)
             if scanner.has("-h") || scanner.has("--help") {
                 io.output(help)
+                return CommandLineTool.ExitStatus.success
+            }
+            if scanner.has("--version") {
+                io.output("feedlayout \(CommandLineTool.version)\n")
                 return CommandLineTool.ExitStatus.success
             }
             guard let output = scanner.value("-o") ?? scanner.value("--output") else {

@@ -117,6 +117,14 @@ struct RenderCommandTests {
         #expect(try objects(skipped.output).first?["cells"] as? Int == 2)
     }
 
+    @Test("every subcommand prints the version with --version, as its help says",
+          arguments: ["measure", "heights", "layout", "timeline", "render-text", "render", "render-timeline"])
+    func version(command: String) {
+        let result = runTool([command, "--version"])
+        #expect(result.status == 0 && result.output == "feedlayout \(CommandLineTool.version)\n", "\(command): \(result.errors)")
+        #expect(runTool([command, "--help"]).output.contains("--version               Show the version."), "\(command)")
+    }
+
     @Test("bad usage exits 64 with a message", arguments: [
         ["render-text", "x"], ["render-text", "--width", "0", "-o", "a.png", "x"],
         ["render-text", "--scale", "5", "-o", "a.png", "x"], ["render-text", "--line-height", "tall", "-o", "a.png", "x"],
