@@ -141,6 +141,26 @@ struct LineBreakingTests {
         #expect(layout.lineCount == 4)
     }
 
+    /// A negative width once fitted less than width 0: white space alone (visible width 0) did
+    /// not fit, so white space leading a text went on the next word's line, outside its width
+    /// (a line 9.5 points wide whose glyphs took 75), and the lines differed from width 0's.
+    @Test("negative, minus-infinite and NaN widths give width 0's lines: leading white space hangs on a line of its own",
+          arguments: [-5.0, -.infinity, .nan, -.nan])
+    func degenerateWidthsAsZero(width: Double) {
+        let text = "\t\t aa il\n  中文 😀"
+        let prepared = engine.prepare(text)
+        let zero = prepared.layout(width: 0)
+        let layout = prepared.layout(width: width)
+        #expect(layout == zero)
+        #expect(prepared.lineCount(width: width) == zero.fullLineCount)
+        #expect(prepared.layout(width: width, maxLines: 2) == prepared.layout(width: 0, maxLines: 2))
+        #expect(layout.lines[0].range == 0..<3 && layout.lines[0].width == 0)
+        for glyphLine in prepared.glyphLines(of: layout) {
+            let drawn = glyphLine.runs.reduce(0) { $0 + $1.width } - glyphLine.hangingWhiteSpace
+            #expect(abs(drawn - glyphLine.line.width) < 1e-9, "line \(glyphLine.line.range): glyphs \(drawn), width \(glyphLine.line.width)")
+        }
+    }
+
     @Test("natural height is the sum of each line's largest ascent + descent")
     func naturalHeights() {
         let latin = (1069.0 + 293) * 17 / 1000

@@ -54,14 +54,17 @@ struct LineFiller {
     init(storage: PreparedStorage, width: Double, keepsLines: Bool = true) {
         self.storage = storage
         self.keepsLines = keepsLines
-        self.width = width
+        // A negative or NaN width fits what width 0 fits (nothing visible): the same lines.
+        // Compared as it came, white space alone (visible width 0) would not fit either, and
+        // white space leading a text would join the next line without counting in its width.
+        self.width = width > 0 ? width : 0
         breakPoints = storage.breakPoints
         profileChanges = storage.profileChanges
         profiles = storage.profiles
         let header = storage.fields
         uniformExtents = header.pointee.uniformExtents
         averageWordAdvance = breakPoints.isEmpty ? 1 : header.pointee.totalAdvance / Double(breakPoints.count)
-        limit = width + 1e-9
+        limit = self.width + 1e-9
         lineHeight = header.pointee.style.lineHeight
         fontSize = header.pointee.style.fontSize
         lineSpacing = header.pointee.style.lineSpacing
@@ -72,7 +75,7 @@ struct LineFiller {
         lines.reserveCapacity(guess + header.pointee.paragraphs.count + 2)
     }
 
-    /// Whether `extra` more points fit on the line (NaN and negative widths fit nothing).
+    /// Whether `extra` more points fit on the line.
     @inline(__always) private func fits(_ extra: Double) -> Bool {
         lineWidth + pendingWhiteSpace + extra <= limit
     }
