@@ -229,7 +229,7 @@ struct TimelineReplay {
         switch event.kind {
         case .open(let from, let count):
             guard from < feed.count else { throw CommandFailure(message: "'from' \(from) is past the feed's \(feed.count) statuses") }
-            let upper = min(feed.count, from + count)
+            let upper = from + min(count, feed.count - from)  // (count may be up to Int.max: never added whole)
             fetched = (from, upper - 1)
             return session.reload(Array(feed[from..<upper]), at: t)
         case .drag(let target):
@@ -241,12 +241,12 @@ struct TimelineReplay {
         case .refreshData(let count, let overlap):
             guard let range = fetched else { throw CommandFailure(message: "a refresh before 'open'") }
             let newest = max(0, range.newest - count)
-            let batch = Array(feed[newest..<range.newest]) + feed[range.newest..<min(range.oldest + 1, range.newest + overlap)]
+            let batch = Array(feed[newest..<range.newest]) + feed[range.newest..<(range.newest + min(overlap, range.oldest + 1 - range.newest))]
             fetched = (newest, range.oldest)
             return session.refreshDidLoad(batch, at: t)
         case .loadMoreData(let count, let overlap):
             guard let range = fetched else { throw CommandFailure(message: "a page before 'open'") }
-            let upper = min(feed.count, range.oldest + 1 + count)
+            let upper = range.oldest + 1 + min(count, feed.count - (range.oldest + 1))
             let overlapping = feed[max(range.newest, range.oldest + 1 - overlap)..<(range.oldest + 1)]
             fetched = (range.newest, upper - 1)
             return session.loadMoreDidLoad(Array(overlapping) + feed[(range.oldest + 1)..<upper], at: t)

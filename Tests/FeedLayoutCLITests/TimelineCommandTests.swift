@@ -203,6 +203,23 @@ struct TimelineCommandTests {
         #expect(result.errors.contains("Error: ") && result.errors.contains(message), "\(result.errors)")
     }
 
+    /// 'count' and 'overlap' take any whole number ≥ 0: Int.max once trapped on an overflow
+    /// (SIGILL, the replay lost) where it was added to the feed's index.
+    @Test("counts and overlaps up to the largest whole number take what the feed has")
+    func hugeCounts() throws {
+        let max = Int.max
+        let result = replay([script("""
+            {"event": "open", "from": 90, "count": \(max)}
+            {"event": "open", "from": 50, "count": 2}
+            {"event": "refresh-data", "count": 1, "overlap": \(max)}
+            {"event": "load-more-data", "count": \(max), "overlap": \(max)}
+            {"event": "refresh-data", "count": \(max)}
+            """), Self.smallFeed, "--timing", "off"])
+        #expect(result.status == 0, "\(result.errors)")
+        let frames = try objects(result.output)
+        #expect(frames.map { $0["rows"] as? Int } == [10, 2, 3, 51, 100])
+    }
+
     @Test("comments and blank lines are skipped; a script of only comments prints nothing")
     func comments() throws {
         let result = replay([script("# nothing\n\n   \n# at all\n"), Self.smallFeed])
