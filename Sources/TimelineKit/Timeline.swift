@@ -83,7 +83,8 @@ public struct Timeline: Sendable {
     /// - Parameters:
     ///   - engine: the text engine (fonts and caches shared).
     ///   - context: the cell width, screen scale and style.
-    ///   - viewportHeight: the height of the list on screen, in points.
+    ///   - viewportHeight: the height of the list on screen, in points (kept to 1/3840 point: at
+    ///     least that).
     ///   - heights: the height cache (shared with other contexts: portrait and landscape).
     ///   - layouts: the cache of whole layouts (expanded rows' heights come from it).
     ///   - estimator: how unknown heights are estimated.
@@ -94,7 +95,9 @@ public struct Timeline: Sendable {
         self.engine = engine
         self.estimator = estimator
         rowHeights = RowHeights(engine: engine, context: context, heights: heights, layouts: layouts)
-        viewportUnits = LayoutUnits.units(viewportHeight)
+        // At least one unit: a viewport thinner than that (> 0, so accepted) would read back as
+        // 0 points, a height this type refuses.
+        viewportUnits = max(1, LayoutUnits.units(viewportHeight))
         marginUnits = viewportUnits
     }
 
@@ -307,7 +310,7 @@ public struct Timeline: Sendable {
         context.width = width
         let contextChanged = context != self.context
         return change(relative: true) { timeline, update in
-            if let viewportHeight { timeline.viewportUnits = LayoutUnits.units(viewportHeight) }
+            if let viewportHeight { timeline.viewportUnits = max(1, LayoutUnits.units(viewportHeight)) }  // as in init
             guard contextChanged else { return }
             let old = timeline.rowHeights
             timeline.rowHeights = RowHeights(engine: timeline.engine, context: context, heights: old.heights, layouts: old.layouts)

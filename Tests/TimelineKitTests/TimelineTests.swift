@@ -318,6 +318,20 @@ struct TimelineTests {
         expectConsistent(timeline)
     }
 
+    /// A viewport of 1e-300 points (> 0, accepted) was kept as 0 units, read back as 0 points,
+    /// and passing that back (a rotation keeping the viewport) trapped on the precondition.
+    @Test("a viewport thinner than a layout unit is kept as one unit: its height read back is accepted again")
+    func thinViewport() {
+        var timeline = TimelineFixtures.timeline(viewportHeight: 1e-300)
+        timeline.append(Array(statuses[0..<5]))
+        #expect(timeline.viewportHeight == 1.0 / 3840)
+        timeline.changeWidth(to: 375, viewportHeight: 1e-300)
+        #expect(timeline.viewportHeight == 1.0 / 3840)
+        timeline.changeWidth(to: 400, viewportHeight: timeline.viewportHeight)
+        #expect(timeline.visibleRows == 0..<1)
+        expectConsistent(timeline)
+    }
+
     @Test("removing the first visible row: the next row takes its place")
     func removeAnchor() throws {
         var timeline = TimelineFixtures.timeline()
