@@ -77,6 +77,10 @@ enum MeasureCommand {
         var failed = CommandLineTool.ExitStatus.failure
         guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
         let answer = Answerer(engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"))
+        // The token ends every truncated line: what no font has in it is warned of once, as in a text.
+        if options.maxLines != nil, let warning = MeasureCommand.tokenWarning(answer.token, engine: engine, style: options.style) {
+            io.errors(warning)
+        }
 
         if !scanner.positionals.isEmpty {
             // Texts given as arguments: answered in order, written at once.
@@ -161,6 +165,12 @@ enum MeasureCommand {
         var listed = distinct.prefix(8).map(\.codePoint).joined(separator: ", ")
         if distinct.count > 8 { listed += " and \(distinct.count - 8) more" }
         return "warning: \(subject): no font has \(listed); measured as .notdef\n"
+    }
+
+    /// The warning for characters no font draws in the truncation token (nil when it has none).
+    static func tokenWarning(_ token: AttributedText, engine: TextEngine, style: TextStyle) -> String? {
+        let missing = engine.prepare(token, style: style).missingGlyphs
+        return missing.isEmpty ? nil : missingGlyphsWarning(missing, for: "the token (--token)")
     }
 
     /// Where lines 2, 3, ... of `layout` start, in Unicode scalars from the start of `text`

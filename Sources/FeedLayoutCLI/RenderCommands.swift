@@ -130,7 +130,10 @@ enum RenderCommands {
                 let prepared = renderer.engine.prepare(text, style: style)
                 let height = prepared.layout(width: width, maxLines: maxLines, truncationToken: token).height
                 let missing = prepared.missingGlyphs
-                let warning = missing.isEmpty ? nil : MeasureCommand.missingGlyphsWarning(missing, for: "the text")
+                var warning = missing.isEmpty ? nil : MeasureCommand.missingGlyphsWarning(missing, for: "the text")
+                if maxLines != nil, let tokenWarning = MeasureCommand.tokenWarning(token, engine: renderer.engine, style: style) {
+                    warning = (warning ?? "") + tokenWarning
+                }
                 return Drawn(image: image, fields: ["\"height\": \(JSON.number(height))"], warnings: warning)
             }
         }

@@ -21,6 +21,26 @@ struct FontFamilyAndMissingGlyphTests {
         #expect(runTool(["measure", many]).errors == "warning: text 1: no font has U+E000, U+E001, U+E002, U+E003, U+E004, U+E005, U+E006, U+E007 and 3 more; measured as .notdef\n")
     }
 
+    @Test("a truncation token with characters no font has: one warning for it, with --max-lines (measure and render-text)")
+    func missingGlyphInToken() throws {
+        let measured = runTool(["measure", "--max-lines", "1", "--width", "30", "--token", "\u{E000}全文", "aaaa bbbb cccc", "\u{13000}"])
+        #expect(measured.status == 0)
+        #expect(try objects(measured.output).count == 2)
+        #expect(measured.errors == """
+            warning: the token (--token): no font has U+E000; measured as .notdef
+            warning: text 2: no font has U+13000; measured as .notdef
+
+            """)
+        #expect(runTool(["measure", "--token", "\u{E000}", "aaaa"]).errors.isEmpty, "no --max-lines: the token is never shown")
+        #expect(runTool(["measure", "--max-lines", "2", "--token", "…全文", "aaaa"]).errors.isEmpty)
+        let directory = NSTemporaryDirectory() + "feedlayout-token-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let text = runCells(["render-text", "--max-lines", "1", "--width", "30", "--token", "\u{E000}", "-o", directory + "/text.png", "aaaa bbbb"])
+        #expect(text.status == 0)
+        #expect(text.errors == "warning: the token (--token): no font has U+E000; measured as .notdef\n")
+    }
+
     @Test("heights, render and render-timeline warn once a status with characters no font has; heights are unchanged")
     func missingGlyphWarningsOfStatuses() throws {
         // Status 2: in its name and its text; status 3: in its retweeted text; 1 and 4: none.
