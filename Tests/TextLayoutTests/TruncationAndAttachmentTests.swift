@@ -37,6 +37,21 @@ struct TruncationAndAttachmentTests {
         #expect(withImage.lines[1].ascent == 30 && withImage.lines[1].descent == 10)
     }
 
+    /// The last shown line began inside a word cut across lines: the pieces that could reach the
+    /// line's end were counted from the word's start (on earlier lines), so none after it was
+    /// looked at, and "a bb cc dd…" (fits in 100 points) was shown as "a…".
+    @Test("a last line that begins inside a cut word takes the words after it that fit before the token")
+    func truncationAfterCutWord() {
+        let text = String(repeating: "a", count: 21) + " bb cc dd ee ff gg hh ii jj kk ll mm"
+        let prepared = engine.prepare(text)
+        let full = prepared.layout(width: 100)
+        #expect(full.lines[2].range == 20..<31, "the word's last 'a', then \"bb cc dd \"")
+        let cut = prepared.layout(width: 100, maxLines: 3)
+        #expect(Array(cut.lines.prefix(2)) == Array(full.lines.prefix(2)))
+        #expect(cut.lines[2].range == 20..<30 && cut.lines[2].isTruncated)
+        #expect(cut.lines[2].width <= 100 && cut.lines[2].width > full.lines[2].width)
+    }
+
     @Test("attachments take their width and raise the line")
     func attachments() {
         var text = AttributedText("哈哈")

@@ -368,11 +368,14 @@ struct LineFiller {
             while first < paragraph.pieces.upperBound && pieces[first].end <= start { first += 1 }
             var pending = 0.0
             let available = width - tokenWidth
-            // Only the pieces that can reach the line's end (not the rest of a long paragraph).
+            // Only the pieces that can reach the line's end (not the rest of a long paragraph). A
+            // piece begun on an earlier line (a word cut across lines) does not count: its
+            // advance is mostly that of earlier lines, and counting it left out the words after
+            // it that fit.
             var last = first
             var reach = 0.0
             while last < paragraph.pieces.upperBound && (reach <= width || last == first) {
-                reach += pieces[last].advance
+                if pieces[last].start >= start { reach += pieces[last].advance }
                 last += 1
             }
             var memo = RunAdvancesMemo()
