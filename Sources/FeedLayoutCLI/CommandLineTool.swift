@@ -162,3 +162,23 @@ public struct CommandLineTool {
 struct UsageError: Error {
     var message: String
 }
+
+extension CommandLineTool {
+    /// Answers `--version` when it was given: true when answered (the command then exits 0).
+    static func answersVersion(_ scanner: ArgumentScanner, io: IO) -> Bool {
+        guard scanner.has("--version") else { return false }
+        io.output("feedlayout \(version)\n")
+        return true
+    }
+
+    /// Writes the error that ends a command and gives its exit status: a ``UsageError`` with
+    /// the command's usage (64), any other error by its description (1).
+    static func exitStatus(reporting error: any Error, usage: String, io: IO) -> Int32 {
+        if let error = error as? UsageError {
+            io.errors("Error: \(error.message)\n" + usage)
+            return ExitStatus.usage
+        }
+        io.errors("Error: \(error)\n")
+        return ExitStatus.failure
+    }
+}

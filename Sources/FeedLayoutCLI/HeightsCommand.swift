@@ -60,20 +60,13 @@ enum HeightsCommand {
                 return CommandLineTool.ExitStatus.success
             }
             (options, scanner) = parsed
-            if scanner.has("--version") {
-                io.output("feedlayout \(CommandLineTool.version)\n")
-                return CommandLineTool.ExitStatus.success
-            }
+            if CommandLineTool.answersVersion(scanner, io: io) { return CommandLineTool.ExitStatus.success }
             threads = try ThreadsOption.parse(scanner)
             fonts = EngineOptions(scanner)
             try fonts.checkUsage()
             source = try CommandInput.open(scanner.positionals, io: io)
-        } catch let error as UsageError {
-            io.errors("Error: \(error.message)\n" + usage)
-            return CommandLineTool.ExitStatus.usage
         } catch {
-            io.errors("Error: \(error)\n")
-            return CommandLineTool.ExitStatus.failure
+            return CommandLineTool.exitStatus(reporting: error, usage: usage, io: io)
         }
         var failed = CommandLineTool.ExitStatus.failure
         guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }

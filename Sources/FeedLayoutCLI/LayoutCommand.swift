@@ -51,10 +51,7 @@ enum LayoutCommand {
                 io.output(help)
                 return CommandLineTool.ExitStatus.success
             }
-            if scanner.has("--version") {
-                io.output("feedlayout \(CommandLineTool.version)\n")
-                return CommandLineTool.ExitStatus.success
-            }
+            if CommandLineTool.answersVersion(scanner, io: io) { return CommandLineTool.ExitStatus.success }
             let wanted = try Self.wanted(scanner)
             let fonts = EngineOptions(scanner)
             try fonts.checkUsage()
@@ -84,12 +81,8 @@ enum LayoutCommand {
             try io.standardOutput.write(describe(cell, collapsed: collapsed, width: options.width, scale: options.scale,
                                                  pretty: scanner.has("--pretty")))
             return CommandLineTool.ExitStatus.success
-        } catch let error as UsageError {
-            io.errors("Error: \(error.message)\n" + usage)
-            return CommandLineTool.ExitStatus.usage
         } catch {
-            io.errors("Error: \(error)\n")
-            return CommandLineTool.ExitStatus.failure
+            return CommandLineTool.exitStatus(reporting: error, usage: usage, io: io)
         }
     }
 

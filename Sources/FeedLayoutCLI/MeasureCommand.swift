@@ -61,10 +61,7 @@ enum MeasureCommand {
                 io.output(help)
                 return CommandLineTool.ExitStatus.success
             }
-            if scanner.has("--version") {
-                io.output("feedlayout \(CommandLineTool.version)\n")
-                return CommandLineTool.ExitStatus.success
-            }
+            if CommandLineTool.answersVersion(scanner, io: io) { return CommandLineTool.ExitStatus.success }
             options = try Options(scanner)
             threads = try ThreadsOption.parse(scanner)
             fonts = EngineOptions(scanner)

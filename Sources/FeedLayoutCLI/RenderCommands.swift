@@ -285,10 +285,7 @@ enum RenderCommands {
                 io.output(help)
                 return CommandLineTool.ExitStatus.success
             }
-            if scanner.has("--version") {
-                io.output("feedlayout \(CommandLineTool.version)\n")
-                return CommandLineTool.ExitStatus.success
-            }
+            if CommandLineTool.answersVersion(scanner, io: io) { return CommandLineTool.ExitStatus.success }
             guard let output = scanner.value("-o") ?? scanner.value("--output") else {
                 throw UsageError(message: "missing the PNG to write: -o <file.png>")
             }
@@ -305,15 +302,8 @@ enum RenderCommands {
             io.output("{\"output\": \(JSON.string(output)), \"pixelWidth\": \(image.pixelWidth), \"pixelHeight\": \(image.pixelHeight), "
                       + (fields + ["\"scale\": \(JSON.number(scale))"]).joined(separator: ", ") + "}\n")
             return skipped == nil ? CommandLineTool.ExitStatus.success : CommandLineTool.ExitStatus.failure
-        } catch let error as UsageError {
-            io.errors("Error: \(error.message)\n" + usage(command))
-            return CommandLineTool.ExitStatus.usage
-        } catch let failure as CommandFailure {
-            io.errors("Error: \(failure.message)\n")
-            return CommandLineTool.ExitStatus.failure
         } catch {
-            io.errors("Error: \(error)\n")
-            return CommandLineTool.ExitStatus.failure
+            return CommandLineTool.exitStatus(reporting: error, usage: usage(command), io: io)
         }
     }
 

@@ -92,10 +92,7 @@ enum TimelineCommand {
             io.errors("Error: \(error.message)\n" + usage)
             return CommandLineTool.ExitStatus.usage
         }
-        if scanner.has("--version") {
-            io.output("feedlayout \(CommandLineTool.version)\n")
-            return CommandLineTool.ExitStatus.success
-        }
+        if CommandLineTool.answersVersion(scanner, io: io) { return CommandLineTool.ExitStatus.success }
         let script: TimelineScript
         let feed: [Status]
         let engine: TextEngine
@@ -129,15 +126,8 @@ enum TimelineCommand {
             }
             feed = decoded
             engine = try EngineOptions(scanner).makeEngine()
-        } catch let error as UsageError {
-            io.errors("Error: \(error.message)\n" + usage)
-            return CommandLineTool.ExitStatus.usage
-        } catch let failure as CommandFailure {
-            io.errors("Error: \(failure.message)\n")
-            return CommandLineTool.ExitStatus.failure
         } catch {
-            io.errors("Error: \(error)\n")
-            return CommandLineTool.ExitStatus.failure
+            return CommandLineTool.exitStatus(reporting: error, usage: usage, io: io)
         }
 
         var replay = TimelineReplay(feed: feed, engine: engine, options: options)
