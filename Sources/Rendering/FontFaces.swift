@@ -12,7 +12,8 @@ import TextLayout
 /// that face with `FT_LOAD_COLOR` and scaled.
 ///
 /// Thread-safe: faces are made once under a lock; cairo locks a face while it loads glyphs
-/// from it; bitmaps are read under the lock of their font.
+/// from it; bitmaps are read inside ``Font/withFreeTypeFace(_:)``, under the font's own lock
+/// (shared by every renderer of the font, each with its own `FontFaces`).
 final class FontFaces: Sendable {
     private let faces = Lock<[ObjectIdentifier: FaceKind]>([:])
 
@@ -31,7 +32,7 @@ final class FontFaces: Sendable {
         if let face = try? font.freeTypeFace() {
             let flags = face.pointee.face_flags
             if flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0 && face.pointee.num_fixed_sizes > 0 {
-                made = .colorBitmaps(ColorBitmapFont(font: font, face: face))
+                made = .colorBitmaps(ColorBitmapFont(font: font))
             } else {
                 made = .outlines(CairoFontFace(font: font, face: face))
             }
@@ -104,28 +105,25 @@ final class ColorBitmapFont: Sendable {
     }
 
     private let font: Font
-    /// The font's FreeType face, used only under ``glyphs``'s lock (the font keeps it alive).
-    private let face: FreeTypeFace
     private let glyphs = Lock<[UInt32: Bitmap?]>([:])
 
-    init(font: Font, face: FT_Face) {
+    init(font: Font) {
         self.font = font
-        self.face = FreeTypeFace(pointer: face)
     }
 
     /// The bitmap of `glyph`, or nil when the face has none for it.
     func bitmap(_ glyph: UInt32) -> Bitmap? {
         glyphs.withLock { table in
             if let known = table[glyph] { return known }
-            let loaded = load(glyph)
+            // The face is the font's, shared with other renderers: loaded under its lock.
+            let loaded = (try? font.withFreeTypeFace { face in Self.load(glyph, from: face) }) ?? nil
             table[glyph] = .some(loaded)
             return loaded
         }
     }
 
     /// Loads a glyph at the largest strike (the best source for scaling down).
-    private func load(_ glyph: UInt32) -> Bitmap? {
-        let face = self.face.pointer
+    private static func load(_ glyph: UInt32, from face: FT_Face) -> Bitmap? {
         let sizes = Int(face.pointee.num_fixed_sizes)
         guard sizes > 0, let available = face.pointee.available_sizes else { return nil }
         var best = 0
@@ -157,9 +155,4 @@ final class ColorBitmapFont: Sendable {
         }
         return bitmap
     }
-}
-
-/// A FreeType face pointer owned by its ``Font``; used only under the lock of its user.
-struct FreeTypeFace: @unchecked Sendable {  // read and loaded only under ColorBitmapFont's lock
-    let pointer: FT_Face
 }

@@ -50,6 +50,9 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
     /// The bytes of a font made from data, alive as long as the faces reading them.
     private let memory: FontMemory?
+    /// Held while glyphs are loaded from the FreeType face (``withFreeTypeFace(_:)``): a
+    /// FreeType face is not thread-safe, and every renderer of every engine shares this one.
+    private let freeTypeUse = Lock<Void>(())
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -201,8 +204,10 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     }
 
     /// The face's FreeType face, made on first use (for renderers and ``freeTypeMetrics``).
-    /// The package's renderer draws from it (cairo-ft outlines, colour bitmaps): it keeps the
-    /// font alive as long as it does, and serialises its own use.
+    /// The package's renderer draws from it (cairo-ft outlines, colour bitmaps) and keeps the
+    /// font alive as long as it does. Only its immutable fields may be read without a lock:
+    /// load glyphs inside ``withFreeTypeFace(_:)``, or hand the face to cairo-ft, which locks
+    /// it itself (one cairo lock per FreeType face, however many cairo faces are made from it).
     ///
     /// - Throws: ``FontError`` when FreeType refuses a face HarfBuzz read.
     package func freeTypeFace() throws -> FT_Face {
@@ -226,6 +231,16 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
             box.face = face
             return face
         }
+    }
+
+    /// Runs `body` with the face's FreeType face, under the font's own lock: what changes the
+    /// face's state (selecting a size, loading a glyph) must happen in here, so that renderers
+    /// on several threads (each with its own caches) never use the face at once.
+    ///
+    /// - Throws: ``FontError`` when FreeType refuses a face HarfBuzz read; what `body` throws.
+    package func withFreeTypeFace<Result>(_ body: (FT_Face) throws -> Result) throws -> Result {
+        let face = try freeTypeFace()
+        return try freeTypeUse.withLock { _ in try body(face) }
     }
 
     /// FreeType's own ascender, descender (negative) and height in font units, for reference
