@@ -58,18 +58,21 @@ import Testing
 
     @Test func cacheFillMeasuresTheHeapOfItsHeights() throws {
         // The tables are about costPerEntry bytes a slot, the power-of-two index and ghost set a
-        // little more. The heap is the process's, and other suites run beside this one: a
-        // million heights (57 MB) drown what they do, and one more try absorbs a bad moment.
+        // little more. The heap is the process's, and other suites run beside this one, keeping
+        // and freeing tens of megabytes at a time (as much as the 57 MB of a million heights;
+        // CI saw 33 MB freed between two readings): a fill that one of them disturbs is tried
+        // again, up to four fills. A wrong figure is wrong in every one.
         var measured: [Double] = []
         var workload = try CacheFillWorkload(entries: 1_000_000)
         let expected = Double(workload.costPerEntry)
         #expect(expected > 0)
+        let plausible = 0.9 * expected...1.5 * expected
         measured.append(workload.heapBytesPerHeight)
-        if !(0.9 * expected...1.5 * expected).contains(workload.heapBytesPerHeight) {
+        while !plausible.contains(workload.heapBytesPerHeight) && measured.count < 4 {
             workload = try CacheFillWorkload(entries: 1_000_000)
             measured.append(workload.heapBytesPerHeight)
         }
-        #expect(measured.contains { (0.9 * expected...1.5 * expected).contains($0) }, "\(measured) B per height, costPerEntry \(expected)")
+        #expect(measured.contains { plausible.contains($0) }, "\(measured) B per height, costPerEntry \(expected)")
         #expect(workload.measurements[CacheFillWorkload.bytesPerHeightKey] == workload.heapBytesPerHeight)
         #expect(workload.notes.first?.hasPrefix("1,000,000 heights take") == true)
         workload.prepare(operations: 10)
