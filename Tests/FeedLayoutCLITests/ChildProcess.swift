@@ -26,23 +26,29 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
     private let arrived = DispatchSemaphore(value: 0)
     private let readersDone = DispatchGroup()
 
+    /// This process writes to children that may end before they read it all: a write to a pipe
+    /// nobody reads must fail (EPIPE), not end the whole test run. Set once, before the first
+    /// child starts, whatever test starts it (the disposition is the process's).
+    private static let parentIgnoresBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     /// Starts `arguments` (the binary's, or `/bin/sh -c script` with the binary as `$FL`) in
-    /// `directory` (by default a temporary one: not the clone).
+    /// `directory` (by default a temporary one: not the clone), with `$FEEDLAYOUT_FONTS` naming
+    /// the clone's `Fonts/` when `bundledFonts`, else unset (the binary finds its fonts itself),
+    /// then `environment` on top.
+    ///
+    /// The child starts with SIGPIPE's default action, as a user's shell starts it: an ignored
+    /// signal is inherited through exec, and this process ignores SIGPIPE (env resets it).
     init(arguments: [String], shell: Bool = false, environment: [String: String] = [:],
-         directory: String = NSTemporaryDirectory()) throws {
+         directory: String = NSTemporaryDirectory(), bundledFonts: Bool = true) throws {
+        _ = Self.parentIgnoresBrokenPipes
         var env = ProcessInfo.processInfo.environment
-        env["FEEDLAYOUT_FONTS"] = Fixtures.fontsDirectory
+        env["FEEDLAYOUT_FONTS"] = bundledFonts ? Fixtures.fontsDirectory : nil
         env["FL"] = Self.binary
         env.merge(environment) { $1 }
         process.environment = env
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        if shell {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c"] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: Self.binary)
-            process.arguments = arguments
-        }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=PIPE"] + (shell ? ["/bin/sh", "-c"] : [Self.binary]) + arguments
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

@@ -8,26 +8,13 @@ struct EndToEndTests {
     /// The binary beside the test bundle.
     static var binary: String { ChildProcess.binary }
 
+    /// Runs the binary with `input` on standard input, finding `Fonts/` itself (no
+    /// `$FEEDLAYOUT_FONTS` but the one `environment` gives).
     func run(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())  // not the clone
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        process.environment = env
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        // Read the pipes before waiting, so a full pipe cannot block the child.
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let child = try ChildProcess(arguments: arguments, environment: environment, bundledFonts: false)
+        child.writeInBackground(Array(input.utf8), close: true)
+        let (status, output, errors) = child.finish()
+        return (status, String(decoding: output, as: UTF8.self), errors)
     }
 
     @Test("measures standard input, finding Fonts/ from the binary's location")

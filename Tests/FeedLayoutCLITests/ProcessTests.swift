@@ -15,11 +15,6 @@ struct ProcessTests {
     static let headAnswers: String = runCells(["heights"], input: Array(FileManager.default.contents(atPath: head)!)).output
     static let corpusFile = Fixtures.repositoryRoot + "/Benchmarks/Corpus/statuses.jsonl"
 
-    init() {
-        // A child that ends while this process still writes to it must not end this process.
-        signal(SIGPIPE, SIG_IGN)
-    }
-
     @Test("closed standard input: one line naming it and why, exit status 1", arguments: ["heights", "measure", "layout"])
     func closedInput(command: String) throws {
         let result = try ChildProcess.shell("exec \"$FL\" \(command) <&-")
@@ -68,6 +63,15 @@ struct ProcessTests {
             #expect(result.errors.hasSuffix("Error: cannot write to standard output: Broken pipe\nstatus 1\n"), "\(command): \(result.errors)")
             #expect(result.errors.components(separatedBy: "Error:").count == 2, "one error line")
         }
+    }
+
+    @Test("a reader that goes away, SIGPIPE as a shell leaves it: ended by SIGPIPE, nothing on standard error")
+    func readerGoesAwayDefaultSIGPIPE() throws {
+        let script = "( \"$FL\" heights \"$CORPUS\"; echo \"status $?\" >&2 ) | head -c 10 > /dev/null"
+        let result = try ChildProcess.shell(script, environment: ["CORPUS": Self.corpusFile])
+        // (The corpus's few warnings come first: Weibo's private-use emoji.)
+        #expect(result.errors.hasSuffix("status 141\n"), "128 + SIGPIPE: \(result.errors)")
+        #expect(!result.errors.contains("Error:"), "\(result.errors)")
     }
 
     @Test("FILE may be any readable file: a FIFO, /dev/stdin, another command's output")
