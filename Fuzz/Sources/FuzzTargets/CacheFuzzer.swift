@@ -283,6 +283,7 @@ public enum CacheFuzzer {
 final class WorkerThreads: Sendable {
     static let shared = WorkerThreads(count: 3)
 
+    private let caller = Mutex<Void>(())
     private let job = Mutex<(@Sendable (Int) -> Void)?>(nil)
     private let starts: [DispatchSemaphore]
     private let done = DispatchSemaphore(value: 0)
@@ -303,12 +304,16 @@ final class WorkerThreads: Sendable {
         }
     }
 
-    /// Runs `body(0)`, …, `body(count − 1)` at once, one per thread, and waits for all.
+    /// Runs `body(0)`, …, `body(count − 1)` at once, one per thread, and waits for all. Callers
+    /// on several threads at once (tests run in parallel) take turns: the threads, the job slot
+    /// and the semaphores serve one caller at a time.
     func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         precondition(count <= starts.count, "only \(starts.count) worker threads")
-        job.withLock { $0 = body }
-        for index in 0..<count { starts[index].signal() }
-        for _ in 0..<count { done.wait() }
-        job.withLock { $0 = nil }
+        caller.withLock { _ in
+            job.withLock { $0 = body }
+            for index in 0..<count { starts[index].signal() }
+            for _ in 0..<count { done.wait() }
+            job.withLock { $0 = nil }
+        }
     }
 }
