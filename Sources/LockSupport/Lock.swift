@@ -13,6 +13,10 @@ import Darwin
 /// The sanitizer intercepts pthread mutexes, so with this lock its reports mean something.
 ///
 /// `@unchecked Sendable`: the value is only reached inside `withLock`, with the mutex held.
+///
+/// For a lock with no value of its own, use ``PlainLock``, not `Lock<Void>`: the sanitizer
+/// places a zero-sized value's accesses at the lock object's own address, which every caller
+/// reads before it locks, and reports a race that is not one.
 public final class Lock<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @exclusivity(unchecked) private var value: Value  // the mutex gives the exclusivity
@@ -47,6 +51,40 @@ public final class Lock<Value>: @unchecked Sendable {
         _read { yield value }
         _modify { yield &value }
     }
+}
+
+/// A mutual-exclusion lock around a section of code, with no value of its own: for C objects
+/// that are not thread-safe (a FreeType face, fontconfig) and for entries written once under
+/// it and published otherwise. Built on `pthread_mutex_t`, as ``Lock`` is, so that the thread
+/// sanitizer sees it; it holds no Swift variable for the sanitizer to mistake for a shared one
+/// (see ``Lock`` on `Lock<Void>`).
+public final class PlainLock: @unchecked Sendable {  // the mutex is the only state
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    /// Makes an unlocked lock.
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the lock held.
+    @inlinable
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    @usableFromInline func lock() { pthread_mutex_lock(mutex) }
+    @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
 }
 
 /// A value behind a readers–writer lock (`pthread_rwlock_t`): many readers at once, or one

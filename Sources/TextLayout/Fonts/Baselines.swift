@@ -85,7 +85,7 @@ final class FontBaselines: @unchecked Sendable {  // entries are written once, u
     private let made2 = Atomic<UInt64>(0)
     private let made3 = Atomic<UInt64>(0)
     private let entries = UnsafeMutablePointer<RunBaselines>.allocate(capacity: 256)
-    private let lock = Lock<Void>(())
+    private let lock = PlainLock()
 
     deinit { entries.deallocate() }  // RunBaselines is plain data
 
@@ -111,7 +111,7 @@ final class FontBaselines: @unchecked Sendable {  // entries are written once, u
 
     @inline(__always) func baselines(script: UInt8, compute: () -> RunBaselines) -> RunBaselines {
         if made(script) { return entries[Int(script)] }
-        return lock.withLock { _ in
+        return lock.withLock {
             if !made(script) {
                 (entries + Int(script)).initialize(to: compute())
                 markMade(script)

@@ -52,7 +52,7 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     private let memory: FontMemory?
     /// Held while glyphs are loaded from the FreeType face (``withFreeTypeFace(_:)``): a
     /// FreeType face is not thread-safe, and every renderer of every engine shares this one.
-    private let freeTypeUse = Lock<Void>(())
+    private let freeTypeUse = PlainLock()
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -240,7 +240,7 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// - Throws: ``FontError`` when FreeType refuses a face HarfBuzz read; what `body` throws.
     package func withFreeTypeFace<Result>(_ body: (FT_Face) throws -> Result) throws -> Result {
         let face = try freeTypeFace()
-        return try freeTypeUse.withLock { _ in try body(face) }
+        return try freeTypeUse.withLock { try body(face) }
     }
 
     /// FreeType's own ascender, descender (negative) and height in font units, for reference

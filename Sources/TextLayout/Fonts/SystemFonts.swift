@@ -19,7 +19,7 @@ public final class FontConfiguration: @unchecked Sendable {  // The FcConfig is 
 
     deinit {
         let config = config
-        fontconfigLock.withLock { _ in FcConfigDestroy(config) }
+        fontconfigLock.withLock { FcConfigDestroy(config) }
     }
 
     /// The system's configuration (`/etc/fonts/fonts.conf`, or the file `$FONTCONFIG_FILE`
@@ -30,7 +30,7 @@ public final class FontConfiguration: @unchecked Sendable {  // The FcConfig is 
         try systemConfiguration.get()
     }
 
-    private static let systemConfiguration: Result<FontConfiguration, FontError> = fontconfigLock.withLock { _ in
+    private static let systemConfiguration: Result<FontConfiguration, FontError> = fontconfigLock.withLock {
         guard let config = FcInitLoadConfigAndFonts() else {
             return .failure(.systemFontsUnavailable(reason: "fontconfig could not load its configuration"))
         }
@@ -55,7 +55,7 @@ public final class FontConfiguration: @unchecked Sendable {  // The FcConfig is 
             <fontconfig><cachedir prefix="xdg">fontconfig</cachedir>\
             <cachedir>\(NSTemporaryDirectory())feedlayout-fontconfig-cache</cachedir></fontconfig>
             """
-        let made: OpaquePointer? = fontconfigLock.withLock { _ in
+        let made: OpaquePointer? = fontconfigLock.withLock {
             guard let config = FcConfigCreate() else { return nil }
             _ = FcConfigParseAndLoadFromMemory(config, cacheSettings, FcFalse)
             for directory in directories where FcConfigAppFontAddDir(config, directory) == 0 {
@@ -73,7 +73,7 @@ public final class FontConfiguration: @unchecked Sendable {  // The FcConfig is 
 }
 
 /// Serialises every fontconfig call of the process.
-let fontconfigLock = Lock<Void>(())
+let fontconfigLock = PlainLock()
 
 /// One font fontconfig chose: its file, face index and family names.
 struct SystemFontMatch: Equatable {
@@ -129,7 +129,7 @@ extension FontStack {
         let configuration = try configuration ?? FontConfiguration.system()
         var matches: [SystemFontMatch] = []
         for family in families {
-            let match = fontconfigLock.withLock { _ -> SystemFontMatch? in
+            let match = fontconfigLock.withLock { () -> SystemFontMatch? in
                 guard let pattern = FcPatternCreate() else { return nil }
                 defer { FcPatternDestroy(pattern) }
                 FcPatternAddString(pattern, FC_FAMILY, family)
@@ -145,7 +145,7 @@ extension FontStack {
             matches.append(match)
         }
         if fallback {
-            let sorted = fontconfigLock.withLock { _ -> [SystemFontMatch] in
+            let sorted = fontconfigLock.withLock { () -> [SystemFontMatch] in
                 guard let pattern = FcPatternCreate() else { return [] }
                 defer { FcPatternDestroy(pattern) }
                 for family in families { FcPatternAddString(pattern, FC_FAMILY, family) }
@@ -166,7 +166,7 @@ extension FontStack {
     ///   ``FontError`` of a font file that cannot be loaded.
     public static func system(pattern: String, fallback: Bool = true, configuration: FontConfiguration? = nil) throws -> FontStack {
         let configuration = try configuration ?? FontConfiguration.system()
-        let matches = try fontconfigLock.withLock { _ -> [SystemFontMatch] in
+        let matches = try fontconfigLock.withLock { () -> [SystemFontMatch] in
             guard let parsed = FcNameParse(pattern) else { throw FontError.invalidFontPattern(pattern) }
             defer { FcPatternDestroy(parsed) }
             if fallback { return Self.sortedMatches(parsed, in: configuration) }
