@@ -36,12 +36,20 @@ public final class ContextCache<Value: Sendable>: Sendable {
 
     /// Counters since the cache was made.
     public struct Statistics: Sendable, Equatable {
+        /// Lookups (``value(for:in:)``) that found a value.
         public var hits = 0
+        /// Lookups that found nothing, in a dropped context too.
         public var misses = 0
+        /// Values stored (``insert(_:for:extraCost:in:)`` calls into a kept context, replacements
+        /// included).
         public var insertions = 0
+        /// Entries dropped to make room, by memory pressure or with a dropped context (invalidations
+        /// are not counted).
         public var evictions = 0
-        /// Entries and their cost now, over every context.
+        /// The entries kept now, over every context.
         public var count = 0
+        /// The bytes the entries kept cost now, over every context (``costPerEntry`` each plus their
+        /// extra cost).
         public var cost = 0
     }
 
@@ -58,9 +66,13 @@ public final class ContextCache<Value: Sendable>: Sendable {
         case critical
     }
 
+    /// The most entries kept per context.
     public let countLimit: Int
+    /// The most bytes kept per context (``costPerEntry`` per entry plus its extra cost).
     public let costLimit: Int
+    /// The most contexts kept; the least recently used beyond it is dropped.
     public let contextLimit: Int
+    /// How entries are evicted.
     public let policy: Policy
     /// The bytes one entry's storage takes (slot and index); an entry costs this plus what
     /// the caller says its value holds.

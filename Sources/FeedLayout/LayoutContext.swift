@@ -10,6 +10,7 @@ public struct LayoutContext: Sendable, Hashable {
     /// Every number of the cell, ``CellStyle/fontScale`` (Dynamic Type) included.
     public var style: CellStyle
 
+    /// Makes a context of a cell `width` in points, a screen `scale` in pixels per point and a style.
     public init(width: Double, scale: Double, style: CellStyle = .weibo) {
         self.width = width
         self.scale = scale

@@ -185,13 +185,17 @@ public final class RowHeights: Sendable {
 /// A flag that stops a prefetch between two statuses.
 public final class PrefetchCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
+    /// Makes a flag that is not cancelled.
     public init() {}
+    /// Asks every prefetch given this flag to stop before its next status; cannot be undone.
     public func cancel() { flag.store(true, ordering: .relaxed) }
+    /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { flag.load(ordering: .relaxed) }
 }
 
 /// A prefetch running in the background.
 public final class PrefetchTask: Sendable {
+    /// The flag the prefetch checks between two statuses (``cancel()`` sets it).
     public let cancellation = PrefetchCancellation()
     let group = DispatchGroup()
     private let result = Atomic<Int>(0)

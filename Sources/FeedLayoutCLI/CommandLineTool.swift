@@ -11,8 +11,12 @@ public struct CommandLineTool {
 
     /// Exit statuses.
     public enum ExitStatus {
+        /// The command did what was asked.
         public static let success: Int32 = 0
+        /// The command ran and failed (input it cannot use, a file it cannot read or write, a
+        /// failed write).
         public static let failure: Int32 = 1
+        /// The arguments were wrong (`EX_USAGE`).
         public static let usage: Int32 = 64
     }
 
@@ -20,7 +24,9 @@ public struct CommandLineTool {
     public struct IO: Sendable {
         /// Returns the whole standard input.
         public var readInput: @Sendable () -> [UInt8]
+        /// Writes text to standard output (results), as it is: the text carries its own newlines.
         public var output: @Sendable (String) -> Void
+        /// Writes text to standard error (errors, warnings, progress), as it is.
         public var errors: @Sendable (String) -> Void
         /// Whether standard error is a terminal (progress lines are shown only then).
         public var errorsIsTerminal: Bool
@@ -31,6 +37,8 @@ public struct CommandLineTool {
         /// The stop SIGINT and SIGTERM request (nil: no signals, as in tests).
         var stop: StopSignal?
 
+        /// Makes streams from closures (tests): `readInput` returns the whole input, also handed to
+        /// streaming commands as one chunk; no signals stop a command.
         public init(readInput: @escaping @Sendable () -> [UInt8], output: @escaping @Sendable (String) -> Void,
                     errors: @escaping @Sendable (String) -> Void, errorsIsTerminal: Bool = false) {
             self.init(input: { MemoryInput([readInput()]) }, output: output, errors: errors, errorsIsTerminal: errorsIsTerminal)

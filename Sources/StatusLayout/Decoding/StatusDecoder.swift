@@ -14,6 +14,7 @@ import LockSupport
 ///
 /// Thread-safe: each thread decodes with a parser of its own, kept between calls.
 public struct StatusDecoder: Sendable {
+    /// Makes a decoder (the parsers, one per thread, are shared by every decoder).
     public init() {}
 
     /// The deepest nesting of arrays and objects a status may have: a status needs 4 levels

@@ -3,6 +3,7 @@ public struct StatusDecodingError: Error, Sendable, Equatable, CustomStringConve
     /// What is wrong, with the field's path (e.g. "user.verified must be a boolean, not a string").
     public var message: String
 
+    /// Makes an error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

@@ -1,7 +1,10 @@
 /// A colour: sRGB components and opacity, each from 0 to 1.
 public struct CellColor: Sendable, Hashable {
+    /// The red component, from 0 to 1.
     public var red: Double
+    /// The green component, from 0 to 1.
     public var green: Double
+    /// The blue component, from 0 to 1.
     public var blue: Double
     /// Opacity: 0 transparent, 1 opaque.
     public var alpha: Double

@@ -21,9 +21,12 @@ import TextLayout
 ///
 /// Thread-safe when the measurer is (``TextEngine`` is).
 public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
+    /// Counts the lines of status text and measures the name and source line.
     public let measurer: Measurer
+    /// The geometry every cell is laid out with.
     public let style: CellStyle
 
+    /// Makes a layouter that measures text with `measurer` and lays cells out by `style`.
     public init(measurer: Measurer, style: CellStyle = .weibo) {
         self.measurer = measurer
         self.style = style

@@ -10,16 +10,21 @@ public struct CellStyle: Sendable, Hashable {
     public var padding = 12.0
     /// The profile row (avatar, name, source line).
     public var profileHeight = 56.0
+    /// The side of the square avatar.
     public var avatarSide = 40.0
     /// The avatar's offset from the profile row's top-left.
     public var avatarTop = 15.0
     /// Space between the avatar and the name.
     public var nameLeading = 14.0
+    /// The font size of the user's name (before ``fontScale``).
     public var nameFontSize = 16.0
+    /// The font size of the time and source line (before ``fontScale``).
     public var sourceFontSize = 12.0
     /// Space above and below each text block.
     public var textPadding = 10.0
+    /// The font size of the status text (before ``fontScale``).
     public var textFontSize = 17.0
+    /// The font size of the retweeted text (before ``fontScale``).
     public var retweetTextFontSize = 16.0
     /// Every text line is this multiple of its font size apart; the first counts as the font
     /// size itself (the reference's choice for a consistent ascent + descent).
@@ -33,10 +38,13 @@ public struct CellStyle: Sendable, Hashable {
     public var minimumSinglePictureAspect = 0.25
     /// Space after a picture grid (or after the retweet's pictures, inside the block).
     public var afterPictures = 12.0
+    /// The height of the toolbar row.
     public var toolbarHeight = 35.0
+    /// Space below the toolbar, the last of the cell.
     public var bottomMargin = 2.0
     /// Show at most this many text lines (nil: all), ending the last in ``truncationToken``.
     public var maxTextLines: Int? = nil
+    /// The text that ends the last line shown when text is cut at ``maxTextLines``.
     public var truncationToken = "…全文"
     /// Multiplies every font size (Dynamic Type).
     public var fontScale = 1.0
@@ -47,6 +55,7 @@ public struct CellStyle: Sendable, Hashable {
     /// The colours the cell is drawn with (no height depends on them).
     public var colors = CellColors.weibo
 
+    /// Makes the reference geometry (``weibo``).
     public init() {}
 
     /// The reference geometry.

@@ -12,6 +12,9 @@ public protocol StatusTextMeasuring: Sendable {
 }
 
 extension TextEngine: StatusTextMeasuring {
+    /// The lines `text` takes at `width` points with `fontSize` points: shown (at most `maxLines`;
+    /// nil or less than 1 is no limit) and in full. `truncationToken` is not measured: it replaces
+    /// the end of the last line shown, so it changes no count.
     public func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
                           truncationToken: AttributedText) -> (shown: Int, full: Int) {
         // Counting is enough: truncation puts the token on the last line shown, so the lines
@@ -21,6 +24,8 @@ extension TextEngine: StatusTextMeasuring {
         return (min(full, maxLines), full)
     }
 
+    /// The advance of `text` on one line with `fontSize`, in points, white space at its end
+    /// excluded (``PreparedText/singleLineWidth``).
     public func singleLineWidth(of text: String, fontSize: Double) -> Double {
         prepare(text, style: TextStyle(fontSize: fontSize)).singleLineWidth
     }

@@ -33,15 +33,17 @@ public struct Status: Sendable, Hashable {
         get { storage.pictures }
         set { unique().pictures = newValue }
     }
-    /// The counts shown in the toolbar.
+    /// How many times it was reposted (`reposts_count`; 0 when absent).
     public var repostsCount: Int {
         get { storage.repostsCount }
         set { unique().repostsCount = newValue }
     }
+    /// How many comments it has (`comments_count`; 0 when absent).
     public var commentsCount: Int {
         get { storage.commentsCount }
         set { unique().commentsCount = newValue }
     }
+    /// How many likes it has (`attitudes_count`; 0 when absent).
     public var attitudesCount: Int {
         get { storage.attitudesCount }
         set { unique().attitudesCount = newValue }
@@ -82,10 +84,13 @@ public struct Status: Sendable, Hashable {
         return storage
     }
 
+    /// Equal when the IDs and every field are equal (statuses sharing storage are equal at once).
     public static func == (a: Status, b: Status) -> Bool {
         a.id == b.id && (a.storage === b.storage || a.storage.isEqual(to: b.storage))
     }
 
+    /// Hashes the ID, the text, the number of pictures and the retweet's ID: a subset of what
+    /// `==` compares, so that hashing stays cheap.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         storage.hash(into: &hasher)
@@ -156,6 +161,7 @@ public struct StatusID: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// The 64-bit value.
     public var value: Int64
 
+    /// Makes an ID from its 64-bit value.
     public init(_ value: Int64) { self.value = value }
 
     /// Parses a decimal `idstr`; nil unless it is a whole number that fits in 64 bits.
@@ -171,10 +177,14 @@ public struct StatusID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
 /// The author of a status.
 public struct StatusUser: Sendable, Hashable {
+    /// The name shown (`screen_name`; empty when absent).
     public var screenName: String
+    /// Whether the account is verified (`verified`; false when absent).
     public var isVerified: Bool
+    /// The avatar's URL (`profile_image_url`; empty when absent).
     public var profileImageURL: String
 
+    /// Makes an author from its name, verification and avatar URL.
     public init(screenName: String, isVerified: Bool = false, profileImageURL: String = "") {
         self.screenName = screenName
         self.isVerified = isVerified
@@ -198,6 +208,7 @@ public struct StatusPicture: Sendable, Hashable {
     private var width: Int?
     private var height: Int?
 
+    /// Makes a picture from its thumbnail's URL and its size in pixels (nil when unknown).
     public init(url: String, pixelSize: (width: Int, height: Int)? = nil) {
         self.url = url
         self.width = pixelSize?.width

@@ -9,6 +9,7 @@ public struct RichText: Sendable, Hashable {
     /// The mentions, topics, links and emoticons, in text order.
     public var entities: [TextEntity]
 
+    /// Makes rich text from text and its entities (ranges in `text`'s string, in text order).
     public init(text: AttributedText, entities: [TextEntity]) {
         self.text = text
         self.entities = entities
@@ -17,6 +18,7 @@ public struct RichText: Sendable, Hashable {
 
 /// Something tappable in a status text.
 public struct TextEntity: Sendable, Hashable {
+    /// What an entity is, with its name, topic or URL.
     public enum Kind: Sendable, Hashable {
         /// `@name` (the name without "@").
         case mention(String)
@@ -28,11 +30,13 @@ public struct TextEntity: Sendable, Hashable {
         case emoticon(String)
     }
 
+    /// What the entity is.
     public var kind: Kind
     /// The entity's UTF-8 offsets in ``RichText/text``'s string (icon and label for a link, the
     /// U+FFFC for an emoticon, the whole "@name" or "#topic#" otherwise).
     public var range: Range<Int>
 
+    /// Makes an entity of `kind` at the UTF-8 offsets `range`.
     public init(kind: Kind, range: Range<Int>) {
         self.kind = kind
         self.range = range
@@ -42,8 +46,10 @@ public struct TextEntity: Sendable, Hashable {
 /// The known emoticon names: `[name]` with a name in the table becomes an image; any other
 /// `[…]` stays text.
 public struct EmoticonTable: Sendable, Hashable {
+    /// The emoticon names, without the brackets.
     public var names: Set<String>
 
+    /// Makes a table of the emoticon names (without the brackets).
     public init(names: Set<String>) { self.names = names }
 
     /// Weibo's common emoticons (the default table).
@@ -61,10 +67,14 @@ public struct EmoticonTable: Sendable, Hashable {
 /// is as wide as the font size and placed like a CJK glyph (ascent 0.88, descent 0.12 of the
 /// size, as YYKit's emoticons).
 public struct InlineImageSize: Sendable, Hashable {
+    /// The image's width, as a fraction of the font size.
     public var width: Double
+    /// How far the image reaches above the baseline, as a fraction of the font size.
     public var ascent: Double
+    /// How far the image reaches below the baseline, as a fraction of the font size.
     public var descent: Double
 
+    /// Makes a size from fractions of the font size (the defaults are YYKit's emoticons).
     public init(width: Double = 1, ascent: Double = 0.88, descent: Double = 0.12) {
         self.width = width
         self.ascent = ascent

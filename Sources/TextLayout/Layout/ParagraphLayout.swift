@@ -10,11 +10,16 @@ public struct ParagraphLayout: Sendable, Equatable {
         public var range: Range<Int>
         /// The width of the line without the white space hanging at its end (token included).
         public var width: Double
-        /// The largest ascent and descent of the fonts and attachments on the line.
+        /// The largest ascent of the fonts and attachments on the line: how far they reach above the
+        /// baseline.
         public var ascent: Double
+        /// The largest descent of the fonts and attachments on the line: how far they reach below
+        /// the baseline (positive downwards).
         public var descent: Double
-        /// The top of the line box and its height.
+        /// The top of the line box.
         public var top: Double
+        /// The height of the line box, by ``TextStyle/lineHeight`` (``TextStyle/lineSpacing`` not
+        /// included); the glyphs are centred in it.
         public var height: Double
         /// The y of the baseline.
         public var baseline: Double
