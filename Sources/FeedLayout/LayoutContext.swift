@@ -11,6 +11,10 @@ public struct LayoutContext: Sendable, Hashable {
     public var style: CellStyle
 
     /// Makes a context of a cell `width` in points, a screen `scale` in pixels per point and a style.
+    ///
+    /// Not checked here (the fields stay settable): laying a cell out in a context traps unless
+    /// `width` is finite and more than twice ``CellStyle/padding`` and `scale` is finite and at
+    /// least 1, as a bad index does. The CLI checks its options before it makes one.
     public init(width: Double, scale: Double, style: CellStyle = .weibo) {
         self.width = width
         self.scale = scale

@@ -12,7 +12,7 @@ public struct CellStyle: Sendable, Hashable {
     public var profileHeight = 56.0
     /// The side of the square avatar.
     public var avatarSide = 40.0
-    /// The avatar's offset from the profile row's top-left.
+    /// How far below the profile row's top (``topMargin`` below the cell's top) the avatar starts, in points.
     public var avatarTop = 15.0
     /// Space between the avatar and the name.
     public var nameLeading = 14.0
