@@ -18,23 +18,15 @@ import Darwin
 /// places a zero-sized value's accesses at the lock object's own address, which every caller
 /// reads before it locks, and reports a race that is not one.
 public final class Lock<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PthreadMutex()
     @exclusivity(unchecked) private var value: Value  // the mutex gives the exclusivity
 
     /// Makes a lock holding `value`.
     public init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    deinit { mutex.destroy() }
 
     /// Runs `body` with exclusive access to the value.
     @inlinable
@@ -44,8 +36,8 @@ public final class Lock<Value>: @unchecked Sendable {
         return try body(&storage)
     }
 
-    @usableFromInline func lock() { pthread_mutex_lock(mutex) }
-    @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
+    @usableFromInline func lock() { mutex.lock() }
+    @usableFromInline func unlock() { mutex.unlock() }
 
     @usableFromInline var storage: Value {
         _read { yield value }
@@ -59,21 +51,12 @@ public final class Lock<Value>: @unchecked Sendable {
 /// sanitizer sees it; it holds no Swift variable for the sanitizer to mistake for a shared one
 /// (see ``Lock`` on `Lock<Void>`).
 public final class PlainLock: @unchecked Sendable {  // the mutex is the only state
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PthreadMutex()
 
     /// Makes an unlocked lock.
-    public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
-    }
+    public init() {}
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    deinit { mutex.destroy() }
 
     /// Runs `body` with the lock held.
     @inlinable
@@ -83,8 +66,31 @@ public final class PlainLock: @unchecked Sendable {  // the mutex is the only st
         return try body()
     }
 
-    @usableFromInline func lock() { pthread_mutex_lock(mutex) }
-    @usableFromInline func unlock() { pthread_mutex_unlock(mutex) }
+    @usableFromInline func lock() { mutex.lock() }
+    @usableFromInline func unlock() { mutex.unlock() }
+}
+
+/// A `pthread_mutex_t` at an address of its own (a mutex must not move once initialised): the
+/// one place where ``Lock`` and ``PlainLock`` make, lock and free theirs. The owner calls
+/// ``destroy()`` once, in its `deinit`.
+struct PthreadMutex {
+    private let pointer: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(pointer, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    func lock() { pthread_mutex_lock(pointer) }
+    func unlock() { pthread_mutex_unlock(pointer) }
+
+    func destroy() {
+        pthread_mutex_destroy(pointer)
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
 }
 
 /// A value behind a readers–writer lock (`pthread_rwlock_t`): many readers at once, or one
