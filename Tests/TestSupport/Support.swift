@@ -67,3 +67,11 @@ public struct SplitMix {
     /// A number in 0..<n.
     public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
+
+extension ParagraphLayout {
+    /// The text of each line of this layout of `text` (its byte ranges read back as strings).
+    public func lineTexts(of text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return lines.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+    }
+}

@@ -12,12 +12,6 @@ import TestSupport
 struct HostileInputTests {
     let engine = Fixtures.engine
 
-    /// The text of each line.
-    func lineTexts(_ text: String, _ layout: ParagraphLayout) -> [String] {
-        let bytes = Array(text.utf8)
-        return layout.lines.map { String(decoding: bytes[$0.range], as: UTF8.self) }
-    }
-
     // MARK: - Bytes that are not text
 
     @Test("invalid UTF-8: each bad byte becomes U+FFFD (the caller decodes), measured like one, nothing dropped")
@@ -39,7 +33,7 @@ struct HostileInputTests {
         let withoutNUL = text.replacingOccurrences(of: "\0", with: "")
         let reference = engine.layout(withoutNUL.isEmpty ? "" : withoutNUL, width: 343)
         #expect(layout.lineCount == max(1, reference.lineCount), "a NUL never breaks a line nor disappears")
-        #expect(lineTexts(text, layout).joined(separator: "\n") == text, "every byte is on a line")
+        #expect(layout.lineTexts(of: text).joined(separator: "\n") == text, "every byte is on a line")
         #expect(abs(layout.width - reference.width) < 1e-9, "NUL (a control character) has no advance")
         #expect(layout.height > 0)
         #expect(engine.prepare(text).graphemeClusterRanges.count == text.unicodeScalars.filter { $0 != "\n" }.count)
@@ -123,7 +117,7 @@ struct HostileInputTests {
     func widthZero() {
         let text = "ab 中文😀\u{1F1E8}\u{1F1F3} e\u{301}"
         let layout = engine.layout(text, width: 0)
-        #expect(lineTexts(text, layout) == ["a", "b ", "中", "文", "😀", "\u{1F1E8}\u{1F1F3} ", "e\u{301}"])
+        #expect(layout.lineTexts(of: text) == ["a", "b ", "中", "文", "😀", "\u{1F1E8}\u{1F1F3} ", "e\u{301}"])
         #expect(layout.lines.allSatisfy { $0.width > 0 })
     }
 

@@ -7,10 +7,7 @@ struct LineBreakingTests {
     let engine = Fixtures.engine
 
     func lineTexts(_ text: String, width: Double, style: TextStyle = TextStyle()) -> [String] {
-        let bytes = Array(text.utf8)
-        return engine.layout(text, width: width, style: style).lines.map {
-            String(decoding: bytes[$0.range], as: UTF8.self)
-        }
+        engine.layout(text, width: width, style: style).lineTexts(of: text)
     }
 
     @Test("CJK punctuation: no line starts with 。，、）」 nor ends with （「 (corpus, several widths)",
@@ -94,8 +91,7 @@ struct LineBreakingTests {
         let text = "第一行" + separator + "second" + separator + separator + "三"
         let layout = engine.layout(text, width: 1000)
         #expect(layout.lineCount == 4)
-        let bytes = Array(text.utf8)
-        let lines = layout.lines.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+        let lines = layout.lineTexts(of: text)
         #expect(lines == ["第一行", "second", "", "三"])
         #expect(layout.lines[2].height > 0, "an empty line still takes a line")
     }
@@ -123,8 +119,7 @@ struct LineBreakingTests {
                     expected[expected.count - 1] += piece
                 }
             }
-            let bytes = Array(text.utf8)
-            let lines = engine.layout(text, width: .infinity).lines.map { String(decoding: bytes[$0.range], as: UTF8.self) }
+            let lines = engine.layout(text, width: .infinity).lineTexts(of: text)
             #expect(lines == (text.isEmpty ? [] : expected), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
