@@ -245,8 +245,7 @@ struct LineFiller {
         var first = 0  // the first cluster on the current line
         var i = 0
         while true {
-            let atEnd = i == clusters.count
-            if !atEnd {
+            while i < clusters.count {
                 let cluster = clusters[i]
                 if cluster.isWhiteSpace {
                     pendingWhiteSpace += cluster.advance
@@ -261,11 +260,10 @@ struct LineFiller {
                 include(run: cluster.run, ascent: cluster.ascent, descent: cluster.descent)
                 lineEnd = cluster.end
                 i += 1
-                continue
             }
             // The word's last line (its only one when no cut was needed) is measured alone too:
             // it starts at a cut, or at the start of a word too wide for any line (an edge that
-            // may be unsafe to break).
+            // may be unsafe to break). When that does not fit, it is cut and the rest placed again.
             if isEmpty || !cutLine(clusters, first: &first, before: &i, atEnd: true, shaped: shaped) { return }
         }
     }
