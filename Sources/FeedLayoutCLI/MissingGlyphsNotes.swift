@@ -5,8 +5,9 @@ import TextLayout
 /// measures (the name, the source line, the text, the retweeted text), so that `heights`,
 /// `render` and `render-timeline` warn once a status as `measure` warns once a text.
 ///
-/// Measures exactly as ``TextEngine``'s own `StatusTextMeasuring` conformance (the same calls);
-/// looking for missing glyphs costs a flag test per text when every character has a glyph.
+/// Measures as ``TextEngine``'s own `StatusTextMeasuring` conformance does (its style and its
+/// line-count rule); looking for missing glyphs costs a flag test per text when every character
+/// has a glyph.
 /// One is made per batch or command and used by one thread at a time: `@unchecked Sendable`
 /// (the protocol asks for `Sendable`) because its notes are a plain array that no two threads
 /// touch.
@@ -18,15 +19,13 @@ final class MissingGlyphsNotingMeasurer: StatusTextMeasuring, @unchecked Sendabl
 
     func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
                    truncationToken: AttributedText) -> (shown: Int, full: Int) {
-        let prepared = engine.prepare(text, style: TextStyle(fontSize: fontSize))
+        let prepared = engine.prepare(text, style: TextEngine.statusTextStyle(fontSize: fontSize))
         noted += prepared.missingGlyphs
-        let full = prepared.lineCount(width: width)
-        guard let maxLines, maxLines > 0 else { return (full, full) }
-        return (min(full, maxLines), full)
+        return TextEngine.statusLineCounts(prepared, width: width, maxLines: maxLines)
     }
 
     func singleLineWidth(of text: String, fontSize: Double) -> Double {
-        let prepared = engine.prepare(text, style: TextStyle(fontSize: fontSize))
+        let prepared = engine.prepare(text, style: TextEngine.statusTextStyle(fontSize: fontSize))
         noted += prepared.missingGlyphs
         return prepared.singleLineWidth
     }

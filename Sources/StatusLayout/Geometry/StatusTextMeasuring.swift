@@ -17,16 +17,26 @@ extension TextEngine: StatusTextMeasuring {
     /// the end of the last line shown, so it changes no count.
     public func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
                           truncationToken: AttributedText) -> (shown: Int, full: Int) {
-        // Counting is enough: truncation puts the token on the last line shown, so the lines
-        // shown are the full count up to `maxLines` (a test holds this to `layout`).
-        let full = prepare(text, style: TextStyle(fontSize: fontSize)).lineCount(width: width)
-        guard let maxLines, maxLines > 0 else { return (full, full) }
-        return (min(full, maxLines), full)
+        Self.statusLineCounts(prepare(text, style: Self.statusTextStyle(fontSize: fontSize)), width: width, maxLines: maxLines)
     }
 
     /// The advance of `text` on one line with `fontSize`, in points, white space at its end
     /// excluded (``PreparedText/singleLineWidth``).
     public func singleLineWidth(of text: String, fontSize: Double) -> Double {
-        prepare(text, style: TextStyle(fontSize: fontSize)).singleLineWidth
+        prepare(text, style: Self.statusTextStyle(fontSize: fontSize)).singleLineWidth
+    }
+
+    /// The style a cell's texts are prepared with: the size alone (for measurers that prepare
+    /// the texts themselves, as the CLI's, which also reads their missing glyphs).
+    package static func statusTextStyle(fontSize: Double) -> TextStyle { TextStyle(fontSize: fontSize) }
+
+    /// The lines of `prepared` at `width`: shown (at most `maxLines`; nil or less than 1 is no
+    /// limit) and in full.
+    package static func statusLineCounts(_ prepared: PreparedText, width: Double, maxLines: Int?) -> (shown: Int, full: Int) {
+        // Counting is enough: truncation puts the token on the last line shown, so the lines
+        // shown are the full count up to `maxLines` (a test holds this to `layout`).
+        let full = prepared.lineCount(width: width)
+        guard let maxLines, maxLines > 0 else { return (full, full) }
+        return (min(full, maxLines), full)
     }
 }
