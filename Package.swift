@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         // fontconfig: the system's fonts by family or pattern (FontStack.system).
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // libxml2's HTML parser: the HTML of web statuses' text (CHTMLText only).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // cairo with its FreeType backend: pictures of what was measured (Rendering only).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         // Tiny C: ICU behind prefixed names (ICU's own names are version-renamed macros and its
@@ -42,8 +44,11 @@ let package = Package(
         // SwiftPM refuses (a warning on every build).
         .target(name: "CStatusJSON", cxxSettings: [.define("NDEBUG", .when(configuration: .release))],
                 linkerSettings: [.linkedLibrary("simdjson")]),
+        // The HTML of a status text (m.weibo.cn, weibo.com, Mastodon) through libxml2's SAX HTML
+        // parser, behind prefixed names: a flat list of elements and text for StatusLayout's rules.
+        .target(name: "CHTMLText", dependencies: ["CLibXML2"]),
         // Statuses: decoding, rich text, cell geometry.
-        .target(name: "StatusLayout", dependencies: ["TextLayout", "CStatusJSON", "LockSupport"]),
+        .target(name: "StatusLayout", dependencies: ["TextLayout", "CStatusJSON", "CHTMLText", "LockSupport"]),
         // The heightForRow path: bounded thread-safe height cache, RowHeights facade, prefetch.
         .target(name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout", "LockSupport"],
                 swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages FeedLayout builds against, when they are missing.
 #   scripts/ensure-deps.sh          the library, CLI and tests: HarfBuzz, FreeType, ICU, fontconfig, simdjson,
-#                                   cairo (the Rendering module and the CLI's render commands)
+#                                   libxml2 (the HTML of web statuses' text), cairo (the Rendering module and
+#                                   the CLI's render commands)
 #   scripts/ensure-deps.sh --bench  also Pango (the benchmark and accuracy peer)
 # The library measures with the fonts bundled in Fonts/ (fontconfig finds the system's fonts
 # only for FontStack.system and --font-family); the tests add fontconfig's fc-match and one
 # variable font (fonts-inter-variable).
 set -euo pipefail
 
-modules=(harfbuzz freetype2 icu-uc fontconfig simdjson cairo-ft)
-packages=(pkg-config libharfbuzz-dev libfreetype-dev libicu-dev libfontconfig-dev libsimdjson-dev libcairo2-dev)
+modules=(harfbuzz freetype2 icu-uc fontconfig simdjson cairo-ft libxml-2.0)
+packages=(pkg-config libharfbuzz-dev libfreetype-dev libicu-dev libfontconfig-dev libsimdjson-dev libcairo2-dev libxml2-dev)
 if [[ "${1:-}" == "--bench" ]]; then
   modules+=(pangoft2)
   packages+=(libpango1.0-dev)

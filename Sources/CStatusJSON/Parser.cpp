@@ -158,6 +158,18 @@ uint32_t cstatusjson_array_elements(cstatusjson_parser *parser, uint32_t array) 
     return first;
 }
 
+uint32_t cstatusjson_object_members(cstatusjson_parser *parser, uint32_t object, cstatusjson_key *keys, size_t capacity) {
+    const uint32_t first = uint32_t(parser->values.size());
+    simdjson::dom::object fields = parser->values[object].get_object().value_unsafe();
+    size_t index = 0;
+    for (simdjson::dom::key_value_pair field : fields) {
+        if (index < capacity) keys[index] = cstatusjson_key{reinterpret_cast<const uint8_t *>(field.key.data()), field.key.size()};
+        parser->values.push_back(field.value);
+        index++;
+    }
+    return first;
+}
+
 const char *cstatusjson_parser_error_message(const cstatusjson_parser *parser) {
     return simdjson::error_message(parser->last);
 }

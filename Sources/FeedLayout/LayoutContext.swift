@@ -12,12 +12,16 @@ public struct LayoutContext: Sendable, Hashable {
 
     /// Makes a context of a cell `width` in points, a screen `scale` in pixels per point and a style.
     ///
-    /// Not checked here (the fields stay settable): laying a cell out in a context traps unless
-    /// `width` is finite and more than twice ``CellStyle/padding`` and `scale` is finite and at
-    /// least 1, as a bad index does. The CLI checks its options before it makes one.
-    public init(width: Double, scale: Double, style: CellStyle = .weibo) {
+    /// Not checked here (the fields stay settable): laying a cell out in a context traps when
+    /// ``problem`` finds something wrong, as a bad index does. The CLI checks its options before
+    /// it makes one.
+    public init(width: Double, scale: Double, style: CellStyle = .automatic) {
         self.width = width
         self.scale = scale
         self.style = style
     }
+
+    /// What is wrong with the width or scale for the style (``CellStyle/problem(width:scale:)``),
+    /// or nil when a cell can be laid out in this context.
+    public var problem: String? { style.problem(width: width, scale: scale) }
 }

@@ -32,8 +32,7 @@ public final class RowHeights: Sendable {
     ///   - layouts: the layout cache; a small one (64 layouts, 2 MB) by default.
     public init(engine: TextEngine, context: LayoutContext, heights: HeightCache = HeightCache(),
                 layouts: LayoutCache = LayoutCache(countLimit: 64, costLimit: 2 << 20)) {
-        precondition(context.width.isFinite && context.width > 2 * context.style.padding, "cell width leaves no room for content")
-        precondition(context.scale.isFinite && context.scale >= 1, "screen scale must be 1 or more")
+        if let problem = context.problem { preconditionFailure(problem) }
         self.context = context
         self.heights = heights
         self.layouts = layouts
@@ -232,10 +231,15 @@ enum ProcessInfoCores {
 }
 
 extension CellLayout {
-    /// A rough count of the bytes a layout holds beyond its own struct (frames, rich text).
+    /// A rough count of the bytes a layout holds beyond its own struct (blocks, frames, texts).
     var estimatedExtraBytes: Int {
-        MemoryLayout<CellLayout>.stride + (pictures.count + retweetPictures.count) * MemoryLayout<CellRect>.stride
-            + richText.text.string.utf8.count + (retweetRichText?.text.string.utf8.count ?? 0)
-            + (richText.entities.count + (retweetRichText?.entities.count ?? 0)) * 64
+        func bytes(_ blocks: [CellBlock]) -> Int {
+            blocks.reduce(0) { total, block in
+                total + MemoryLayout<CellBlock>.stride + block.images.count * MemoryLayout<CellImage>.stride
+                    + block.texts.reduce(0) { $0 + MemoryLayout<CellText>.stride + $1.richText.text.string.utf8.count + $1.richText.entities.count * 64 }
+                    + bytes(block.children)
+            }
+        }
+        return MemoryLayout<CellLayout>.stride + bytes(blocks)
     }
 }

@@ -125,7 +125,7 @@ enum HeightsCommand {
 struct CellOptions {
     var width = 375.0
     var scale = 2.0
-    var style = CellStyle.weibo
+    var style = CellStyle.automatic
 
     /// Parses `arguments`; nil when help was asked for.
     static func parse(_ arguments: [String], extraValued: Set<String>, extraFlags: Set<String> = [])
@@ -137,7 +137,7 @@ struct CellOptions {
         if scanner.has("-h") || scanner.has("--help") { return nil }
         var options = CellOptions()
         if let width = scanner.value("--width") {
-            let smallest = 2 * options.style.padding
+            let smallest = options.style.minimumWidth
             options.width = try OptionValues.number(
                 width, option: "--width", in: smallest...OptionValues.largestWidth, exclusiveLower: true,
                 what: "a number of points greater than \(Int(smallest)) (twice the padding) and at most \(Int(OptionValues.largestWidth))")

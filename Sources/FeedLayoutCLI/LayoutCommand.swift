@@ -25,12 +25,16 @@ enum LayoutCommand {
           --scale <n>             Screen scale, from 1 to 4. (default: 2)
           --max-lines <n>         Collapse texts longer than n lines with "…全文".
           --pretty                One field a line, indented, instead of one line.
+        \(OptionValues.nowHelp)
         \(EngineOptions.help)
           --version               Show the version.
           -h, --help              Show help information.
 
         Frames are [x, y, width, height] in points from the cell's top-left; entity ranges and
-        cuts are UTF-8 byte offsets in the rich text.
+        cuts are UTF-8 byte offsets in the rich text. "blocks" lists the cell's blocks in order
+        (title, profile, text, retweet, pictures, card, tag, toolbar), each with its frame, its
+        texts (role, frame, lines shown and in full, font size), its images and the blocks inside
+        it; a card also gives its text rect.
 
         EXIT STATUS: 0 success, 1 failure (no such status, a status that cannot be decoded, a
         font, the input or the output), 64 bad usage, 130 or 143 stopped by SIGINT or SIGTERM.
@@ -47,7 +51,7 @@ enum LayoutCommand {
 
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         do {
-            guard let (options, scanner) = try CellOptions.parse(arguments, extraValued: ["--index", "--id"], extraFlags: ["--pretty"]) else {
+            guard let (options, scanner) = try CellOptions.parse(arguments, extraValued: ["--index", "--id", "--now"], extraFlags: ["--pretty"]) else {
                 io.output(help)
                 return CommandLineTool.ExitStatus.success
             }
@@ -76,9 +80,9 @@ enum LayoutCommand {
             }
             var failed = CommandLineTool.ExitStatus.failure
             guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
-            let cell = CellLayouter(measurer: engine, style: options.style).layout(status, width: options.width, scale: options.scale)
-            let collapsed = Collapsed(cell, engine: engine, style: options.style, width: options.width)
-            try io.standardOutput.write(describe(cell, collapsed: collapsed, width: options.width, scale: options.scale,
+            let now = try scanner.value("--now").map { text throws(UsageError) in try OptionValues.moment(text) }
+            let cell = CellLayouter(measurer: engine, style: options.style, now: now).layout(status, width: options.width, scale: options.scale)
+            try io.standardOutput.write(describe(cell, engine: engine, width: options.width, scale: options.scale,
                                                  pretty: scanner.has("--pretty")))
             return CommandLineTool.ExitStatus.success
         } catch {
@@ -133,30 +137,17 @@ enum LayoutCommand {
     }
 
     /// A collapsed text as shown: the rich text cut where the last line shown ends, then the
-    /// truncation token; nil when the text is shown whole.
-    struct Collapsed {
-        var text: (shown: String, cut: Int)?
-        var retweet: (shown: String, cut: Int)?
-
-        init(_ cell: CellLayout, engine: TextEngine, style: CellStyle, width: Double) {
-            let contentWidth = width - 2 * style.padding
-            func collapse(_ rich: RichText?, shown: Int, full: Int, fontSize: Double) -> (String, Int)? {
-                guard let rich, let maxLines = style.maxTextLines, shown < full else { return nil }
-                // Laid out as the cell measures it (the same width, size and token), with lines.
-                let layout = engine.layout(rich.text, width: contentWidth, style: TextStyle(fontSize: fontSize),
-                                           maxLines: maxLines, truncationToken: AttributedText(style.truncationToken))
-                guard let last = layout.lines.last, last.isTruncated else { return nil }
-                let cut = last.range.upperBound
-                return (String(decoding: rich.text.string.utf8.prefix(cut), as: UTF8.self) + style.truncationToken, cut)
-            }
-            text = collapse(cell.richText, shown: cell.textLines, full: cell.fullTextLines,
-                            fontSize: style.textFontSize * style.fontScale)
-            retweet = collapse(cell.retweetRichText, shown: cell.retweetTextLines, full: cell.fullRetweetTextLines,
-                               fontSize: style.retweetTextFontSize * style.fontScale)
-        }
+    /// truncation token, laid out exactly as the cell measured it; nil when shown whole.
+    static func collapsed(_ text: CellText?, engine: TextEngine) -> (shown: String, cut: Int)? {
+        guard let text, text.isTruncated, let token = text.truncationToken else { return nil }
+        let layout = engine.prepare(text.richText.text, style: text.textStyle)
+            .layout(width: text.frame.width, maxLines: text.maxLines, truncationToken: AttributedText(token))
+        guard let last = layout.lines.last, last.isTruncated else { return nil }
+        let cut = last.range.upperBound
+        return (String(decoding: text.richText.text.string.utf8.prefix(cut), as: UTF8.self) + token, cut)
     }
 
-    static func describe(_ cell: CellLayout, collapsed: Collapsed, width: Double, scale: Double, pretty: Bool) -> String {
+    static func describe(_ cell: CellLayout, engine: TextEngine, width: Double, scale: Double, pretty: Bool) -> String {
         func rect(_ r: CellRect?) -> String {
             guard let r else { return "null" }
             return "[\(JSON.number(r.x)), \(JSON.number(r.y)), \(JSON.number(r.width)), \(JSON.number(r.height))]"
@@ -175,9 +166,32 @@ enum LayoutCommand {
                 return "{\"kind\": \"\(kind)\", \"value\": \(JSON.string(value)), \"range\": [\(entity.range.lowerBound), \(entity.range.upperBound)]}"
             }.joined(separator: ", ") + "]"
         }
+        func text(_ text: CellText) -> String {
+            "{\"role\": \"\(text.role.rawValue)\", \"frame\": \(rect(text.frame)), \"lines\": \(text.lines), "
+                + "\"fullLines\": \(text.fullLines), \"fontSize\": \(JSON.number(text.fontSize)), \"text\": \(JSON.string(text.richText.text.string))}"
+        }
+        func image(_ image: CellImage) -> String {
+            "{\"role\": \"\(image.role.rawValue)\", \"frame\": \(rect(image.frame))"
+                + (image.role == .picture || image.role == .video ? ", \"index\": \(image.index)" : "") + "}"
+        }
+        func describe(_ block: CellBlock) -> String {
+            var fields = ["\"kind\": \"\(block.kind.rawValue)\"", "\"frame\": \(rect(block.frame))"]
+            if !block.texts.isEmpty { fields.append("\"texts\": [" + block.texts.map(text).joined(separator: ", ") + "]") }
+            if !block.images.isEmpty { fields.append("\"images\": [" + block.images.map(image).joined(separator: ", ") + "]") }
+            if block.kind == .card, let first = block.texts.first {
+                // YYKit's cardTextRect: where the card's text may go (the card's height).
+                fields.append("\"textRect\": " + rect(CellRect(x: first.frame.x, y: block.frame.y, width: first.frame.width,
+                                                                height: block.frame.height)))
+            }
+            if !block.children.isEmpty { fields.append("\"children\": [" + block.children.map(describe).joined(separator: ", ") + "]") }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        let collapsedText = collapsed(cell.bodyText, engine: engine)
+        let collapsedRetweet = collapsed(cell.retweetBodyText, engine: engine)
         let fields: [(String, String)] = [
             ("id", "\"\(cell.statusID)\""),
             ("kind", "\"\(cell.kind.rawValue)\""),
+            ("network", "\"\(cell.network.rawValue)\""),
             ("width", JSON.number(width)),
             ("scale", JSON.number(scale)),
             ("height", JSON.number(cell.height)),
@@ -189,8 +203,8 @@ enum LayoutCommand {
             ("textLines", "\(cell.textLines)"),
             ("fullTextLines", "\(cell.fullTextLines)"),
             ("richText", JSON.string(cell.richText.text.string)),
-            ("collapsedText", collapsed.text.map { JSON.string($0.shown) } ?? "null"),
-            ("cut", collapsed.text.map { "\($0.cut)" } ?? "null"),
+            ("collapsedText", collapsedText.map { JSON.string($0.shown) } ?? "null"),
+            ("cut", collapsedText.map { "\($0.cut)" } ?? "null"),
             ("entities", entities(cell.richText)),
             ("pictures", rects(cell.pictures)),
             ("retweetBlock", rect(cell.retweetBlock)),
@@ -198,11 +212,12 @@ enum LayoutCommand {
             ("retweetTextLines", "\(cell.retweetTextLines)"),
             ("fullRetweetTextLines", "\(cell.fullRetweetTextLines)"),
             ("retweetRichText", cell.retweetRichText.map { JSON.string($0.text.string) } ?? "null"),
-            ("retweetCollapsedText", collapsed.retweet.map { JSON.string($0.shown) } ?? "null"),
-            ("retweetCut", collapsed.retweet.map { "\($0.cut)" } ?? "null"),
+            ("retweetCollapsedText", collapsedRetweet.map { JSON.string($0.shown) } ?? "null"),
+            ("retweetCut", collapsedRetweet.map { "\($0.cut)" } ?? "null"),
             ("retweetEntities", entities(cell.retweetRichText)),
             ("retweetPictures", rects(cell.retweetPictures)),
             ("toolbar", rect(cell.toolbar)),
+            ("blocks", "[" + cell.blocks.map(describe).joined(separator: ", ") + "]"),
         ]
         if pretty {
             return "{\n" + fields.map { "  \"\($0)\": \($1)" }.joined(separator: ",\n") + "\n}\n"

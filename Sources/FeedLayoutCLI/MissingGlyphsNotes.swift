@@ -24,7 +24,7 @@ final class MissingGlyphsNotingMeasurer: StatusTextMeasuring, @unchecked Sendabl
         return TextEngine.statusLineCounts(prepared, width: width, maxLines: maxLines)
     }
 
-    func singleLineWidth(of text: String, fontSize: Double) -> Double {
+    func singleLineWidth(of text: AttributedText, fontSize: Double) -> Double {
         let prepared = engine.prepare(text, style: TextEngine.statusTextStyle(fontSize: fontSize))
         noted += prepared.missingGlyphs
         return prepared.singleLineWidth

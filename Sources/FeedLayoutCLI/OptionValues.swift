@@ -1,6 +1,24 @@
+import StatusLayout
+
 /// The values of options, checked with one shape of message for every command:
 /// `--width must be a number of points greater than 0, got '0'`.
 enum OptionValues {
+    /// `--now`: the moment a cell's time strings are relative to, in ISO 8601 with an offset or
+    /// `Z` ("2026-11-30T08:00:00+08:00") or as Weibo and Twitter write one ("Mon Nov 30 08:00:00
+    /// +0800 2026").
+    static func moment(_ text: String, option: String = "--now") throws(UsageError) -> StatusDate {
+        guard let date = StatusDate(parsing: text) else {
+            throw UsageError(message: "\(option) must be a moment such as 2026-11-30T08:00:00+08:00 (ISO 8601, with an offset or Z), got '\(text)'")
+        }
+        return date
+    }
+
+    /// The help line of `--now`.
+    static let nowHelp = """
+          --now <time>            The moment time strings are relative to ("5分钟前"), e.g.
+                                  2026-11-30T08:00:00+08:00. (default: the time of the run)
+        """
+
     /// Whether `text` is a decimal number as a person writes one: an optional sign, digits with
     /// an optional fraction, an optional exponent ("343", "-1.5", ".5", "1e3"). Not "0x10",
     /// "nan", "inf" or " 1", which `Double(_:)` would take.

@@ -56,6 +56,7 @@ enum RenderCommands {
           --expanded              Every line shown (the cell's expanded height). (default, without --max-lines)
           --max-lines <n>         Lines shown when collapsed. (default with --collapsed: 6)
           --debug                 Overlay element frames, line boxes, baselines and measured heights.
+        \(OptionValues.nowHelp)
         \(EngineOptions.help)
           --version               Show the version.
           -h, --help              Show help information.
@@ -86,6 +87,7 @@ enum RenderCommands {
           --scale <n>             Screen scale, 1 to 4. (default: 2)
           --max-lines <n>         Collapse texts longer than n lines with "…全文".
           --debug                 Overlay element frames, line boxes, baselines and measured heights.
+        \(OptionValues.nowHelp)
         \(EngineOptions.help)
           --version               Show the version.
           -h, --help              Show help information.
@@ -156,7 +158,7 @@ enum RenderCommands {
                 guard let id = StatusID(text) else { throw UsageError(message: "--id must be a status ID (digits), got '\(text)'") }
                 return id
             }
-            var style = CellStyle.weibo
+            var style = CellStyle.automatic
             let maxLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
             if scanner.has("--expanded") && maxLines != nil {
                 throw UsageError(message: "--max-lines collapses texts; it cannot be used with --expanded")
@@ -194,8 +196,7 @@ enum RenderCommands {
                 }
                 let renderer = Renderer(engine: try common.engine())
                 let expanded = style.maxTextLines == nil
-                let image = try renderer.renderCell(chosen, width: width, style: style, expanded: expanded,
-                                                    options: RenderOptions(scale: common.scale, debug: common.debug))
+                let image = try renderer.renderCell(chosen, width: width, style: style, expanded: expanded, options: common.renderOptions)
                 let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
                 let cell = layouter.layout(chosen, width: width, scale: common.scale)
                 return Drawn(image: image, fields: ["\"id\": \"\(chosen.id)\"", "\"height\": \(JSON.number(expanded ? cell.expandedHeight : cell.height))"],
@@ -213,7 +214,7 @@ enum RenderCommands {
         run("render-timeline", arguments: arguments, help: timelineHelp, io: io, valued: ["--width", "--count", "--max-lines"], flags: []) { scanner, common in
             let width = try cellWidth(scanner)
             let count = try scanner.value("--count").map { try wholeNumber($0, option: "--count") } ?? 20
-            var style = CellStyle.weibo
+            var style = CellStyle.automatic
             style.maxTextLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
             try checkWidth(width, scale: common.scale)
             let input = try readStatuses(scanner, io: io)
@@ -232,8 +233,7 @@ enum RenderCommands {
                     throw CommandFailure(message: decoded.isEmpty ? "the input has no statuses" : "none of the first \(decoded.count) statuses can be decoded")
                 }
                 let renderer = Renderer(engine: try common.engine())
-                let image = try renderer.renderTimeline(statuses, width: width, style: style,
-                                                        options: RenderOptions(scale: common.scale, debug: common.debug))
+                let image = try renderer.renderTimeline(statuses, width: width, style: style, options: common.renderOptions)
                 let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
                 var height = 0.0
                 var warnings = ""
@@ -254,7 +254,11 @@ enum RenderCommands {
         var output: String
         var scale: Double
         var debug: Bool
+        var now: StatusDate?
         var engineOptions: EngineOptions
+
+        /// The options of the drawing.
+        var renderOptions: RenderOptions { RenderOptions(scale: scale, debug: debug, now: now) }
 
         /// The engine, as every command makes it (a fonts directory that is not there fails).
         func engine() throws -> TextEngine { try engineOptions.checkedEngine() }
@@ -278,7 +282,7 @@ enum RenderCommands {
                     flags: Set<String>, _ prepare: (ArgumentScanner, Common) throws -> Work) -> Int32 {
         let work: Work
         do {
-            var scanner = ArgumentScanner(valued: valued.union(["-o", "--output", "--scale"]).union(EngineOptions.valued),
+            var scanner = ArgumentScanner(valued: valued.union(["-o", "--output", "--scale", "--now"]).union(EngineOptions.valued),
                                           flags: flags.union(["-h", "--help", "--version", "--debug"]))
             try scanner.scan(arguments)
             if scanner.has("-h") || scanner.has("--help") {
@@ -291,7 +295,8 @@ enum RenderCommands {
             }
             guard !output.isEmpty else { throw UsageError(message: "-o needs a file name, got ''") }
             let scale = try number(scanner, "--scale", default: 2, atLeast: 1, atMost: 4, what: "a screen scale from 1 to 4")
-            let common = Common(output: output, scale: scale, debug: scanner.has("--debug"), engineOptions: EngineOptions(scanner))
+            let now = try scanner.value("--now").map { text throws(UsageError) in try OptionValues.moment(text) }
+            let common = Common(output: output, scale: scale, debug: scanner.has("--debug"), now: now, engineOptions: EngineOptions(scanner))
             try common.engineOptions.checkUsage()
             work = try prepare(scanner, common)
             let drawn = try work()
@@ -336,7 +341,7 @@ enum RenderCommands {
 
     /// A cell's width: more than twice the padding.
     static func cellWidth(_ scanner: ArgumentScanner) throws(UsageError) -> Double {
-        let least = 2 * CellStyle.weibo.padding
+        let least = CellStyle.automatic.minimumWidth
         return try number(scanner, "--width", default: 375, above: least, atMost: OptionValues.largestLength,
                           what: "a number of points greater than \(Int(least)) (twice the padding)")
     }

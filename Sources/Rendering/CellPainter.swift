@@ -2,95 +2,122 @@ import CCairo
 import StatusLayout
 import TextLayout
 
-/// Draws one status cell from its ``CellLayout``: the gaps above and below in the timeline's
-/// grey with hairlines, the avatar as a placeholder circle, name and source, the rich text
-/// (mentions, topics and links in the link colour, emoticons as boxes with their names, link
-/// icons), the truncation token when collapsed, pictures as placeholders of their frames, the
-/// retweet block on its grey, and the toolbar.
+/// Draws one status cell from its ``CellLayout``, block by block, with nothing of its own about
+/// where things go: every frame, every text and the paragraph parameters it was measured with
+/// come from the layout. The gaps above and below are the timeline's grey with hairlines; the
+/// avatar, pictures, emoticons and icons are placeholders (no image is fetched); mentions,
+/// topics and links are in the link colour; the retweet block and cards are on the inner grey.
 ///
-/// Text blocks are drawn with the engine's layout of the same text at the same width, lines
-/// pinned to ``CellStyle/lineHeightMultiple`` × the font size: a block's first line box starts
-/// half a leading (`(multiple − 1) / 2 × size`) above the text padding, so that the lines fill
-/// exactly the `size + (n − 1) × multiple × size` the height formula counts, their half
-/// leadings reaching into the padding.
+/// A text is laid out again exactly as measured (``CellText/textStyle``, its frame's width,
+/// ``CellText/maxLines``, ``CellText/truncationToken``) and drawn with its first line box at its
+/// frame's top: for Weibo's pinned lines the layouter puts that top half a leading above the
+/// text padding, so that the lines fill the `size + (n − 1) × multiple × size` the height counts.
 struct CellPainter {
     let renderer: Renderer
     let canvas: Canvas
-    let style: CellStyle
+    let style: CellStyle.WeiboCell
     let colors: CellColors
     let width: Double
     let debug: Bool
 
-    func paint(_ cell: CellLayout, status: Status, top: Double, height: Double, expanded: Bool) {
-        let s = style
+    func paint(_ cell: CellLayout, status: Status, top: Double) {
+        let height = cell.shownHeight
         // The gaps (separators) and the cell's white between them.
         canvas.fill(x: 0, y: top, width: width, height: height, color: colors.timelineBackground)
-        let contentTop = top + s.topMargin
-        let contentHeight = max(0, height - s.topMargin - s.bottomMargin)
+        let contentTop = top + style.topMargin
+        let contentHeight = max(0, height - style.topMargin - style.bottomMargin)
         canvas.fill(x: 0, y: contentTop, width: width, height: contentHeight, color: colors.background)
         canvas.horizontalLine(x: 0, y: contentTop, width: width, color: colors.line)
         canvas.horizontalLine(x: 0, y: contentTop + contentHeight - 1 / canvas.scale, width: width, color: colors.line)
 
-        // Profile row.
-        let avatar = cell.avatar.moved(by: top)
-        canvas.fillEllipse(x: avatar.x, y: avatar.y, width: avatar.width, height: avatar.height, color: colors.placeholder)
-        let nameSpace = max(1, width - s.padding - cell.name.x)
-        let nameSize = s.nameFontSize * s.fontScale
-        let sourceSize = s.sourceFontSize * s.fontScale
-        drawLine(status.user?.screenName ?? "", size: nameSize, in: cell.name.moved(by: top), space: nameSpace, color: colors.name)
-        drawLine(CellLayouter<TextEngine>.sourceLine(status), size: sourceSize, in: cell.source.moved(by: top), space: nameSpace,
-                 color: colors.source)
-
-        // Text, then the retweet block or the pictures.
-        drawText(cell.richText, in: cell.text.moved(by: top), size: s.textFontSize * s.fontScale, color: colors.text,
-                 expectedLines: expanded ? cell.fullTextLines : cell.textLines, expanded: expanded)
-        if let block = cell.retweetBlock?.moved(by: top) {
-            canvas.fill(x: block.x, y: block.y, width: block.width, height: block.height, color: colors.retweetBackground)
-            if let rich = cell.retweetRichText, let frame = cell.retweetText?.moved(by: top) {
-                drawText(rich, in: frame, size: s.retweetTextFontSize * s.fontScale, color: colors.retweetText,
-                         expectedLines: expanded ? cell.fullRetweetTextLines : cell.retweetTextLines, expanded: expanded)
-            }
-            let pictures = status.retweetedStatus?.pictures ?? []
-            for (index, frame) in cell.retweetPictures.enumerated() {
-                drawPicture(frame.moved(by: top), picture: index < pictures.count ? pictures[index] : nil)
-            }
-        }
-        for (index, frame) in cell.pictures.enumerated() {
-            drawPicture(frame.moved(by: top), picture: index < status.pictures.count ? status.pictures[index] : nil)
-        }
-        drawToolbar(cell.toolbar.moved(by: top), status: status)
+        for block in cell.blocks { draw(block, of: status, top: top) }
 
         if debug {
-            for frame in [cell.avatar, cell.name, cell.source, cell.toolbar] + cell.pictures + cell.retweetPictures
-                + [cell.retweetBlock].compactMap({ $0 }) {
-                let f = frame.moved(by: top)
-                canvas.stroke(x: f.x, y: f.y, width: f.width, height: f.height, color: DebugColors.frame)
-            }
             canvas.horizontalLine(x: 0, y: top + height - 1 / canvas.scale, width: width, color: DebugColors.measured)
             renderer.drawLabel("cell \(Renderer.points(height)) pt", on: canvas, right: width - 2, top: top + height - 11,
                                color: DebugColors.measured)
         }
     }
 
+    // MARK: Blocks
+
+    private func draw(_ block: CellBlock, of status: Status, top: Double, inRetweet: Bool = false) {
+        let frame = block.frame.moved(by: top)
+        switch block.kind {
+        case .title:
+            canvas.horizontalLine(x: 0, y: frame.maxY - 1 / canvas.scale, width: width, color: colors.line)
+            for text in block.texts { draw(text, top: top, color: colors.title) }
+        case .profile:
+            for image in block.images { draw(image, top: top, status: status) }
+            for text in block.texts {
+                let color = text.role == .name ? ((status.user?.membershipRank ?? 0) > 0 ? colors.memberName : colors.name) : colors.source
+                draw(text, top: top, color: color)
+            }
+        case .text:
+            for text in block.texts { draw(text, top: top, color: inRetweet ? colors.retweetText : colors.text) }
+        case .retweet:
+            canvas.fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.retweetBackground)
+            let retweet = status.retweetedStatus ?? status
+            for child in block.children { draw(child, of: retweet, top: top, inRetweet: true) }
+        case .pictures:
+            for image in block.images { draw(image, top: top, status: status) }
+        case .card:
+            canvas.fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: inRetweet ? colors.background : colors.cardBackground)
+            for image in block.images {
+                let f = image.frame.moved(by: top)
+                switch image.role {
+                case .video:
+                    drawPicture(f, picture: nil)
+                    drawPlayMark(in: f)
+                case .cardImage: drawPicture(f, picture: nil)
+                default: canvas.fill(x: f.x, y: f.y, width: f.width, height: f.height, color: colors.placeholder)
+                }
+            }
+            for (index, text) in block.texts.enumerated() {
+                draw(text, top: top, color: index == 0 && !(status.card?.title.isEmpty ?? true) ? colors.cardText : colors.cardSubtitle)
+            }
+        case .tag:
+            let isPlace = status.tags.first?.isPlace ?? false
+            for text in block.texts { draw(text, top: top, color: isPlace ? colors.placeTag : colors.link) }
+        case .toolbar:
+            canvas.horizontalLine(x: frame.x, y: frame.y, width: frame.width, color: colors.line)
+            for image in block.images { drawToolbarIcon(image.index, in: image.frame.moved(by: top)) }
+            for text in block.texts { draw(text, top: top, color: colors.toolbarText) }
+            for index in 1..<3 {
+                let x = frame.x + Double(index) * frame.width / 3
+                canvas.verticalLine(x: x, y: frame.y + frame.height * 0.3, height: frame.height * 0.4, color: colors.line)
+            }
+        }
+        if debug {
+            canvas.stroke(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: DebugColors.frame)
+            for image in block.images {
+                let f = image.frame.moved(by: top)
+                canvas.stroke(x: f.x, y: f.y, width: f.width, height: f.height, color: DebugColors.frame)
+            }
+            if block.kind == .text, let text = block.texts.first {
+                let lines = text.lines == 1 ? "1 line" : "\(text.lines) lines"
+                renderer.drawLabel("\(lines) · \(Renderer.points(frame.height)) pt", on: canvas, right: frame.x + frame.width - 1,
+                                   top: frame.y + 1, color: DebugColors.measured)
+            }
+        }
+    }
+
     // MARK: Text
 
-    /// The style text blocks are laid out in: lines pinned to the multiple of the size.
-    private func textStyle(size: Double) -> TextStyle { TextStyle(fontSize: size, lineHeight: .multiple(style.lineHeightMultiple)) }
-
-    /// Draws a text block: its lines from the block's padding (see the type's note), entities
-    /// coloured, attachments drawn, the token at the end of a collapsed block.
-    private func drawText(_ rich: RichText, in frame: CellRect, size: Double, color: CellColor, expectedLines: Int, expanded: Bool) {
-        guard !rich.text.string.isEmpty else { return }
-        let token = AttributedText(style.truncationToken)
-        let prepared = renderer.engine.prepare(rich.text, style: textStyle(size: size))
-        let layout = prepared.layout(width: frame.width, maxLines: expanded ? nil : style.maxTextLines, truncationToken: token)
+    /// Draws a laid-out text as it was measured: entities in the link colour, attachments drawn
+    /// by what they stand for, the token at the end of a collapsed text.
+    private func draw(_ text: CellText, top: Double, color: CellColor) {
+        guard !text.richText.text.string.isEmpty, text.frame.width > 0 else { return }
+        let token = AttributedText(text.truncationToken ?? "\u{2026}")
+        let prepared = renderer.engine.prepare(text.richText.text, style: text.textStyle)
+        let layout = prepared.layout(width: text.frame.width, maxLines: text.maxLines, truncationToken: token)
         let lines = prepared.glyphLines(of: layout, truncationToken: token)
-        let top = frame.y + style.textPadding - (style.lineHeightMultiple - 1) * size / 2
         let linkColor = colors.link
-        let entities = rich.entities
-        let tokenLead = style.truncationToken.unicodeScalars.first == "\u{2026}" ? 3 : 0  // "…" in the text's colour
-        canvas.draw(lines, x: frame.x, y: top, color: { run, glyph in
-            if run.isTruncationToken { return glyph.cluster < tokenLead ? color : linkColor }
+        let entities = text.richText.entities
+        let tokenLead = token.string.unicodeScalars.first == "\u{2026}" ? 3 : 0  // "…" in the text's colour
+        let frame = text.frame.moved(by: top)
+        canvas.draw(lines, x: frame.x, y: frame.y, color: { run, glyph in
+            if run.isTruncationToken { return glyph.cluster < tokenLead || text.role != .body ? color : linkColor }
             return Self.entity(at: glyph.cluster, in: entities).map { entity in
                 if case .emoticon = entity.kind { return color }
                 return linkColor
@@ -99,16 +126,10 @@ struct CellPainter {
             switch Self.entity(at: run.range.lowerBound, in: entities)?.kind {
             case .emoticon(let name): drawEmoticon(name, in: box)
             case .link: drawLinkIcon(in: box)
-            default: canvas.stroke(x: box.x, y: box.y, width: box.width, height: box.height, color: colors.placeholderMark)
+            default: drawIcon(in: box)
             }
         })
-        if debug {
-            canvas.drawDebugLines(layout, x: frame.x, y: top, width: frame.width, showsHeight: false)
-            canvas.stroke(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: DebugColors.measured)
-            let mismatch = layout.lineCount == expectedLines ? "" : " (cell counts \(expectedLines)!)"
-            renderer.drawLabel("\(layout.lineCount) lines\(mismatch) · \(Renderer.points(frame.height)) pt", on: canvas,
-                               right: frame.x + frame.width - 1, top: frame.y + 1, color: DebugColors.measured)
-        }
+        if debug { canvas.drawDebugLines(layout, x: frame.x, y: frame.y, width: frame.width, showsHeight: false) }
     }
 
     /// The entity whose range holds byte `offset`, if any (entities are in text order).
@@ -120,15 +141,6 @@ struct CellPainter {
             if entities[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
         }
         return low < entities.count && entities[low].range.contains(offset) ? entities[low] : nil
-    }
-
-    /// A one-line text (name, source) in `frame`, cut with "…" past `space` points.
-    private func drawLine(_ text: String, size: Double, in frame: CellRect, space: Double, color: CellColor) {
-        guard !text.isEmpty else { return }
-        let prepared = renderer.engine.prepare(text, style: textStyle(size: size))
-        let layout = prepared.layout(width: space, maxLines: 1)
-        canvas.draw(prepared.glyphLines(of: layout), x: frame.x, y: frame.y, color: { _, _ in color })
-        if debug { canvas.drawDebugLines(layout, x: frame.x, y: frame.y, width: frame.width, showsHeight: false) }
     }
 
     /// An emoticon with no image at hand: a rounded box with its name fitted inside.
@@ -148,6 +160,15 @@ struct CellPainter {
                     color: { _, _ in colors.placeholderMark })
     }
 
+    /// An icon with no image at hand (a title's, a tag's, a badge after a name): a small rounded square.
+    private func drawIcon(in box: TextRect) {
+        let side = min(box.width, box.height) * 0.8
+        canvas.roundedRectangle(x: box.x + (box.width - side) / 2, y: box.y + (box.height - side) / 2, width: side, height: side,
+                                radius: side / 4)
+        canvas.setColor(colors.placeholderMark)
+        cairo_fill(canvas.context)
+    }
+
     /// A link's icon: two chain links, in the link colour.
     private func drawLinkIcon(in box: TextRect) {
         let side = min(box.width, box.height) * 0.8
@@ -165,7 +186,29 @@ struct CellPainter {
         cairo_restore(canvas.context)
     }
 
-    // MARK: Pictures and toolbar
+    // MARK: Images
+
+    private func draw(_ image: CellImage, top: Double, status: Status) {
+        let frame = image.frame.moved(by: top)
+        switch image.role {
+        case .avatar:
+            canvas.fillEllipse(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.placeholder)
+        case .verifiedBadge:
+            let color = status.user?.verification == .organization ? colors.organizationBadge : colors.verifiedBadge
+            canvas.fillEllipse(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2, color: colors.background)
+            canvas.fillEllipse(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: color)
+            drawCheck(in: frame)
+        case .picture, .video:
+            let picture = image.index < status.pictures.count ? status.pictures[image.index] : nil
+            drawPicture(frame, picture: picture)
+            if image.role == .video || picture?.kind == .video { drawPlayMark(in: frame) }
+            if picture?.kind == .gif { drawBadge("GIF", in: frame) }
+        case .cardImage:
+            drawPicture(frame, picture: nil)
+        case .cardBadge, .cardButton, .icon:
+            canvas.fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.placeholder)
+        }
+    }
 
     /// A picture with no image at hand: its frame filled, a mountain and a sun in the middle,
     /// and its size in pixels when the status gives it.
@@ -190,34 +233,39 @@ struct CellPainter {
         }
     }
 
-    /// The toolbar: a hairline above, three buttons (repost, comment, like) with their counts
-    /// (or their names when 0), dividers between them.
-    private func drawToolbar(_ frame: CellRect, status: Status) {
-        canvas.horizontalLine(x: frame.x, y: frame.y, width: frame.width, color: colors.line)
-        let labels = [(status.repostsCount, "转发"), (status.commentsCount, "评论"), (status.attitudesCount, "赞")]
-        let size = style.toolbarFontSize * style.fontScale
-        let buttonWidth = frame.width / 3
-        for (index, (count, name)) in labels.enumerated() {
-            let text = count > 0 ? Self.shortCount(count) : name
-            let prepared = renderer.engine.prepare(text, style: TextStyle(fontSize: size))
-            let layout = prepared.layout(width: .infinity)
-            let icon = size * 0.9
-            let gap = size * 0.3
-            let total = icon + gap + layout.width
-            let left = frame.x + Double(index) * buttonWidth + (buttonWidth - total) / 2
-            drawToolbarIcon(index, x: left, y: frame.y + (frame.height - icon) / 2, side: icon)
-            let textTop = frame.y + (frame.height - layout.height) / 2
-            canvas.draw(prepared.glyphLines(of: layout), x: left + icon + gap, y: textTop, color: { _, _ in colors.toolbarText })
-            if debug { canvas.drawDebugLines(layout, x: left + icon + gap, y: textTop, width: layout.width, showsHeight: false) }
-            if index > 0 {
-                canvas.verticalLine(x: frame.x + Double(index) * buttonWidth, y: frame.y + frame.height * 0.3, height: frame.height * 0.4,
-                                    color: colors.line)
-            }
-        }
+    /// A video's play mark: a white disc with a triangle, in the middle.
+    private func drawPlayMark(in frame: CellRect) {
+        let side = min(frame.width, frame.height) * 0.3
+        let cx = frame.x + frame.width / 2
+        let cy = frame.y + frame.height / 2
+        canvas.fillEllipse(x: cx - side / 2, y: cy - side / 2, width: side, height: side, color: CellColor(white: 0, alpha: 0.45))
+        let context = canvas.context
+        canvas.setColor(CellColor(white: 1))
+        cairo_move_to(context, cx - side * 0.15, cy - side * 0.22)
+        cairo_line_to(context, cx + side * 0.25, cy)
+        cairo_line_to(context, cx - side * 0.15, cy + side * 0.22)
+        cairo_close_path(context)
+        cairo_fill(context)
+    }
+
+    private func drawBadge(_ label: String, in frame: CellRect) {
+        renderer.drawLabel(label, on: canvas, right: frame.x + frame.width - 3, top: frame.y + 2, color: colors.placeholderMark)
+    }
+
+    /// A check mark in a badge.
+    private func drawCheck(in frame: CellRect) {
+        let context = canvas.context
+        canvas.setColor(CellColor(white: 1))
+        cairo_set_line_width(context, max(frame.width * 0.14, 1 / canvas.scale))
+        cairo_move_to(context, frame.x + frame.width * 0.27, frame.y + frame.height * 0.52)
+        cairo_line_to(context, frame.x + frame.width * 0.44, frame.y + frame.height * 0.68)
+        cairo_line_to(context, frame.x + frame.width * 0.74, frame.y + frame.height * 0.34)
+        cairo_stroke(context)
     }
 
     /// Outline icons: repost (a square arrow), comment (a bubble), like (a heart).
-    private func drawToolbarIcon(_ kind: Int, x: Double, y: Double, side: Double) {
+    private func drawToolbarIcon(_ kind: Int, in frame: CellRect) {
+        let (x, y, side) = (frame.x, frame.y, frame.width)
         let context = canvas.context
         canvas.setColor(colors.toolbarText)
         cairo_set_line_width(context, max(side * 0.09, 1 / canvas.scale))
@@ -244,18 +292,6 @@ struct CellPainter {
             cairo_close_path(context)
             cairo_stroke(context)
         }
-    }
-
-    /// Counts as Weibo shows them: up to 9,999 as they are, then in 万 (ten thousands) with
-    /// one decimal ("1.2万"), then in 亿.
-    static func shortCount(_ count: Int) -> String {
-        func decimal(_ value: Double) -> String {
-            let tenths = (value * 10).rounded(.down) / 10
-            return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
-        }
-        if count <= 9_999 { return String(count) }
-        if count < 100_000_000 { return decimal(Double(count) / 10_000) + "万" }
-        return decimal(Double(count) / 100_000_000) + "亿"
     }
 }
 

@@ -10,17 +10,22 @@ public struct RenderOptions: Sendable, Hashable {
     public var debug: Bool
     /// Space around a paragraph, in points (cells and timelines have their own margins).
     public var margin: Double
-    /// The colours; nil takes the cell style's (``CellStyle/colors``), or the Weibo colours for
+    /// The colours; nil takes the cell style's (``CellStyle/WeiboCell/colors``), or the Weibo colours for
     /// a paragraph. Height caches key on the whole style: to change colours without laying
     /// cells out again, keep the style and set them here.
     public var colors: CellColors?
 
-    /// Makes options; the defaults are scale 2, no overlay, no margin, the style's colours.
-    public init(scale: Double = 2, debug: Bool = false, margin: Double = 0, colors: CellColors? = nil) {
+    /// The moment a cell's time strings are relative to ("5分钟前"); nil: the time of drawing.
+    public var now: StatusDate?
+
+    /// Makes options; the defaults are scale 2, no overlay, no margin, the style's colours, time
+    /// strings relative to the time of drawing.
+    public init(scale: Double = 2, debug: Bool = false, margin: Double = 0, colors: CellColors? = nil, now: StatusDate? = nil) {
         self.scale = scale
         self.debug = debug
         self.margin = margin
         self.colors = colors
+        self.now = now
     }
 }
 
@@ -85,10 +90,10 @@ public final class Renderer: Sendable {
     /// - Parameters:
     ///   - expanded: show every text line (the cell's `expandedHeight`) rather than
     ///     ``CellStyle/maxTextLines`` ending in the truncation token (its `height`).
-    /// - Precondition: as for ``CellLayouter/layout(_:width:scale:)``.
+    /// - Precondition: as for ``CellLayouter/layout(_:width:scale:expanded:)``.
     /// - Throws: ``RenderError/imageTooLarge(pixelWidth:pixelHeight:)`` for an image over
     ///   ``ImageLimits``.
-    public func renderCell(_ status: Status, width: Double, style: CellStyle = .weibo, expanded: Bool = false,
+    public func renderCell(_ status: Status, width: Double, style: CellStyle = .automatic, expanded: Bool = false,
                            options: RenderOptions = RenderOptions()) throws -> RenderedImage {
         try renderTimeline([status], width: width, style: style, expanded: expanded, options: options)
     }
@@ -96,16 +101,16 @@ public final class Renderer: Sendable {
     /// Draws statuses stacked as a timeline, each cell exactly as tall as its height (what
     /// `feedlayout heights` answers), the gaps between them in the timeline's grey.
     ///
-    /// - Precondition: as for ``CellLayouter/layout(_:width:scale:)``; `statuses` is not empty.
+    /// - Precondition: as for ``CellLayouter/layout(_:width:scale:expanded:)``; `statuses` is not empty.
     /// - Throws: ``RenderError/imageTooLarge(pixelWidth:pixelHeight:)`` for an image over
     ///   ``ImageLimits`` (checked before anything is drawn).
-    public func renderTimeline(_ statuses: [Status], width: Double, style: CellStyle = .weibo, expanded: Bool = false,
+    public func renderTimeline(_ statuses: [Status], width: Double, style: CellStyle = .automatic, expanded: Bool = false,
                                options: RenderOptions = RenderOptions()) throws -> RenderedImage {
         precondition(!statuses.isEmpty, "a timeline to render needs a status")
         Self.check(options)
-        let layouter = CellLayouter(measurer: engine, style: style)
-        let cells = statuses.map { layouter.layout($0, width: width, scale: options.scale) }
-        let heights = cells.map { expanded ? $0.expandedHeight : $0.height }
+        let layouter = CellLayouter(measurer: engine, style: style, now: options.now)
+        let cells = statuses.map { layouter.layout($0, width: width, scale: options.scale, expanded: expanded) }
+        let heights = cells.map(\.shownHeight)
         // Heights are on the pixel grid: the image is their sum exactly.
         let pixelHeight = heights.reduce(0) { $0 + Int(($1 * options.scale).rounded()) }
         guard let pixelWidth = ImageLimits.pixels(width, scale: options.scale),
@@ -113,11 +118,11 @@ public final class Renderer: Sendable {
             throw RenderError.imageTooLarge(pixelWidth: Self.pixelEstimate(width, options.scale), pixelHeight: pixelHeight)
         }
         let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: options.scale, faces: faces)
-        let painter = CellPainter(renderer: self, canvas: canvas, style: style, colors: options.colors ?? style.colors,
+        let painter = CellPainter(renderer: self, canvas: canvas, style: style.weiboCell, colors: options.colors ?? style.weiboCell.colors,
                                   width: width, debug: options.debug)
         var top = 0.0
         for (index, cell) in cells.enumerated() {
-            painter.paint(cell, status: statuses[index], top: top, height: heights[index], expanded: expanded)
+            painter.paint(cell, status: statuses[index], top: top)
             top += heights[index]
         }
         return canvas.finish()

@@ -27,14 +27,16 @@ public struct HeightEstimator: Sendable {
         return HeightEstimator { _, _, _ in height }
     }
 
-    /// An estimate from the status itself, with the cell geometry of ``CellLayouter``: the
-    /// picture grid and the fixed parts exactly, the text's lines from its characters' typical
-    /// advances (a CJK character or an emoji one em, a Latin letter or digit 0.55 em, a space
-    /// 0.26 em) over the text width, hard line breaks counted, at most
+    /// An estimate from the status itself: the cell of ``CellLayouter`` (the same blocks, the
+    /// picture grid and the fixed parts exactly), its texts' lines guessed from their characters'
+    /// typical advances (a CJK character, an emoji or an inline image one em, a Latin letter or
+    /// digit 0.55 em, a space 0.26 em) over the text width, hard line breaks counted, at most
     /// ``CellStyle/maxTextLines`` lines unless expanded. Rounded to the pixel grid.
     /// - Complexity: O(length of the text).
     public static let content = HeightEstimator { status, context, expanded in
-        ContentEstimate(context: context).height(of: status, expanded: expanded)
+        let heights = CellLayouter(measurer: EstimatingMeasurer(), style: context.style)
+            .heights(of: status, width: context.width, scale: context.scale)
+        return expanded ? heights.expandedHeight : heights.height
     }
 
     /// The estimated height of `status`'s cell in `context`.
@@ -45,65 +47,40 @@ public struct HeightEstimator: Sendable {
     }
 }
 
-/// ``HeightEstimator/content``: the cell formula of ``CellLayouter`` with line counts guessed.
-private struct ContentEstimate {
-    let context: LayoutContext
-
-    /// A measurer that is never asked: the picture grid needs none.
-    private struct Unmeasured: StatusTextMeasuring {
-        func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
-                       truncationToken: AttributedText) -> (shown: Int, full: Int) { (0, 0) }
-        func singleLineWidth(of text: String, fontSize: Double) -> Double { 0 }
-    }
-
-    func height(of status: Status, expanded: Bool) -> Double {
-        let style = context.style
-        let layouter = CellLayouter(measurer: Unmeasured(), style: style)
-        let contentWidth = context.width - 2 * style.padding
-        var y = style.topMargin + style.profileHeight
-        let textSize = style.textFontSize * style.fontScale
-        y += style.textBlockHeight(lines: lines(status.text, fontSize: textSize, width: contentWidth, expanded: expanded),
-                                   fontSize: textSize)
-        if let retweet = status.retweetedStatus {
-            let size = style.retweetTextFontSize * style.fontScale
-            var text = retweet.text
-            if !retweet.isDeleted, let name = retweet.user?.screenName { text = "@" + name + ":" + text }
-            y += style.textBlockHeight(lines: lines(text, fontSize: size, width: contentWidth, expanded: expanded), fontSize: size)
-            if !retweet.isDeleted {
-                let grid = layouter.pictureGrid(retweet.pictures, top: 0, width: context.width, scale: context.scale, frames: false)
-                if grid.height > 0 { y += grid.height + style.afterPictures }
-            }
-        } else {
-            let grid = layouter.pictureGrid(status.pictures, top: 0, width: context.width, scale: context.scale, frames: false)
-            if grid.height > 0 { y += grid.height + style.afterPictures }
-        }
-        y += style.toolbarHeight + style.bottomMargin
-        return pixelRound(y, scale: context.scale)
-    }
-
-    /// The lines `text` probably takes: each paragraph's estimated width over the text width.
-    private func lines(_ text: String, fontSize: Double, width: Double, expanded: Bool) -> Int {
-        guard !text.isEmpty, width > 0 else { return 0 }
+/// ``HeightEstimator/content``'s measurer: no shaping, each character's typical advance.
+struct EstimatingMeasurer: StatusTextMeasuring {
+    func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
+                   truncationToken: AttributedText) -> (shown: Int, full: Int) {
+        guard !text.string.isEmpty, width > 0 else { return (0, 0) }
         var lines = 0
         var paragraph = 0.0
-        var any = false
         func endParagraph() {
             lines += max(1, Int((paragraph / width).rounded(.up)))
             paragraph = 0
         }
-        for scalar in text.unicodeScalars {
-            any = true
+        for scalar in text.string.unicodeScalars {
             switch scalar.value {
             case 0x0A, 0x2028, 0x2029: endParagraph()
             case 0x0D: break  // a CR alone or before LF: counted at the LF (a lone CR is rare)
-            case 0x20, 0x09: paragraph += 0.26 * fontSize
-            case 0x21...0x7E, 0xA0...0x2FF: paragraph += 0.55 * fontSize
-            case 0x300...0x36F, 0x200B...0x200F, 0xFE00...0xFE0F: break  // marks, zero-width, selectors
-            default: paragraph += fontSize
+            default: paragraph += Self.advance(scalar) * fontSize
             }
         }
-        if any { endParagraph() }
-        if !expanded, let maxLines = context.style.maxTextLines, maxLines > 0 { return min(lines, maxLines) }
-        return lines
+        endParagraph()
+        guard let maxLines, maxLines > 0 else { return (lines, lines) }
+        return (min(lines, maxLines), lines)
+    }
+
+    func singleLineWidth(of text: AttributedText, fontSize: Double) -> Double {
+        text.string.unicodeScalars.reduce(0) { $0 + Self.advance($1) } * fontSize
+    }
+
+    /// A character's typical advance in ems.
+    static func advance(_ scalar: Unicode.Scalar) -> Double {
+        switch scalar.value {
+        case 0x20, 0x09: 0.26
+        case 0x21...0x7E, 0xA0...0x2FF: 0.55
+        case 0x300...0x36F, 0x200B...0x200F, 0xFE00...0xFE0F: 0  // marks, zero-width, selectors
+        default: 1
+        }
     }
 }

@@ -19,7 +19,7 @@ struct LayoutCommandTests {
         #expect(compact.status == 0)
         #expect(compact.output.hasSuffix("}\n") && compact.output.dropLast().contains("\n") == false, "one line")
         let pretty = runCells(["layout", "--index", "2", "--pretty"], input: Self.corpus)
-        #expect(pretty.output.split(separator: "\n").count == 29, "one field a line")
+        #expect(pretty.output.split(separator: "\n").count == 31, "one field a line")
         #expect(NSDictionary(dictionary: try object(compact.output)).isEqual(to: try object(pretty.output)))
         let byID = runCells(["layout", "--id", "4900000000007919"], input: Self.corpus)
         #expect(byID.status == 0 && byID.output == compact.output)

@@ -51,7 +51,7 @@ struct RenderCommandTests {
     func readmePictures(name: String, debug: Bool) throws {
         let path = Self.directory + "/readme-\(name).png"
         let statuses = Fixtures.repositoryRoot + "/Tests/RenderingTests/Fixtures/cells.jsonl"
-        let result = runCells(["render", "--index", "1"] + (debug ? ["--debug"] : []) + ["-o", path, statuses])
+        let result = runCells(["render", "--index", "1", "--now", "2026-11-30T08:00:00+08:00"] + (debug ? ["--debug"] : []) + ["-o", path, statuses])
         #expect(result.status == 0, "\(result.errors)")
         let drawn = try RenderedImage(contentsOfPNGFile: path)
         let shown = try RenderedImage(contentsOfPNGFile: Fixtures.repositoryRoot + "/docs/\(name).png")

@@ -209,7 +209,7 @@ struct CacheLoadTests {
     @Test("duplicate IDs in RowHeights: the cache returns the first computed until the ID is invalidated")
     func duplicateIDs() {
         let short = Status(id: StatusID(42), text: "短")
-        let long = Status(id: StatusID(42), text: String(repeating: "很长的微博正文", count: 40))
+        let long = Status(id: StatusID(42), text: StatusText(String(repeating: "很长的微博正文", count: 40)))
         let layouter = CellLayouter(measurer: Fixtures.engine)
         let shortHeight = layouter.layout(short, width: 375, scale: 2).height
         let longHeight = layouter.layout(long, width: 375, scale: 2).height

@@ -38,7 +38,7 @@ struct RowHeightsTests {
         var bigFonts = CellStyle.weibo
         bigFonts.fontScale = 1.5
         let big = RowHeights(engine: Fixtures.engine, context: LayoutContext(width: 320, scale: 2, style: bigFonts), heights: shared)
-        let texts = Self.statuses.filter { $0.text.count > 80 }.prefix(50)
+        let texts = Self.statuses.filter { $0.text.string.count > 80 }.prefix(50)
         for status in texts {
             let a = narrow.height(for: status)
             let b = wide.height(for: status)

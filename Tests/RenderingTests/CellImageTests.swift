@@ -26,6 +26,10 @@ enum RenderFixtures {
         return StatusDecoder().decodeAll(Array(data)).map { try! $0.result.get() }
     }()
 
+    /// The moment the cells' time strings are relative to: the morning after they were posted
+    /// (Sun Nov 29 20:00 +0800: "昨天 20:00").
+    static let now = StatusDate(parsing: "2026-11-30T08:00:00+08:00")!
+
     static let fixturesDirectory: String = {
         var url = URL(fileURLWithPath: #filePath)
         url.deleteLastPathComponent()
@@ -48,7 +52,7 @@ struct CellImageTests {
                 let heights = CellLayouter(measurer: Fixtures.engine, style: style).heights(of: status, width: width, scale: scale)
                 let expanded = style.maxTextLines == nil
                 let image = try renderer.renderCell(status, width: width, style: style, expanded: expanded,
-                                                    options: RenderOptions(scale: scale))
+                                                    options: RenderOptions(scale: scale, now: RenderFixtures.now))
                 let height = expanded ? heights.expandedHeight : heights.height
                 #expect(abs(height * scale - (height * scale).rounded()) < 1e-6, "heights are on the pixel grid")
                 #expect(image.pixelHeight == Int((height * scale).rounded()), "\(status.id) at \(width) × \(scale)")
@@ -64,7 +68,7 @@ struct CellImageTests {
         let statuses = Array(RenderFixtures.corpusStatuses.prefix(12))
         let layouter = CellLayouter(measurer: Fixtures.engine, style: .weibo)
         let heights = statuses.map { layouter.heights(of: $0, width: 375, scale: 2).height }
-        let image = try renderer.renderTimeline(statuses, width: 375, options: RenderOptions(scale: 2))
+        let image = try renderer.renderTimeline(statuses, width: 375, options: RenderOptions(scale: 2, now: RenderFixtures.now))
         #expect(image.pixelHeight == heights.reduce(0) { $0 + Int(($1 * 2).rounded()) })
         // Every cell's top gap is the timeline's grey, at the row where the cell starts.
         let grey = CellColors.weibo.timelineBackground
@@ -92,9 +96,9 @@ struct CellImageTests {
         }
         let colors = CellColors.weibo
         let plain = try renderer.renderCell(Status(id: StatusID(1), text: "普通文字普通文字普通文字"), width: 375,
-                                            options: RenderOptions(scale: 3))
+                                            options: RenderOptions(scale: 3, now: RenderFixtures.now))
         let linked = try renderer.renderCell(Status(id: StatusID(2), text: "普通文字 @新浪科技 #话题# 普通文字"), width: 375,
-                                             options: RenderOptions(scale: 3))
+                                             options: RenderOptions(scale: 3, now: RenderFixtures.now))
         #expect(count(colors.text, in: plain) > 200)
         #expect(count(colors.link, in: plain) == 0)
         #expect(count(colors.link, in: linked) > 200)
@@ -104,7 +108,7 @@ struct CellImageTests {
         dark.text = CellColor(hex: 0xEEEEEE)
         dark.background = CellColor(hex: 0x111111)
         let themed = try renderer.renderCell(Status(id: StatusID(1), text: "普通文字普通文字普通文字"), width: 375,
-                                             options: RenderOptions(scale: 3, colors: dark))
+                                             options: RenderOptions(scale: 3, colors: dark, now: RenderFixtures.now))
         #expect(themed.pixelHeight == plain.pixelHeight)
         #expect(count(dark.text, in: themed) == count(colors.text, in: plain))
     }
@@ -112,14 +116,14 @@ struct CellImageTests {
     @Test("images over 32,767 px a side or 256 MB are refused before anything is drawn")
     func limits() throws {
         do {
-            _ = try renderer.renderParagraph("a", width: 20_000, style: TextStyle(fontSize: 17), options: RenderOptions(scale: 2))
+            _ = try renderer.renderParagraph("a", width: 20_000, style: TextStyle(fontSize: 17), options: RenderOptions(scale: 2, now: RenderFixtures.now))
             Issue.record("a 40,000 px wide image was made")
         } catch RenderError.imageTooLarge(let width, _) {
             #expect(width == 40_000)
         }
         #expect(throws: RenderError.self) {
             _ = try renderer.renderTimeline(Array(repeating: RenderFixtures.goldenStatuses[5], count: 60), width: 375,
-                                            options: RenderOptions(scale: 3))
+                                            options: RenderOptions(scale: 3, now: RenderFixtures.now))
         }
         #expect(ImageLimits.allows(pixelWidth: 32_767, pixelHeight: 2_048))
         #expect(!ImageLimits.allows(pixelWidth: 32_768, pixelHeight: 1))
@@ -127,7 +131,7 @@ struct CellImageTests {
         #expect(ImageLimits.allows(pixelWidth: 16_384, pixelHeight: 4_096))   // 256 MB exactly
         let long = String(repeating: "很长的文字。", count: 2_000)
         #expect(throws: RenderError.self) {
-            _ = try renderer.renderParagraph(AttributedText(long), width: 100, options: RenderOptions(scale: 4))
+            _ = try renderer.renderParagraph(AttributedText(long), width: 100, options: RenderOptions(scale: 4, now: RenderFixtures.now))
         }
     }
 
@@ -170,12 +174,12 @@ struct CellImageTests {
     @Test("renders do not depend on threads or on what the face caches hold: the same pixels on 4 threads as one by one")
     func threadsAndCaches() throws {
         let statuses = RenderFixtures.goldenStatuses
-        let sequential = try statuses.map { try Renderer(engine: Fixtures.engine).renderCell($0, width: 375, options: RenderOptions(scale: 2)) }
+        let sequential = try statuses.map { try Renderer(engine: Fixtures.engine).renderCell($0, width: 375, options: RenderOptions(scale: 2, now: RenderFixtures.now)) }
         let shared = Renderer(engine: TextEngine(fonts: Fixtures.fonts))
         let results = Lock<[Int: RenderedImage]>([:])
         DispatchQueue.concurrentPerform(iterations: statuses.count * 3) { i in
             let index = i % statuses.count
-            if let image = try? shared.renderCell(statuses[index], width: 375, options: RenderOptions(scale: 2)) {
+            if let image = try? shared.renderCell(statuses[index], width: 375, options: RenderOptions(scale: 2, now: RenderFixtures.now)) {
                 results.withLock { $0[i] = image }
             }
         }
@@ -193,15 +197,15 @@ struct CellImageTests {
         // read by the renderer, so the cells drawn here are those with emoji, each by a fresh
         // renderer, which loads its bitmaps anew.
         let statuses = RenderFixtures.goldenStatuses.filter { status in
-            (status.text + (status.retweetedStatus?.text ?? "")).unicodeScalars.contains { $0.properties.isEmojiPresentation }
+            (status.text.string + (status.retweetedStatus?.text.string ?? "")).unicodeScalars.contains { $0.properties.isEmojiPresentation }
         }
         try #require(statuses.count >= 2)
-        let sequential = try statuses.map { try Renderer(engine: Fixtures.engine).renderCell($0, width: 375, options: RenderOptions(scale: 2)) }
+        let sequential = try statuses.map { try Renderer(engine: Fixtures.engine).renderCell($0, width: 375, options: RenderOptions(scale: 2, now: RenderFixtures.now)) }
         let engine = TextEngine(fonts: Fixtures.fonts)
         let rounds = 12
         let results = Lock<[Int: RenderedImage]>([:])
         DispatchQueue.concurrentPerform(iterations: statuses.count * rounds) { i in
-            if let image = try? Renderer(engine: engine).renderCell(statuses[i % statuses.count], width: 375, options: RenderOptions(scale: 2)) {
+            if let image = try? Renderer(engine: engine).renderCell(statuses[i % statuses.count], width: 375, options: RenderOptions(scale: 2, now: RenderFixtures.now)) {
                 results.withLock { $0[i] = image }
             }
         }

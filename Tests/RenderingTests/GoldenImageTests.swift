@@ -40,7 +40,7 @@ struct GoldenImageTests {
         var style = CellStyle.weibo
         style.maxTextLines = c.maxLines
         return try RenderFixtures.renderer.renderCell(RenderFixtures.goldenStatuses[c.status], width: 375, style: style,
-                                                      expanded: c.maxLines == nil, options: RenderOptions(scale: c.scale, debug: c.debug))
+                                                      expanded: c.maxLines == nil, options: RenderOptions(scale: c.scale, debug: c.debug, now: RenderFixtures.now))
     }
 
     @Test("cells look as they did", arguments: cases)

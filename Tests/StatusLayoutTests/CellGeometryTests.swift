@@ -16,7 +16,7 @@ struct FakeMeasurer: StatusTextMeasuring {
         return (min(full, maxLines ?? full), full)
     }
 
-    func singleLineWidth(of text: String, fontSize: Double) -> Double { Double(text.count) * advance }
+    func singleLineWidth(of text: AttributedText, fontSize: Double) -> Double { Double(text.string.count) * advance }
 }
 
 @Suite("Cell geometry (fake measurer)")
@@ -24,7 +24,7 @@ struct CellGeometryTests {
     let layouter = CellLayouter(measurer: FakeMeasurer(), style: .weibo)
 
     /// A text of exactly `lines` lines at width 375 (351 content / 17 = 20 characters a line).
-    func text(lines: Int) -> String { String(repeating: "字", count: 20 * lines) }
+    func text(lines: Int) -> StatusText { StatusText(String(repeating: "字", count: 20 * lines)) }
 
     func pictures(_ count: Int, size: (Int, Int)? = (400, 400)) -> [StatusPicture] {
         (0..<count).map { StatusPicture(url: "p\($0)", pixelSize: size.map { (width: $0.0, height: $0.1) }) }
@@ -131,7 +131,7 @@ struct CellGeometryTests {
 
     @Test("text block height formula and empty text")
     func textBlock() {
-        let style = CellStyle.weibo
+        let style = CellStyle.weibo.weiboCell
         #expect(style.textBlockHeight(lines: 0, fontSize: 17) == 0)
         #expect(style.textBlockHeight(lines: 1, fontSize: 17) == 37)
         #expect(abs(style.textBlockHeight(lines: 4, fontSize: 16) - (36 + 3 * 1.34 * 16)) < 1e-12)

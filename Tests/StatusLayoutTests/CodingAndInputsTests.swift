@@ -28,16 +28,18 @@ struct CodingAndInputsTests {
         let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(cells[0])) as! [String: Any]
         #expect(object["statusID"] as? String == cells[0].statusID.description, "IDs as strings")
         #expect(object["kind"] as? String == "original")
-        #expect((object["avatar"] as? [String: Any])?.keys.sorted() == ["height", "width", "x", "y"])
+        let blocks = try #require(object["blocks"] as? [[String: Any]])
+        #expect(blocks.map { $0["kind"] as? String } == cells[0].blocks.map(\.kind.rawValue))
+        #expect((blocks[0]["frame"] as? [String: Any])?.keys.sorted() == ["height", "width", "x", "y"])
     }
 
     @Test("StatusID: a string out, a string or a whole number in; anything else refused")
     func statusIDs() throws {
         let id = StatusID(4_900_000_000_000_123)
         #expect(String(decoding: try JSONEncoder().encode([id]), as: UTF8.self) == #"["4900000000000123"]"#)
-        #expect(try JSONDecoder().decode([StatusID].self, from: Data(#"["4900000000000123", 4900000000000123, 9223372036854775807]"#.utf8))
-                == [id, id, StatusID(Int64.max)])
-        for bad in [#"["12a"]"#, #"[""]"#, #"["-1"]"#, #"[1.5]"#, #"[9223372036854775808]"#, #"[null]"#, #"[true]"#] {
+        #expect(try JSONDecoder().decode([StatusID].self, from: Data(#"["4900000000000123", 4900000000000123, 9223372036854775807, "-1"]"#.utf8))
+                == [id, id, StatusID(Int64.max), StatusID(-1)])
+        for bad in [#"["12a"]"#, #"[""]"#, #"["+1"]"#, #"["-"]"#, #"["1.0"]"#, #"[1.5]"#, #"[9223372036854775808]"#, #"[null]"#, #"[true]"#] {
             #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode([StatusID].self, from: Data(bad.utf8)) }
         }
     }

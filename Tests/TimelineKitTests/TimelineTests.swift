@@ -145,7 +145,7 @@ struct TimelineTests {
             case 6:
                 guard !timeline.isEmpty else { continue }
                 var edited = timeline[random.below(timeline.count)].status
-                edited.text += String(repeating: " 更新了一段很长的文字，", count: random.below(12))
+                edited.text = StatusText(edited.text.string + String(repeating: " 更新了一段很长的文字，", count: random.below(12)))
                 update = timeline.replace(edited)
             case 7, 8:
                 guard !timeline.isEmpty else { continue }
@@ -352,7 +352,7 @@ struct TimelineTests {
         var timeline = TimelineFixtures.timeline()
         timeline.append(Array(statuses[0..<30]))
         var edited = timeline[5].status
-        edited.text = String(repeating: "改过的正文很长很长，", count: 30)
+        edited.text = StatusText(String(repeating: "改过的正文很长很长，", count: 30))
         edited.pictures = []
         edited.retweetedStatus = nil
         let update = timeline.replace(edited)

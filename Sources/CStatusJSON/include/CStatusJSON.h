@@ -87,6 +87,11 @@ void cstatusjson_object_lookup(cstatusjson_parser *parser, uint32_t object, cons
  * length) and returns first. */
 uint32_t cstatusjson_array_elements(cstatusjson_parser *parser, uint32_t array);
 
+/* For the object `object`: makes its members' values first, first + 1, ... (as many as its
+ * length), writes the first `capacity` keys into `keys` (valid until the next parse) and
+ * returns first. */
+uint32_t cstatusjson_object_members(cstatusjson_parser *parser, uint32_t object, cstatusjson_key *keys, size_t capacity);
+
 /* simdjson's message for a cstatusjson_parse failure of the last parse. */
 const char *cstatusjson_parser_error_message(const cstatusjson_parser *parser);
 

@@ -4,7 +4,7 @@ extension Status: CustomStringConvertible {
     public var description: String {
         var result = id.description
         if let user { result += " @" + user.screenName }
-        let shown = text.count > 24 ? String(text.prefix(24)) + "…" : text
+        let shown = text.string.count > 24 ? String(text.string.prefix(24)) + "…" : text.string
         result += ": " + String(reflecting: shown)
         var notes: [String] = []
         if !pictures.isEmpty { notes.append("\(pictures.count) picture\(pictures.count == 1 ? "" : "s")") }

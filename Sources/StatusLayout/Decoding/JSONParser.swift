@@ -41,8 +41,8 @@ final class JSONParser {
     }
 
     /// Runs `body` with the values of `keys` in the object `object` (the first of each key).
-    func withFields<Result>(of object: UInt32, _ keys: KeyTable,
-                            _ body: (Fields) throws(StatusDecodingError) -> Result) throws(StatusDecodingError) -> Result {
+    func withFields<Result, Failure: Error>(of object: UInt32, _ keys: KeyTable,
+                                            _ body: (Fields) throws(Failure) -> Result) throws(Failure) -> Result {
         let base = slotTop
         precondition(base + keys.count <= Self.slotCount, "a status nests no deeper than StatusDecoder.maximumNesting")
         slotTop += keys.count
@@ -59,6 +59,36 @@ final class JSONParser {
             var slot = CSTATUSJSON_ABSENT
             cstatusjson_object_lookup(handle, object, &entry, 1, &slot)
             return slot == CSTATUSJSON_ABSENT ? nil : slot
+        }
+    }
+
+    /// The keys of the object `object`, in order (for messages naming what a value holds).
+    func keys(of object: UInt32) -> [String] {
+        let count = value(object).length
+        guard count > 0 else { return [] }
+        return [String](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let keys = UnsafeMutablePointer<cstatusjson_key>.allocate(capacity: count)
+            defer { keys.deallocate() }
+            _ = cstatusjson_object_members(handle, object, keys, count)
+            for index in 0..<count {
+                (buffer.baseAddress! + index).initialize(to: String(decoding: UnsafeBufferPointer(start: keys[index].bytes,
+                                                                                                   count: keys[index].length),
+                                                                     as: UTF8.self))
+            }
+            initialized = count
+        }
+    }
+
+    /// The members of the object `object`: their keys and value indices, in order.
+    func members(of object: UInt32) -> [(key: String, value: UInt32)] {
+        let count = value(object).length
+        guard count > 0 else { return [] }
+        let keys = UnsafeMutablePointer<cstatusjson_key>.allocate(capacity: count)
+        defer { keys.deallocate() }
+        let first = cstatusjson_object_members(handle, object, keys, count)
+        return (0..<count).map { index in
+            (String(decoding: UnsafeBufferPointer(start: keys[index].bytes, count: keys[index].length), as: UTF8.self),
+             first + UInt32(index))
         }
     }
 
@@ -176,6 +206,133 @@ struct Fields {
         }
     }
 
+    // MARK: Lenient reading: a malformed value costs itself, with a note
+
+    /// A string; nil when absent or null; any other type is noted and read as absent.
+    func lenientString(_ key: Int, _ name: StaticString, _ notes: inout [String]) -> String? {
+        guard let value = value(key), value.type != CSTATUSJSON_NULL else { return nil }
+        if value.type == CSTATUSJSON_STRING { return Self.text(value) }
+        notes.append("\(name) must be a string, not \(value.typeName); ignored")
+        return nil
+    }
+
+    /// An identifier: a string, or a whole number's decimal form (Weibo sends some either way);
+    /// nil when absent or null; any other type is noted and read as absent.
+    func lenientIdentifier(_ key: Int, _ name: StaticString, _ notes: inout [String]) -> String? {
+        guard let value = value(key), value.type != CSTATUSJSON_NULL else { return nil }
+        switch value.type {
+        case CSTATUSJSON_STRING: return Self.text(value)
+        case CSTATUSJSON_INT64: return String(value.integer)
+        case CSTATUSJSON_UINT64: return String(value.unsigned_integer)
+        default:
+            notes.append("\(name) must be a string, not \(value.typeName); ignored")
+            return nil
+        }
+    }
+
+    /// A whole number sent as a number or a decimal string ("1242"); nil when absent or null;
+    /// anything else (a fraction, a word, another type) is noted and read as absent.
+    func lenientInteger(_ key: Int, _ name: StaticString, _ notes: inout [String], ignored: String = "ignored") -> Int? {
+        guard let value = value(key), value.type != CSTATUSJSON_NULL else { return nil }
+        if let number = Self.integer(value) { return number }
+        notes.append("\(name) must be a whole number, not \(Self.shown(value)); \(ignored)")
+        return nil
+    }
+
+    /// A count: a whole number or a decimal string; any other string ("100万+") is shown as sent;
+    /// absent or null is 0; another type is noted and read as 0.
+    func lenientCount(_ key: Int, _ name: StaticString, _ notes: inout [String]) -> StatusCount {
+        guard let value = value(key), value.type != CSTATUSJSON_NULL else { return 0 }
+        if let number = Self.integer(value) { return .number(number) }
+        if value.type == CSTATUSJSON_STRING {
+            let text = Self.text(value).trimmingASCIISpaces
+            return text.isEmpty ? 0 : .text(text)
+        }
+        notes.append("\(name) must be a whole number or a string, not \(Self.shown(value)); shown as 0")
+        return 0
+    }
+
+    /// A flag sent as a boolean, 0/1 or "0"/"1"/"true"/"false"; nil when absent or null; anything
+    /// else is noted and read as absent.
+    func lenientFlag(_ key: Int, _ name: StaticString, _ notes: inout [String]) -> Bool? {
+        guard let value = value(key), value.type != CSTATUSJSON_NULL else { return nil }
+        switch value.type {
+        case CSTATUSJSON_TRUE: return true
+        case CSTATUSJSON_FALSE: return false
+        case CSTATUSJSON_INT64: return value.integer != 0
+        case CSTATUSJSON_STRING:
+            switch Self.text(value) {
+            case "1", "true": return true
+            case "0", "false", "": return false
+            default: break
+            }
+        default: break
+        }
+        notes.append("\(name) must be a boolean, 0 or 1, not \(Self.shown(value)); ignored")
+        return nil
+    }
+
+    /// The index of an object value; nil when absent or null; another type is noted and read as absent.
+    func lenientObject(_ key: Int, _ name: StaticString, _ notes: inout [String]) -> UInt32? {
+        guard let slot = slot(key) else { return nil }
+        let value = parser.value(slot)
+        switch value.type {
+        case CSTATUSJSON_NULL: return nil
+        case CSTATUSJSON_OBJECT: return slot
+        default:
+            notes.append("\(name) must be an object, not \(value.typeName); ignored")
+            return nil
+        }
+    }
+
+    /// The elements of an array value; nil when absent or null; another type is noted and read as absent.
+    func lenientArray(_ key: Int, _ name: StaticString, _ notes: inout [String]) -> Range<UInt32>? {
+        guard let slot = slot(key) else { return nil }
+        let value = parser.value(slot)
+        switch value.type {
+        case CSTATUSJSON_NULL: return nil
+        case CSTATUSJSON_ARRAY: return parser.elements(of: slot, count: value.length)
+        default:
+            notes.append("\(name) must be an array, not \(value.typeName); ignored")
+            return nil
+        }
+    }
+
+    /// A whole number from a number or a decimal string, if it is one that fits in an `Int`.
+    static func integer(_ value: cstatusjson_value) -> Int? {
+        switch value.type {
+        case CSTATUSJSON_INT64: return Int(value.integer)
+        case CSTATUSJSON_DOUBLE where value.number == value.number.rounded() && abs(value.number) < 0x1p62:
+            return Int(value.number)
+        case CSTATUSJSON_STRING:
+            guard value.length > 0, value.length <= 18, let bytes = value.string else { return nil }
+            var result = 0
+            var start = 0
+            var end = value.length
+            while start < end, bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+            guard start < end else { return nil }
+            for index in start..<end {
+                let digit = bytes[index] &- 0x30
+                guard digit <= 9 else { return nil }
+                result = result * 10 + Int(digit)
+            }
+            return result
+        default: return nil
+        }
+    }
+
+    /// A value as a message shows it: a string with its text, a number, or its type.
+    static func shown(_ value: cstatusjson_value) -> String {
+        switch value.type {
+        case CSTATUSJSON_STRING: return "\"" + String(text(value).prefix(40)) + "\""
+        case CSTATUSJSON_INT64: return String(value.integer)
+        case CSTATUSJSON_UINT64: return String(value.unsigned_integer)
+        case CSTATUSJSON_DOUBLE: return String(value.number)
+        default: return value.typeName
+        }
+    }
+
     /// A string value's text (valid UTF-8: the parser checked the input and its escapes).
     static func text(_ value: cstatusjson_value) -> String {
         String(decoding: UnsafeBufferPointer(start: value.string, count: value.length), as: UTF8.self)
@@ -193,6 +350,38 @@ extension cstatusjson_value {
         case CSTATUSJSON_ARRAY: "an array"
         default: "an object"
         }
+    }
+}
+
+extension String {
+    /// The string without ASCII spaces at either end.
+    var trimmingASCIISpaces: String {
+        let utf8 = self.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 }) else { return "" }
+        let last = utf8.lastIndex(where: { $0 != 0x20 })!
+        return String(self[first...last])
+    }
+}
+
+extension [String] {
+    /// Puts `path` (of the object they are in) in front of the notes from `start` on:
+    /// "user" + "verified must be…" is "user.verified must be…", "pic_urls[1]" + "must be…" is
+    /// "pic_urls[1] must be…", "pic_infos.p" + "no variant has…" is "pic_infos.p: no variant has…".
+    mutating func prefixing(from start: Int, with path: String) {
+        guard start < count else { return }
+        for index in start..<count { self[index] = Self.joined(path, self[index]) }
+    }
+
+    static func joined(_ path: String, _ message: String) -> String {
+        if message.hasPrefix("must ") { return path + " " + message }
+        if message.hasPrefix("[") { return path + message }
+        // A message that starts with a field's name goes on the path.
+        let name = message.prefix { $0 != " " && $0 != ":" }
+        if !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_.[]".contains($0)) }),
+           let next = message.dropFirst(name.count).first, next == ":" || message.dropFirst(name.count).hasPrefix(" must") {
+            return path + "." + message
+        }
+        return path + ": " + message
     }
 }
 

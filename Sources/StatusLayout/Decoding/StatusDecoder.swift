@@ -1,21 +1,35 @@
 import CStatusJSON
 import LockSupport
 
-/// Decodes Weibo open-API statuses with simdjson: one status at a time
-/// (``decode(_:line:column:index:)``, ``decode(_:)-(StatusElement)``), or every status of an input of any
-/// shape (``decodeAll(_:)``: JSON Lines, arrays, timeline pages, pretty-printed or not; see
+/// Decodes statuses with simdjson: one status at a time (``decode(_:line:column:index:)``,
+/// ``decode(_:)-(StatusElement)``), or every status of an input of any shape (``decodeAll(_:)``:
+/// JSON Lines, arrays, timeline pages and the web APIs' responses, pretty-printed or not; see
 /// ``StatusSplitter`` for input that arrives in chunks).
 ///
-/// Unknown fields are ignored and missing optional fields take defaults. A status that is not
-/// valid JSON, has no usable ID, or has a field of the wrong type, a lone surrogate, a number
-/// out of range or nesting deeper than ``maximumNesting`` is an error for that status alone, whose
-/// message names the field (`user.verified must be a boolean, not a string`) or the line and
-/// column. Invalid UTF-8 is replaced by U+FFFD (see ``DecodedStatus/repairedUTF8``).
+/// Each status is read as the network its fields say it comes from (``StatusFormat/automatic``),
+/// or as the one the decoder is made for. Unknown fields are ignored. What a malformed field
+/// costs is decided per field: a status needs only a usable ID (`idstr`, else `id`: a whole
+/// number or a string of decimal digits, 64 bits at most, never a fraction or an exponent); a
+/// picture's size, a count, a date, a card, a title or a user that cannot be read is dropped
+/// with a note in ``Status/warnings`` naming the field (a picture without a size is shown as
+/// YYKit shows it: a square), and sizes and counts sent as decimal strings are read. A status
+/// that is not valid JSON, has no usable ID, matches no known format, or has a lone surrogate,
+/// a number out of range or nesting deeper than ``maximumNesting`` is an error for that status
+/// alone, whose message names the field or the line and column. Invalid UTF-8 is replaced by
+/// U+FFFD (see ``DecodedStatus/repairedUTF8``).
 ///
 /// Thread-safe: each thread decodes with a parser of its own, kept between calls.
 public struct StatusDecoder: Sendable {
+    /// Which network's statuses it reads.
+    public let format: StatusFormat
+
     /// Makes a decoder (the parsers, one per thread, are shared by every decoder).
-    public init() {}
+    ///
+    /// - Parameter format: the network whose statuses it reads; ``StatusFormat/automatic``
+    ///   (the default) tells each status's network by its fields.
+    public init(format: StatusFormat = .automatic) {
+        self.format = format
+    }
 
     /// The deepest nesting of arrays and objects a status may have: a status needs 4 levels
     /// (a status, a repost, its user or pictures, a picture); deeper ones are refused before they
@@ -84,7 +98,7 @@ public struct StatusDecoder: Sendable {
         let result: Result<Status, StatusDecodingError>
         if code == CSTATUSJSON_OK {
             do {
-                result = .success(try Self.status(parser))
+                result = .success(try status(parser))
             } catch {
                 result = .failure(error)
             }

@@ -51,6 +51,22 @@ public struct CellColors: Sendable, Hashable {
     public var link = CellColor(hex: 0x527EAD)
     /// The user's name (`kWBCellNameNormalColor`).
     public var name = CellColor(hex: 0x333333)
+    /// A member's name (`mbrank` above 0: `kWBCellNameOrangeColor`).
+    public var memberName = CellColor(hex: 0xF26220)
+    /// The title bar's text (`kWBCellToolbarTitleColor`).
+    public var title = CellColor(hex: 0x929292)
+    /// A card's background (`kWBCellInnerViewColor`).
+    public var cardBackground = CellColor(hex: 0xF7F7F7)
+    /// A card's title and description (`kWBCellNameNormalColor`).
+    public var cardText = CellColor(hex: 0x333333)
+    /// A card's tips, and a description from `content2` or `content3` (`kWBCellTextSubTitleColor`).
+    public var cardSubtitle = CellColor(hex: 0x5D5D5D)
+    /// A place tag's name (YYKit: white 0.217).
+    public var placeTag = CellColor(white: 0.217)
+    /// The verified badge on an avatar (a person's yellow V).
+    public var verifiedBadge = CellColor(hex: 0xF6B624)
+    /// An organisation's verified badge (the blue V).
+    public var organizationBadge = CellColor(hex: 0x3CA0F0)
     /// The time and source line (`kWBCellTimeNormalColor`).
     public var source = CellColor(hex: 0x828282)
     /// The retweet block's background (`kWBCellInnerViewColor`).

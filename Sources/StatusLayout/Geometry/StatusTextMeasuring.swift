@@ -1,14 +1,15 @@
 import TextLayout
 
-/// Counts the lines of status text: the only thing the cell geometry needs from text
-/// measurement. ``TextEngine`` is the real one; tests pass fakes to check the geometry apart
-/// from the fonts.
+/// Counts the lines of status text and measures one-line texts: all the cell geometry needs from
+/// text measurement. ``TextEngine`` is the real one; tests pass fakes to check the geometry apart
+/// from the fonts, and the timeline's estimator passes one that guesses from the characters.
 public protocol StatusTextMeasuring: Sendable {
-    /// The lines `text` takes at `width` with `fontSize`: shown (at most `maxLines`) and in full.
+    /// The lines `text` takes at `width` with `fontSize`: shown (at most `maxLines`; nil or less
+    /// than 1 is no limit) and in full.
     func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
                    truncationToken: AttributedText) -> (shown: Int, full: Int)
-    /// The width of `text` on one line with `fontSize`.
-    func singleLineWidth(of text: String, fontSize: Double) -> Double
+    /// The width of `text` on one line with `fontSize`, white space at its end excluded.
+    func singleLineWidth(of text: AttributedText, fontSize: Double) -> Double
 }
 
 extension TextEngine: StatusTextMeasuring {
@@ -22,7 +23,7 @@ extension TextEngine: StatusTextMeasuring {
 
     /// The advance of `text` on one line with `fontSize`, in points, white space at its end
     /// excluded (``PreparedText/singleLineWidth``).
-    public func singleLineWidth(of text: String, fontSize: Double) -> Double {
+    public func singleLineWidth(of text: AttributedText, fontSize: Double) -> Double {
         prepare(text, style: Self.statusTextStyle(fontSize: fontSize)).singleLineWidth
     }
 
@@ -38,5 +39,13 @@ extension TextEngine: StatusTextMeasuring {
         let full = prepared.lineCount(width: width)
         guard let maxLines, maxLines > 0 else { return (full, full) }
         return (min(full, maxLines), full)
+    }
+}
+
+extension CellText {
+    /// The style to lay this text out with (the measurement's size, and the line height its
+    /// frame was made for).
+    public var textStyle: TextStyle {
+        TextStyle(fontSize: fontSize, lineHeight: lineHeight.map { .fixed($0) } ?? .natural)
     }
 }

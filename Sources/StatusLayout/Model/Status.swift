@@ -1,149 +1,253 @@
-/// A status (a post) as a timeline shows it: what the layout needs from the Weibo open API's
-/// status object, decoded by ``StatusDecoder``. A `Sendable` value.
+/// The network a status comes from: which decoder read it, and whose cell it gets by default.
+public enum StatusNetwork: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    case weibo, twitter, mastodon
+    public var description: String { rawValue }
+}
+
+/// A status (a post) as a timeline shows it, whichever network sent it: what the cell needs,
+/// decoded by ``StatusDecoder``. A `Sendable` value.
 ///
 /// The ID is stored inline and the rest in one copy-on-write box, so that passing a status
-/// around (to `heightForRow` on every frame) costs one reference count, not one per field.
+/// around (to `heightForRow` on every frame) costs one reference count, not one per field. The
+/// box also keeps ``contentVersion``, a digest of everything the cell reads, made when the
+/// status is made or changed.
 public struct Status: Sendable, Hashable {
     /// The status ID.
     public var id: StatusID
     private var storage: Storage
 
-    /// The text as the API sends it (mentions, #topics#, links and [emoticons] still inline).
-    public var text: String {
-        get { storage.text }
-        set { unique().text = newValue }
+    /// The network it comes from.
+    public var network: StatusNetwork {
+        get { storage.fields.network }
+        set { update { $0.network = newValue } }
     }
-    /// `created_at` as sent ("Sun Nov 29 20:00:00 +0800 2026"), empty when absent.
+    /// The text (Weibo's inline syntax still inline, or markup already read).
+    public var text: StatusText {
+        get { storage.fields.text }
+        set { update { $0.text = newValue } }
+    }
+    /// `created_at` as sent ("Sun Nov 29 20:00:00 +0800 2026", "06-27", "2022-12-05T10:00:00.000Z"),
+    /// empty when absent.
     public var createdAt: String {
-        get { storage.createdAt }
-        set { unique().createdAt = newValue }
+        get { storage.fields.createdAt }
+        set { update { $0.createdAt = newValue } }
     }
-    /// The client it was posted from (`source`; the API sends an HTML link), empty when absent.
+    /// The client it was posted from (`source`; Weibo and Twitter send an HTML link, whose tags
+    /// the cell drops), empty when absent.
     public var source: String {
-        get { storage.source }
-        set { unique().source = newValue }
+        get { storage.fields.source }
+        set { update { $0.source = newValue } }
+    }
+    /// Where it was posted from, as weibo.com shows it (`region_name`: "发布于 北京"), empty when absent.
+    public var region: String {
+        get { storage.fields.region }
+        set { update { $0.region = newValue } }
     }
     /// The author; nil for a deleted status (the API then sends only a stub).
     public var user: StatusUser? {
-        get { storage.user }
-        set { unique().user = newValue }
+        get { storage.fields.user }
+        set { update { $0.user = newValue } }
     }
-    /// The pictures, in order.
+    /// The title bar above the status (Weibo's `title`), if any.
+    public var title: StatusTitle? {
+        get { storage.fields.title }
+        set { update { $0.title = newValue } }
+    }
+    /// The pictures and other media, in order.
     public var pictures: [StatusPicture] {
-        get { storage.pictures }
-        set { unique().pictures = newValue }
+        get { storage.fields.pictures }
+        set { update { $0.pictures = newValue } }
     }
-    /// How many times it was reposted (`reposts_count`; 0 when absent).
-    public var repostsCount: Int {
-        get { storage.repostsCount }
-        set { unique().repostsCount = newValue }
+    /// The preview card (Weibo's `page_info`, Mastodon's `card`), if any.
+    public var card: StatusCard? {
+        get { storage.fields.card }
+        set { update { $0.card = newValue } }
     }
-    /// How many comments it has (`comments_count`; 0 when absent).
-    public var commentsCount: Int {
-        get { storage.commentsCount }
-        set { unique().commentsCount = newValue }
+    /// Weibo's `tag_struct` (the cell shows the first).
+    public var tags: [StatusTag] {
+        get { storage.fields.tags }
+        set { update { $0.tags = newValue } }
     }
-    /// How many likes it has (`attitudes_count`; 0 when absent).
-    public var attitudesCount: Int {
-        get { storage.attitudesCount }
-        set { unique().attitudesCount = newValue }
+    /// A poll (Mastodon's `poll`), if any.
+    public var poll: StatusPoll? {
+        get { storage.fields.poll }
+        set { update { $0.poll = newValue } }
     }
-    /// Whether the API truncated the text (`isLongText`).
+    /// A content warning (Mastodon's `spoiler_text`): the cell shows it and hides the rest until
+    /// expanded. Empty for none.
+    public var contentWarning: String {
+        get { storage.fields.contentWarning }
+        set { update { $0.contentWarning = newValue } }
+    }
+    /// How many times it was reposted (`reposts_count`, `retweet_count`, `reblogs_count`).
+    public var repostsCount: StatusCount {
+        get { storage.fields.repostsCount }
+        set { update { $0.repostsCount = newValue } }
+    }
+    /// How many comments or replies it has (`comments_count`, `reply_count`, `replies_count`).
+    public var commentsCount: StatusCount {
+        get { storage.fields.commentsCount }
+        set { update { $0.commentsCount = newValue } }
+    }
+    /// How many likes it has (`attitudes_count`, `favorite_count`, `favourites_count`).
+    public var attitudesCount: StatusCount {
+        get { storage.fields.attitudesCount }
+        set { update { $0.attitudesCount = newValue } }
+    }
+    /// Whether the API truncated the text (`isLongText`, Twitter's `truncated`).
     public var isLongText: Bool {
-        get { storage.isLongText }
-        set { unique().isLongText = newValue }
+        get { storage.fields.isLongText }
+        set { update { $0.isLongText = newValue } }
     }
-    /// Whether the API marked the status deleted (`deleted: "1"`, or a stub with no user).
+    /// Whether the API marked the status deleted (`deleted: "1"`, or a repost stub with no user).
     public var isDeleted: Bool {
-        get { storage.isDeleted }
-        set { unique().isDeleted = newValue }
+        get { storage.fields.isDeleted }
+        set { update { $0.isDeleted = newValue } }
+    }
+    /// When it was last edited (Mastodon's `edited_at` as sent), empty when never.
+    public var editedAt: String {
+        get { storage.fields.editedAt }
+        set { update { $0.editedAt = newValue } }
+    }
+    /// What the decoder read leniently: each a field that was malformed and what was done
+    /// instead ("pic_infos.x.large.width: not a number (\"abc\"); the picture is shown as a
+    /// square"). The cell is laid out; callers show or log these.
+    public var warnings: [String] {
+        get { storage.fields.warnings }
+        set { update { $0.warnings = newValue } }
     }
 
-    /// The status this one reposts, if any.
+    /// The status this one reposts (Weibo's `retweeted_status`, Twitter's `retweeted_status`,
+    /// Mastodon's `reblog`), if any.
     public var retweetedStatus: Status? {
-        get { storage.retweet?.status }
-        set { unique().retweet = newValue.map(StatusBox.init) }
+        get { storage.fields.retweet?.status }
+        set { update { $0.retweet = newValue.map(StatusBox.init) } }
+    }
+    /// The status this one quotes (Twitter's `quoted_status`), if any.
+    public var quotedStatus: Status? {
+        get { storage.fields.quote?.status }
+        set { update { $0.quote = newValue.map(StatusBox.init) } }
     }
 
     /// Whether this status reposts another.
-    public var isRetweet: Bool { storage.retweet != nil }
+    public var isRetweet: Bool { storage.fields.retweet != nil }
+
+    /// A digest of everything the cell reads (text, media, card, poll, counts, names, the
+    /// statuses reposted or quoted…): two statuses of one ID with different content have
+    /// different versions, so a cache keyed by ID and version never serves an edited status
+    /// the height of its old content. Stable within a process, not across processes.
+    public var contentVersion: UInt64 { storage.version }
 
     /// Makes a status; every field but the ID has a default.
-    public init(id: StatusID, text: String = "", createdAt: String = "", source: String = "", user: StatusUser? = nil,
-                pictures: [StatusPicture] = [], repostsCount: Int = 0, commentsCount: Int = 0, attitudesCount: Int = 0,
-                isLongText: Bool = false, isDeleted: Bool = false, retweetedStatus: Status? = nil) {
+    public init(id: StatusID, network: StatusNetwork = .weibo, text: StatusText = "", createdAt: String = "", source: String = "",
+                user: StatusUser? = nil, pictures: [StatusPicture] = [], repostsCount: StatusCount = 0,
+                commentsCount: StatusCount = 0, attitudesCount: StatusCount = 0, isLongText: Bool = false,
+                isDeleted: Bool = false, retweetedStatus: Status? = nil) {
         self.id = id
-        storage = Storage(text: text, createdAt: createdAt, source: source, user: user, pictures: pictures,
-                          repostsCount: repostsCount, commentsCount: commentsCount, attitudesCount: attitudesCount,
-                          isLongText: isLongText, isDeleted: isDeleted, retweet: retweetedStatus.map(StatusBox.init))
+        var fields = Fields(network: network, text: text)
+        fields.createdAt = createdAt
+        fields.source = source
+        fields.user = user
+        fields.pictures = pictures
+        fields.repostsCount = repostsCount
+        fields.commentsCount = commentsCount
+        fields.attitudesCount = attitudesCount
+        fields.isLongText = isLongText
+        fields.isDeleted = isDeleted
+        fields.retweet = retweetedStatus.map(StatusBox.init)
+        storage = Storage(fields)
     }
 
-    /// The storage, copied first if it is shared.
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
+    /// Makes a status from all its fields at once (one box, one digest).
+    init(id: StatusID, fields: Fields) {
+        self.id = id
+        storage = Storage(fields)
+    }
+
+    /// Changes the fields, copying the box first if it is shared, and makes the digest again.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
     }
 
     /// Equal when the IDs and every field are equal (statuses sharing storage are equal at once).
     public static func == (a: Status, b: Status) -> Bool {
-        a.id == b.id && (a.storage === b.storage || a.storage.isEqual(to: b.storage))
+        a.id == b.id && (a.storage === b.storage || (a.storage.version == b.storage.version && a.storage.fields == b.storage.fields))
     }
 
-    /// Hashes the ID, the text, the number of pictures and the retweet's ID: a subset of what
-    /// `==` compares, so that hashing stays cheap.
+    /// Hashes the ID and the content version.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
-        storage.hash(into: &hasher)
+        hasher.combine(storage.version)
     }
 
     /// Everything but the ID.
-    ///
-    /// `@unchecked Sendable`: it is only mutated through `Status.unique()`, that is when this
-    /// status holds the only reference; a box seen by two threads is never written.
-    private final class Storage: @unchecked Sendable {
-        var text: String
-        var createdAt: String
-        var source: String
+    struct Fields: Hashable {
+        var network: StatusNetwork
+        var text: StatusText
+        var createdAt = ""
+        var source = ""
+        var region = ""
         var user: StatusUser?
-        var pictures: [StatusPicture]
-        var repostsCount: Int
-        var commentsCount: Int
-        var attitudesCount: Int
-        var isLongText: Bool
-        var isDeleted: Bool
+        var title: StatusTitle?
+        var pictures: [StatusPicture] = []
+        var card: StatusCard?
+        var tags: [StatusTag] = []
+        var poll: StatusPoll?
+        var contentWarning = ""
+        var repostsCount: StatusCount = 0
+        var commentsCount: StatusCount = 0
+        var attitudesCount: StatusCount = 0
+        var isLongText = false
+        var isDeleted = false
+        var editedAt = ""
+        var warnings: [String] = []
         var retweet: StatusBox?
+        var quote: StatusBox?
 
-        init(text: String, createdAt: String, source: String, user: StatusUser?, pictures: [StatusPicture], repostsCount: Int,
-             commentsCount: Int, attitudesCount: Int, isLongText: Bool, isDeleted: Bool, retweet: StatusBox?) {
+        init(network: StatusNetwork, text: StatusText) {
+            self.network = network
             self.text = text
-            self.createdAt = createdAt
-            self.source = source
-            self.user = user
-            self.pictures = pictures
-            self.repostsCount = repostsCount
-            self.commentsCount = commentsCount
-            self.attitudesCount = attitudesCount
-            self.isLongText = isLongText
-            self.isDeleted = isDeleted
-            self.retweet = retweet
         }
 
-        func copy() -> Storage {
-            Storage(text: text, createdAt: createdAt, source: source, user: user, pictures: pictures, repostsCount: repostsCount,
-                    commentsCount: commentsCount, attitudesCount: attitudesCount, isLongText: isLongText, isDeleted: isDeleted,
-                    retweet: retweet)
-        }
-
-        func isEqual(to o: Storage) -> Bool {
-            text == o.text && createdAt == o.createdAt && source == o.source && user == o.user && pictures == o.pictures
-                && repostsCount == o.repostsCount && commentsCount == o.commentsCount && attitudesCount == o.attitudesCount
-                && isLongText == o.isLongText && isDeleted == o.isDeleted && retweet == o.retweet
-        }
-
+        /// Everything the cell reads, the warnings aside.
         func hash(into hasher: inout Hasher) {
+            hasher.combine(network)
             hasher.combine(text)
-            hasher.combine(pictures.count)
+            hasher.combine(createdAt)
+            hasher.combine(source)
+            hasher.combine(region)
+            hasher.combine(user)
+            hasher.combine(title)
+            hasher.combine(pictures)
+            hasher.combine(card)
+            hasher.combine(tags)
+            hasher.combine(poll)
+            hasher.combine(contentWarning)
+            hasher.combine(repostsCount)
+            hasher.combine(commentsCount)
+            hasher.combine(attitudesCount)
+            hasher.combine(isLongText)
+            hasher.combine(isDeleted)
+            hasher.combine(editedAt)
             hasher.combine(retweet?.status.id)
+            hasher.combine(retweet?.status.contentVersion)
+            hasher.combine(quote?.status.id)
+            hasher.combine(quote?.status.contentVersion)
+        }
+    }
+
+    /// The fields and their digest, immutable: a change makes a new box.
+    private final class Storage: Sendable {
+        let fields: Fields
+        let version: UInt64
+
+        init(_ fields: Fields) {
+            self.fields = fields
+            var hasher = Hasher()
+            fields.hash(into: &hasher)
+            version = UInt64(bitPattern: Int64(hasher.finalize()))
         }
     }
 }
@@ -154,67 +258,4 @@ final class StatusBox: Sendable, Hashable {
     init(_ status: Status) { self.status = status }
     static func == (a: StatusBox, b: StatusBox) -> Bool { a.status == b.status }
     func hash(into hasher: inout Hasher) { hasher.combine(status) }
-}
-
-/// A status ID: the API's 64-bit `id`, with `idstr` as its decimal form.
-public struct StatusID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The 64-bit value.
-    public var value: Int64
-
-    /// Makes an ID from its 64-bit value.
-    public init(_ value: Int64) { self.value = value }
-
-    /// Parses a decimal `idstr`; nil unless it is a whole number that fits in 64 bits.
-    public init?(_ idstr: String) {
-        guard !idstr.isEmpty, idstr.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int64(idstr) else { return nil }
-        self.value = value
-    }
-
-    /// The decimal form, as the API's `idstr`.
-    public var description: String { String(value) }
-    public static func < (a: StatusID, b: StatusID) -> Bool { a.value < b.value }
-}
-
-/// The author of a status.
-public struct StatusUser: Sendable, Hashable {
-    /// The name shown (`screen_name`; empty when absent).
-    public var screenName: String
-    /// Whether the account is verified (`verified`; false when absent).
-    public var isVerified: Bool
-    /// The avatar's URL (`profile_image_url`; empty when absent).
-    public var profileImageURL: String
-
-    /// Makes an author from its name, verification and avatar URL.
-    public init(screenName: String, isVerified: Bool = false, profileImageURL: String = "") {
-        self.screenName = screenName
-        self.isVerified = isVerified
-        self.profileImageURL = profileImageURL
-    }
-}
-
-/// One picture of a status.
-public struct StatusPicture: Sendable, Hashable {
-    /// The thumbnail's URL.
-    public var url: String
-    /// The picture's size in pixels when the API sent a usable one (both sides above 0 and at
-    /// most 100,000); nil otherwise, and the layout then uses a square.
-    public var pixelSize: (width: Int, height: Int)? {
-        get { width.map { ($0, height!) } }
-        set {
-            width = newValue?.width
-            height = newValue?.height
-        }
-    }
-    private var width: Int?
-    private var height: Int?
-
-    /// Makes a picture from its thumbnail's URL and its size in pixels (nil when unknown).
-    public init(url: String, pixelSize: (width: Int, height: Int)? = nil) {
-        self.url = url
-        self.width = pixelSize?.width
-        self.height = pixelSize?.height
-    }
-
-    /// The largest side a picture size may have and still be believed.
-    public static let largestCredibleSide = 100_000
 }

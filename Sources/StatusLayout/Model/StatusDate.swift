@@ -1,0 +1,186 @@
+/// A moment as a status's `created_at` gives it: seconds since 1970 (UTC) and the UTC offset it
+/// was written in.
+public struct StatusDate: Sendable, Hashable, Comparable {
+    /// Seconds since 1970-01-01 00:00 UTC.
+    public var secondsSince1970: Int64
+    /// The offset from UTC it was written with, in seconds (+0800 is 28,800).
+    public var utcOffset: Int
+
+    /// Makes a moment.
+    public init(secondsSince1970: Int64, utcOffset: Int = 0) {
+        self.secondsSince1970 = secondsSince1970
+        self.utcOffset = utcOffset
+    }
+
+    public static func < (a: StatusDate, b: StatusDate) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
+
+    /// Reads the two forms the APIs send moments in: Weibo's and Twitter's
+    /// `"Sun Nov 29 20:00:00 +0800 2026"`, and ISO 8601 / RFC 3339 as Mastodon and Twitter v2 send
+    /// them (`"2022-12-05T10:00:00.000Z"`, `"2022-12-05T18:00:00+08:00"`). Nil for anything else.
+    public init?(parsing text: String) {
+        guard let date = Self.parseClassic(Array(text.utf8)) ?? Self.parseISO(Array(text.utf8)) else { return nil }
+        self = date
+    }
+
+    /// What m.weibo.cn sends instead of a moment: a string already made for showing ("刚刚",
+    /// "5分钟前", "3小时前", "昨天 12:30", "今天 08:00", "06-27", "2019-06-14"). The cell shows
+    /// it as sent.
+    public static func isDisplayForm(_ text: String) -> Bool {
+        if text == "刚刚" { return true }
+        for suffix in ["分钟前", "小时前", "秒前"] where text.hasSuffix(suffix) {
+            let number = text.dropLast(suffix.count)
+            return !number.isEmpty && number.allSatisfy(\.isASCIIDigit)
+        }
+        for prefix in ["昨天 ", "今天 ", "前天 "] where text.hasPrefix(prefix) {
+            return isClock(text.dropFirst(prefix.count))
+        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) {
+            return parts.count == 2 ? parts[0].count <= 2 && parts[1].count <= 2
+                : parts[0].count == 4 && parts[1].count <= 2 && parts[2].count <= 2
+        }
+        return false
+    }
+
+    private static func isClock(_ text: Substring) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }
+    }
+
+    // MARK: Parsing
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "Sun Nov 29 20:00:00 +0800 2026".
+    private static func parseClassic(_ b: [UInt8]) -> StatusDate? {
+        guard b.count == 30, b[3] == 0x20, b[7] == 0x20, b[10] == 0x20, b[19] == 0x20, b[25] == 0x20 else { return nil }
+        let monthName = String(decoding: b[4..<7], as: UTF8.self)
+        guard let month = months.firstIndex(of: monthName).map({ $0 + 1 }),
+              let day = number(b[8..<10]), let hour = number(b[11..<13]), b[13] == 0x3A, let minute = number(b[14..<16]),
+              b[16] == 0x3A, let second = number(b[17..<19]), let offset = utcOffset(b[20..<25]), let year = number(b[26..<30])
+        else { return nil }
+        return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    /// "2022-12-05T10:00:00.000Z", "2022-12-05T18:00:00+08:00", "2022-12-05T10:00:00Z".
+    private static func parseISO(_ b: [UInt8]) -> StatusDate? {
+        guard b.count >= 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54 || b[10] == 0x20, b[13] == 0x3A, b[16] == 0x3A,
+              let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
+              let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19]) else { return nil }
+        var i = 19
+        if b[i] == 0x2E {  // fraction of a second: ignored
+            i += 1
+            let start = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            guard i > start else { return nil }
+        }
+        guard i < b.count else { return nil }
+        let offset: Int
+        if b[i] == 0x5A || b[i] == 0x7A {
+            guard i + 1 == b.count else { return nil }
+            offset = 0
+        } else {
+            guard b.count - i == 6, b[i + 3] == 0x3A, let parsed = utcOffset(b[i..<i + 3] + b[i + 4..<i + 6]) else { return nil }
+            offset = parsed
+        }
+        return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+    }
+
+    private static func number(_ digits: some Collection<UInt8>) -> Int? {
+        var value = 0
+        for digit in digits {
+            guard digit >= 0x30 && digit <= 0x39 else { return nil }
+            value = value * 10 + Int(digit - 0x30)
+        }
+        return digits.isEmpty ? nil : value
+    }
+
+    /// "+0800" as seconds.
+    private static func utcOffset(_ b: some Collection<UInt8>) -> Int? {
+        let bytes = Array(b)
+        guard bytes.count == 5, bytes[0] == 0x2B || bytes[0] == 0x2D, let hours = number(bytes[1..<3]),
+              let minutes = number(bytes[3..<5]), hours <= 23, minutes <= 59 else { return nil }
+        return (bytes[0] == 0x2D ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
+
+    private static func make(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> StatusDate? {
+        guard (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month, year)).contains(day), hour <= 23,
+              minute <= 59, second <= 60 else { return nil }
+        let local = Int64(daysFromCivil(year, month, day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return StatusDate(secondsSince1970: local - Int64(offset), utcOffset: offset)
+    }
+
+    static func daysIn(_ month: Int, _ year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The calendar date (year, month, day) and time of day of `seconds` local seconds since 1970.
+    static func civil(_ localSeconds: Int64) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int) {
+        let days = Int(localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400)
+        let secondOfDay = Int(localSeconds - Int64(days) * 86_400)
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60)
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+}
+
+/// Time strings of the cell, as YYKit's `WBStatusHelper` makes them, relative to a moment
+/// (``CellLayouter/now``).
+public enum TimelineTime {
+    /// The time shown for `date` seen at `now`, in the time zone of `utcOffset` seconds:
+    /// "刚刚" (within 10 minutes, or up to 10 minutes in the future), "N分钟前" (within the hour),
+    /// "N小时前" (earlier today), "昨天 HH:mm", "M-d" (this year), "yy-M-dd" (other years, or a
+    /// moment over 10 minutes in the future: a clock that is wrong).
+    public static func string(for date: StatusDate, now: StatusDate, utcOffset: Int) -> String {
+        let delta = now.secondsSince1970 - date.secondsSince1970
+        let local = StatusDate.civil(date.secondsSince1970 + Int64(utcOffset))
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let fullDate = "\(two(local.year % 100))-\(local.month)-\(two(local.day))"
+        if delta < -600 { return fullDate }
+        if delta < 600 { return "刚刚" }
+        if delta < 3600 { return "\(delta / 60)分钟前" }
+        let today = StatusDate.civil(now.secondsSince1970 + Int64(utcOffset))
+        let dayOf = { (seconds: Int64) -> Int64 in
+            let local = seconds + Int64(utcOffset)
+            return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        }
+        let days = dayOf(now.secondsSince1970) - dayOf(date.secondsSince1970)
+        if days == 0 { return "\(delta / 3600)小时前" }
+        if days == 1 { return "昨天 \(two(local.hour)):\(two(local.minute))" }
+        if local.year == today.year { return "\(local.month)-\(local.day)" }
+        return fullDate
+    }
+
+    /// A count as the toolbar shows it (YYKit's `shortedNumberDesc`): up to 9,999 as it is, then
+    /// whole 万 (ten thousands) up to 9,999,999, then whole 千万.
+    public static func shortCount(_ count: Int) -> String {
+        if count <= 9_999 { return String(count) }
+        if count <= 9_999_999 { return "\(count / 10_000)万" }
+        return "\(count / 10_000_000)千万"
+    }
+}
