@@ -3,21 +3,27 @@
 // ends. It does not check what is inside a number, a literal or an escape: the parser does,
 // status by status, and a bad one fails only its status.
 //
-// The stream is any number of top-level values, each followed by the end of its line:
-//   - an object is a status, unless it has a "statuses" array (a timeline page): then each
-//     element of that array is a status, and its other fields are skipped;
-//   - an array: each element is a status;
+// The stream is any number of top-level values, each followed by the end of its line. Where the
+// statuses are is a small set of routes, read from the keys as they come:
+//   - a top-level array: each element is a status;
+//   - a top-level object is a status, unless one of its keys says it is a response:
+//       "statuses": [statuses]                         (timeline pages of Weibo and Twitter)
+//       "data": [statuses]  or  "data": {object}       (web APIs; the object is a status unless
+//                                                       its keys say it holds them:)
+//           "cards": [cards]   a card's "mblog" is a status, its "card_group" holds more cards
+//           "list": [statuses], "statuses": [statuses]
+//     then the response's other fields are skipped unread;
 //   - anything else stands where a status should (and fails to decode as one).
 // At the top level, white space, blank lines and byte order marks are skipped.
 //
-// A broken unit (a status, or a top-level value before its elements) ends in one error item:
-//   - when it began on the line of the error, reading goes on at the next line (JSON Lines:
-//     a broken line costs itself);
-//   - when it began on an earlier line, reading goes on at the first line after its start
-//     that begins with '{' or '[' (the next line of JSON Lines whose previous line lost its
-//     closing brace), or, if none came before the error, at the next such line after it (a
-//     document broken in the middle: the rest of the document is skipped, and the error says
-//     so).
+// A broken unit ends in one error item, and reading goes on:
+//   - inside a value: at the next element of the innermost array of statuses (or cards) it is
+//     in, found by following brackets and strings leniently through the broken text (a line
+//     break ends a string: JSON strings hold none), or when that array closes; or at a line that
+//     begins with '{' or '[' after a line that ended a value (or ended inside a string): a new
+//     top-level value, as in JSON Lines whose line lost its closing bracket. So a nested object
+//     is never taken for a status, however the document is indented;
+//   - between top-level values: at the next line.
 // A unit is kept from its first byte until it ends, so memory follows the longest status, not
 // the input.
 #include "CStatusJSON.h"
@@ -44,24 +50,33 @@ enum State : uint8_t {
     kStringEscape,     // after a backslash in a string
     kToken,            // inside a number or literal
     kLineEnd,          // after a top-level value: only white space until the end of the line
-    kSkipLine,         // after an error in a unit of one line: to the end of the line
-    kSkipToCandidate,  // after an error in a unit of several lines: to a line starting with { or [
+    kSkipLine,         // after an error between top-level values: to the end of the line
+    kRecover,          // after an error inside a value: following brackets to where reading goes on
 };
 
-enum Mode : uint8_t {
-    kNone,           // no top-level value open
-    kPlain,          // a top-level value that is itself the element
-    kArray,          // a top-level array: its elements are elements
-    kPendingObject,  // a top-level object: a status, or a timeline page until "statuses" is seen
-    kTimeline,       // inside the "statuses" array of a timeline page
-    kTimelineTail,   // the fields of a timeline page after its "statuses"
+// What an open array or object is for.
+enum Route : uint8_t {
+    kRouteNone,      // content: inside a status, or a response field that is skipped
+    kRouteElements,  // an array whose elements are statuses
+    kRouteCards,     // an array whose elements are cards
+    kRouteTop,       // a top-level object: a status, or a response
+    kRouteData,      // a response's "data" object: a status, or what holds them
+    kRouteCard,      // a card: its "mblog" is a status, its "card_group" holds cards
+};
+
+// The keys that route.
+enum Key : uint8_t { kKeyNone, kKeyStatuses, kKeyData, kKeyCards, kKeyList, kKeyCardGroup, kKeyMblog };
+
+struct Level {
+    uint8_t kind;   // kObject or kArrayKind
+    uint8_t route;  // Route
 };
 
 constexpr uint64_t kNoOffset = UINT64_MAX;
 constexpr size_t kMaximumDepth = 1000000;
 constexpr uint8_t kObject = 0;
 constexpr uint8_t kArrayKind = 1;
-constexpr char kStatuses[] = "statuses";
+constexpr size_t kKeyCapacity = 12;
 
 inline bool isSpace(uint8_t c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -70,6 +85,38 @@ inline bool isSpace(uint8_t c) { return c == ' ' || c == '\t' || c == '\r' || c 
 inline bool isTokenByte(uint8_t c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '+' ||
            c == '.';
+}
+
+// Whether a line whose last byte outside strings is `c` ended a value (nothing may follow it
+// on the next line but ',', ':', a closer, or a new top-level value).
+inline bool endsValue(uint8_t c) { return c == '"' || c == '}' || c == ']' || isTokenByte(c); }
+
+bool equals(const uint8_t *bytes, size_t length, const char *word) {
+    size_t i = 0;
+    for (; i < length; i++) {
+        if (word[i] == 0 || uint8_t(word[i]) != bytes[i]) return false;
+    }
+    return word[i] == 0;
+}
+
+// The routing key `bytes` are, for an object of `route`.
+Key routingKey(uint8_t route, const uint8_t *bytes, size_t length) {
+    switch (route) {
+    case kRouteTop:
+        if (equals(bytes, length, "statuses")) return kKeyStatuses;
+        if (equals(bytes, length, "data")) return kKeyData;
+        return kKeyNone;
+    case kRouteData:
+        if (equals(bytes, length, "cards")) return kKeyCards;
+        if (equals(bytes, length, "list")) return kKeyList;
+        if (equals(bytes, length, "statuses")) return kKeyStatuses;
+        return kKeyNone;
+    case kRouteCard:
+        if (equals(bytes, length, "mblog")) return kKeyMblog;
+        if (equals(bytes, length, "card_group")) return kKeyCardGroup;
+        return kKeyNone;
+    default: return kKeyNone;
+    }
 }
 
 }  // namespace
@@ -83,29 +130,42 @@ struct cstatusjson_framer {
     bool at_line_start = true;
     State state = kTop;
     bool string_is_key = false;
-    Mode mode = kNone;
-    std::vector<uint8_t> stack;  // the open arrays and objects
-    uint64_t top_line = 1;       // where the open top-level value began
+    std::vector<Level> stack;  // the open arrays and objects
+    uint64_t top_line = 1;     // where the open top-level value began
+    size_t web = 0;            // open "data" objects (the web APIs' responses)
+
+    // The last byte outside strings that is not white space, and whether the line before this
+    // one ended a value (or ended inside a string).
+    uint8_t last_significant = '}';
+    bool previous_line_ended_value = true;
+    bool line_ended_in_string = false;
 
     // The element being read.
     bool in_element = false;
     size_t element_depth = 0;  // the depth its value starts at
     uint64_t element_start = 0, element_line = 0, element_column = 0;
     uint32_t element_max = 0;
+    uint8_t element_route = CSTATUSJSON_ROUTE_PLAIN;
     bool held = false;         // a top-level element waiting for the end of its line
     uint64_t held_end = 0;     // where that element ends
 
-    // The unit a hard error would cost, and where reading could go on after one.
+    // The unit an error would cost.
     bool unit_valid = false;
     uint64_t unit_start = 0, unit_line = 0, unit_column = 0;
-    uint64_t candidate = kNoOffset, candidate_line = 0;
 
-    // The "statuses" key, at depth 1 of a pending top-level object.
-    int key_match = -1;
-    bool last_key_statuses = false;
+    // The key being read in a routing object, and the routing key just read.
+    uint8_t key_bytes[kKeyCapacity];
+    size_t key_length = 0;
+    bool key_overflow = false;
+    bool key_capture = false;
+    Key pending_key = kKeyNone;
+
+    // Recovery after an error inside a value.
+    size_t recover_target = 0;  // the depth of the array reading goes on in (0: a new top-level value)
+    bool recover_in_string = false, recover_escape = false;
 
     uint64_t bom_offset = 0, bom_line = 0, bom_column = 0;
-    cstatusjson_item pending{};  // the error a skip state will end
+    cstatusjson_item pending{};  // the error a skip or recovery will end
     uint64_t count = 0;
     std::vector<cstatusjson_item> items;
 
@@ -117,6 +177,8 @@ struct cstatusjson_framer {
             line_start = pos + 1;
             continuation = 0;
             at_line_start = true;
+            previous_line_ended_value = line_ended_in_string || endsValue(last_significant);
+            line_ended_in_string = false;
         } else {
             continuation += (c & 0xC0) == 0x80;
             at_line_start = false;
@@ -129,20 +191,17 @@ struct cstatusjson_framer {
         unit_start = pos;
         unit_line = line;
         unit_column = column();
-        candidate = kNoOffset;
     }
 
-    void endUnit() {
-        unit_valid = false;
-        candidate = kNoOffset;
-    }
+    void endUnit() { unit_valid = false; }
 
-    void beginElement() {
+    void beginElement(uint8_t route) {
         in_element = true;
         element_start = pos;
         element_line = line;
         element_column = column();
         element_max = 0;
+        element_route = web > 0 || route == CSTATUSJSON_ROUTE_WEB ? CSTATUSJSON_ROUTE_WEB : CSTATUSJSON_ROUTE_PLAIN;
     }
 
     void emit(cstatusjson_item item) {
@@ -158,27 +217,26 @@ struct cstatusjson_framer {
         item.line = element_line;
         item.column = element_column;
         item.depth = element_max;
+        item.route = element_route;
         emit(item);
         in_element = false;
     }
 
     // Opens an array or object; false (after a hard error) when nested too deep to follow.
-    bool push(uint8_t kind) {
+    bool push(uint8_t kind, uint8_t route) {
         if (stack.size() >= kMaximumDepth) {
             hardError(CSTATUSJSON_FRAME_TOO_DEEP, 0, 0);
             return false;
         }
-        stack.push_back(kind);
+        stack.push_back(Level{kind, route});
+        if (route == kRouteData) web++;
         if (in_element && stack.size() - element_depth > element_max) element_max = uint32_t(stack.size() - element_depth);
         return true;
     }
 
-    // A value that may be an element starts at pos.
-    void valueStarts() {
-        if ((mode == kArray || mode == kTimeline) && stack.size() == element_depth) {
-            beginUnit();
-            beginElement();
-        }
+    void pop() {
+        if (stack.back().route == kRouteData) web--;
+        stack.pop_back();
     }
 
     // The value that just ended (pos is past its last byte).
@@ -190,17 +248,11 @@ struct cstatusjson_framer {
                 held_end = pos;
             } else {
                 emitElement(pos);
-                // What follows, up to the next element, is a unit of its own: if it breaks,
-                // reading can go on at a line after this element.
+                // What follows, up to the next element, is a unit of its own.
                 beginUnit();
             }
         }
-        if (depth == 0) {
-            state = kLineEnd;
-        } else {
-            state = kCommaOrClose;
-            if (mode == kTimeline && depth == 1) mode = kTimelineTail;  // "statuses" is closed
-        }
+        state = depth == 0 ? kLineEnd : kCommaOrClose;
     }
 
     // The top-level value and the rest of its line are done.
@@ -210,7 +262,6 @@ struct cstatusjson_framer {
             emitElement(held_end);
         }
         in_element = false;
-        mode = kNone;
         endUnit();
         state = kTop;
     }
@@ -230,42 +281,119 @@ struct cstatusjson_framer {
         if (state == kString || state == kStringEscape) {
             item.inside = 1;
         } else if (!stack.empty()) {
-            item.inside = stack.back() == kArrayKind ? 2 : 3;
+            item.inside = stack.back().kind == kArrayKind ? 2 : 3;
         }
         if (!unit_valid) beginUnit();
         item.start = unit_start;
         item.line = unit_line;
         item.column = unit_column;
-        // The whole top-level value is given up.
         in_element = false;
         held = false;
-        stack.clear();
-        mode = kNone;
-        if (unit_line == line) {
-            pending = item;
-            state = kSkipLine;
-        } else if (candidate != kNoOffset) {
-            item.end = candidate;
-            item.resume_line = candidate_line;
-            emit(item);
-            pos = candidate;
-            line = candidate_line;
-            line_start = candidate;
-            continuation = 0;
-            at_line_start = true;
-            state = kTop;
-        } else {
-            pending = item;
-            state = kSkipToCandidate;
-        }
+        pending = item;
         endUnit();
+        if (stack.empty()) {
+            // Between top-level values: the rest of the line is skipped.
+            state = kSkipLine;
+            return;
+        }
+        // Inside a value: reading goes on in the innermost array of statuses or cards.
+        recover_target = 0;
+        for (size_t i = stack.size(); i > 0; i--) {
+            if (stack[i - 1].route == kRouteElements || stack[i - 1].route == kRouteCards) {
+                recover_target = i;
+                break;
+            }
+        }
+        recover_in_string = false;
+        recover_escape = false;
+        state = kRecover;
     }
 
-    void endSkip(uint64_t resume_line) {
+    // Reading goes on at pos in `state`; the error ends here.
+    void resume(State next, uint64_t resume_line) {
         pending.end = pos;
         pending.resume_line = resume_line;
+        if (pending.last_line < pending.error_line) pending.last_line = pending.error_line;
         emit(pending);
-        state = kTop;
+        state = next;
+    }
+
+    void endSkip(uint64_t resume_line) { resume(kTop, resume_line); }
+
+    // One byte of the broken text after an error inside a value.
+    void recoverStep(uint8_t c) {
+        if (at_line_start && (c == '{' || c == '[') && previous_line_ended_value && !recover_in_string) {
+            // A new top-level value: the broken one is given up.
+            while (!stack.empty()) pop();
+            resume(kTop, line);
+            return;
+        }
+        if (recover_in_string) {
+            pending.last_line = line;
+            if (c == '\n') {
+                recover_in_string = false;
+                line_ended_in_string = true;
+            } else if (recover_escape) {
+                recover_escape = false;
+            } else if (c == '\\') {
+                recover_escape = true;
+            } else if (c == '"') {
+                recover_in_string = false;
+                last_significant = '"';
+            }
+            consume(c);
+            return;
+        }
+        switch (c) {
+        case '"': recover_in_string = true; break;
+        case '{':
+        case '[':
+            // Followed on the stack (what is nested in the broken text), as deep as the framer follows.
+            if (stack.size() < kMaximumDepth) stack.push_back(Level{c == '{' ? kObject : kArrayKind, kRouteNone});
+            break;
+        case '}':
+        case ']': {
+            const uint8_t kind = c == '}' ? kObject : kArrayKind;
+            if (recover_target > 0 && stack.size() == recover_target) {
+                // At the array's level: its closer ends it (read on from there); another is stray.
+                if (kind == kArrayKind) {
+                    resume(kCommaOrClose, line);
+                    return;
+                }
+                break;
+            }
+            // Closes the nearest open value of its kind above the array (a missing closer in the
+            // broken text is taken as closed by an outer one, as HTML parsers recover); a closer
+            // with none to close is ignored.
+            size_t match = stack.size();
+            while (match > recover_target && stack[match - 1].kind != kind) match--;
+            if (match == recover_target) break;
+            while (stack.size() >= match) pop();
+            if (recover_target == 0 && stack.empty()) {
+                // The broken top-level value ends here.
+                consume(c);
+                last_significant = c;
+                resume(kLineEnd, line);
+                return;
+            }
+            break;
+        }
+        case ',':
+            if (recover_target > 0 && stack.size() == recover_target) {
+                // The next element of the array.
+                consume(c);
+                last_significant = c;
+                resume(kValue, line);
+                return;
+            }
+            break;
+        default: break;
+        }
+        if (!isSpace(c)) {
+            last_significant = c;
+            pending.last_line = line;
+        }
+        consume(c);
     }
 
     // One step of the grammar on byte c at pos, outside strings.
@@ -311,7 +439,10 @@ struct cstatusjson_framer {
                 close(c);
             } else if (c == '"') {
                 string_is_key = true;
-                key_match = mode == kPendingObject && stack.size() == 1 ? 0 : -1;
+                const uint8_t route = stack.back().route;
+                key_capture = route == kRouteTop || route == kRouteData || route == kRouteCard;
+                key_length = 0;
+                key_overflow = false;
                 consume(c);
                 state = kString;
             } else {
@@ -330,7 +461,7 @@ struct cstatusjson_framer {
             }
             break;
         case kCommaOrClose: {
-            const uint8_t kind = stack.back();
+            const uint8_t kind = stack.back().kind;
             if (isSpace(c)) {
                 consume(c);
             } else if (c == ',') {
@@ -350,7 +481,7 @@ struct cstatusjson_framer {
             if (c == '\n') {
                 lineEndsInString();
             } else {
-                key_match = -1;
+                key_overflow = true;  // an escaped key never routes
                 consume(c);
                 state = kString;
             }
@@ -373,94 +504,117 @@ struct cstatusjson_framer {
             }
             break;
         case kSkipLine:
+            if (!isSpace(c)) pending.last_line = line;
             consume(c);
             if (c == '\n') endSkip(line);
             break;
-        case kSkipToCandidate:
-            if (at_line_start && (c == '{' || c == '[')) {
-                endSkip(line);
-            } else {
-                consume(c);
-            }
+        case kRecover:
+            recoverStep(c);
             break;
         case kString:
             break;  // scanned by scanString
         }
+        if (!isSpace(c) && state != kRecover && state != kSkipLine) last_significant = c;
     }
 
     void topValue(uint8_t c) {
         beginUnit();
         top_line = line;
+        pending_key = kKeyNone;
         if (c == '[') {
-            mode = kArray;
             element_depth = 1;
             consume(c);
-            stack.push_back(kArrayKind);
+            stack.push_back(Level{kArrayKind, kRouteElements});
             state = kValueOrClose;
         } else if (c == '{') {
-            mode = kPendingObject;
             element_depth = 0;
-            beginElement();
+            beginElement(CSTATUSJSON_ROUTE_PLAIN);
             consume(c);
-            push(kObject);
-            last_key_statuses = false;
+            push(kObject, kRouteTop);
             state = kKeyOrClose;
         } else if (c == '"' || isTokenByte(c)) {
-            mode = kPlain;
             element_depth = 0;
-            beginElement();
+            beginElement(CSTATUSJSON_ROUTE_PLAIN);
             consume(c);
             string_is_key = false;
+            key_capture = false;
             state = c == '"' ? kString : kToken;
         } else {
             hardError(CSTATUSJSON_FRAME_UNEXPECTED, CSTATUSJSON_EXPECTED_VALUE, c);
         }
     }
 
+    // Opens a container value at pos (its byte not consumed yet) with `route`.
+    void open(uint8_t c, uint8_t route) {
+        consume(c);
+        if (push(c == '{' ? kObject : kArrayKind, route)) state = c == '{' ? kKeyOrClose : kValueOrClose;
+    }
+
     // A value inside an array or object.
     void value(uint8_t c, int32_t expected) {
-        const bool statusesValue = mode == kPendingObject && stack.size() == 1 && last_key_statuses;
-        if (mode == kPendingObject && stack.size() == 1) last_key_statuses = false;
-        if (c == '[' && statusesValue) {
-            // A timeline page: its statuses are the elements; the rest of it is not kept.
-            mode = kTimeline;
-            in_element = false;
-            element_depth = 2;
-            consume(c);
-            if (push(kArrayKind)) {
-                beginUnit();
-                state = kValueOrClose;
-            }
+        const Level container = stack.back();
+        const Key key = container.kind == kObject ? pending_key : kKeyNone;
+        pending_key = kKeyNone;
+        const bool opens = c == '{' || c == '[';
+        if (!opens && c != '"' && !isTokenByte(c)) {
+            hardError(CSTATUSJSON_FRAME_UNEXPECTED, expected, c);
             return;
         }
-        if (c == '{' || c == '[') {
-            valueStarts();
-            consume(c);
-            if (push(c == '{' ? kObject : kArrayKind)) state = c == '{' ? kKeyOrClose : kValueOrClose;
-        } else if (c == '"') {
-            valueStarts();
-            string_is_key = false;
-            consume(c);
-            state = kString;
-        } else if (isTokenByte(c)) {
-            valueStarts();
-            consume(c);
-            state = kToken;
+        // A routing key with a value of the shape it routes: the object holding it is a response
+        // (not a status), and the value holds statuses, cards, or is one.
+        uint8_t route = kRouteNone;
+        bool element = false;
+        if (key != kKeyNone && opens) {
+            switch (key) {
+            case kKeyStatuses:
+            case kKeyList: route = c == '[' ? kRouteElements : kRouteNone; break;
+            case kKeyData: route = c == '[' ? kRouteElements : kRouteData; element = c == '{'; break;
+            case kKeyCards:
+            case kKeyCardGroup: route = c == '[' ? kRouteCards : kRouteNone; break;
+            case kKeyMblog: element = c == '{'; break;
+            default: break;
+            }
+            if (route != kRouteNone || element) {
+                // The response was read as a status so far: it is not one.
+                if (in_element && element_depth == stack.size() - 1) in_element = false;
+                beginUnit();
+            }
+        } else if (container.route == kRouteElements) {
+            beginUnit();
+            element = true;
+        } else if (container.route == kRouteCards) {
+            if (c == '{') {
+                beginUnit();
+                route = kRouteCard;
+            }
+        }
+        if (element) {
+            element_depth = stack.size();
+            beginElement(route == kRouteData || key == kKeyMblog ? CSTATUSJSON_ROUTE_WEB : CSTATUSJSON_ROUTE_PLAIN);
+        }
+        if (opens) {
+            open(c, route);
         } else {
-            hardError(CSTATUSJSON_FRAME_UNEXPECTED, expected, c);
+            string_is_key = false;
+            key_capture = false;
+            consume(c);
+            state = c == '"' ? kString : kToken;
         }
     }
 
     void close(uint8_t c) {
         consume(c);
-        stack.pop_back();
+        pop();
         valueEnded();
     }
 
     void lineEndsInString() {
         hardError(CSTATUSJSON_FRAME_LINE_ENDS_IN_STRING, 0, '\n');
-        // A unit of one line ends with this line break: the error is complete.
-        if (state == kSkipLine) {
+        if (state == kRecover) {
+            line_ended_in_string = true;
+            consume('\n');
+        } else if (state == kSkipLine) {
+            // A top-level string that breaks its line: the error is complete.
             consume('\n');
             endSkip(line);
         }
@@ -472,7 +626,6 @@ struct cstatusjson_framer {
         unit_start = bom_offset;
         unit_line = bom_line;
         unit_column = bom_column;
-        candidate = kNoOffset;
         state = kTop;
         hardError(CSTATUSJSON_FRAME_UNEXPECTED, CSTATUSJSON_EXPECTED_VALUE, 0xEF);
         pending.error_offset = bom_offset;
@@ -486,10 +639,10 @@ struct cstatusjson_framer {
         const uint8_t *const stop = buffer + (end - offset);
         const uint8_t *const first = p;
         uint64_t continuations = 0;
-        if (string_is_key && key_match >= 0) {
-            // A key at depth 1 of a pending object: compare it with "statuses" as it goes.
+        if (string_is_key && key_capture) {
+            // A key of a routing object: kept (while short) to match against the routing keys.
             while (p < stop && *p != '"' && *p != '\\' && *p != '\n') {
-                if (key_match >= 0) key_match = key_match < 8 && *p == uint8_t(kStatuses[key_match]) ? key_match + 1 : -1;
+                if (key_length < kKeyCapacity) key_bytes[key_length++] = *p; else key_overflow = true;
                 continuations += (*p & 0xC0) == 0x80;
                 p++;
             }
@@ -533,8 +686,10 @@ struct cstatusjson_framer {
         const uint8_t c = *p;
         if (c == '"') {
             consume(c);
+            last_significant = '"';
             if (string_is_key) {
-                last_key_statuses = key_match == 8;
+                pending_key = key_capture && !key_overflow ? routingKey(stack.back().route, key_bytes, key_length) : kKeyNone;
+                key_capture = false;
                 state = kColon;
             } else {
                 valueEnded();
@@ -554,40 +709,46 @@ struct cstatusjson_framer {
         const uint8_t *const first = p;
         while (p < stop && isTokenByte(*p)) p++;
         pos += uint64_t(p - first);
-        if (p != first) at_line_start = false;
+        if (p != first) {
+            at_line_start = false;
+            last_significant = p[-1];
+        }
         if (p < stop) valueEnded();
     }
 
-    // At the end of the input; true when reading must go on from an earlier byte.
-    bool finish() {
+    // At the end of the input.
+    void finish() {
         switch (state) {
-        case kTop: return false;
+        case kTop: return;
         case kBom2:
         case kBom3:
             brokenBom();
             endSkip(0);
-            return false;
+            return;
         case kToken:
             valueEnded();
-            return state == kLineEnd ? (lineEnded(), false) : finish();
+            if (state == kLineEnd) {
+                lineEnded();
+            } else {
+                finish();
+            }
+            return;
         case kLineEnd:
             lineEnded();
-            return false;
+            return;
         case kSkipLine:
-        case kSkipToCandidate:
+        case kRecover:
             endSkip(0);
-            return false;
-        default: {
-            const uint64_t before = count;
+            return;
+        default:
             hardError(CSTATUSJSON_FRAME_TRUNCATED, 0, 0);
-            if (count != before) return true;  // gone back to a line after the unit's start
+            while (!stack.empty()) pop();
             endSkip(0);
-            return false;
-        }
+            return;
         }
     }
 
-    uint64_t retain() const { return unit_valid ? unit_start : pos; }
+    uint64_t retain() const { return unit_valid ? unit_start : in_element ? element_start : pos; }
 };
 
 extern "C" {
@@ -600,26 +761,18 @@ size_t cstatusjson_framer_scan(cstatusjson_framer *framer, const uint8_t *buffer
                                bool at_end) {
     framer->items.clear();
     const uint64_t end = offset + length;
-    for (;;) {
-        while (framer->pos < end) {
-            if (framer->state == kString) {
-                framer->scanString(buffer, offset, end);
-                continue;
-            }
-            if (framer->state == kToken) {
-                framer->scanToken(buffer, offset, end);
-                continue;
-            }
-            const uint8_t c = buffer[framer->pos - offset];
-            if (framer->at_line_start && (c == '{' || c == '[') && framer->unit_valid && framer->candidate == kNoOffset &&
-                framer->pos > framer->unit_start) {
-                framer->candidate = framer->pos;
-                framer->candidate_line = framer->line;
-            }
-            framer->step(c);
+    while (framer->pos < end) {
+        if (framer->state == kString) {
+            framer->scanString(buffer, offset, end);
+            continue;
         }
-        if (!at_end || !framer->finish()) break;
+        if (framer->state == kToken) {
+            framer->scanToken(buffer, offset, end);
+            continue;
+        }
+        framer->step(buffer[framer->pos - offset]);
     }
+    if (at_end) framer->finish();
     return framer->items.size();
 }
 

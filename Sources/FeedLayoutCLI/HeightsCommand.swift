@@ -97,7 +97,8 @@ enum HeightsCommand {
                 decoded = DecodedStatus(line: unit.line, index: unit.index, result: .failure(failure), repairedUTF8: false)
             } else {
                 decoded = batch.withBytes(of: unit) { bytes in
-                    decoder.decode(StatusElement(bytes: bytes, line: unit.line, column: unit.column, index: unit.index, depth: unit.depth))
+                    decoder.decode(StatusElement(bytes: bytes, line: unit.line, column: unit.column, index: unit.index, depth: unit.depth,
+                                                 source: unit.source))
                 }
             }
             if decoded.repairedUTF8 {

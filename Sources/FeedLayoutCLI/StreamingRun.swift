@@ -12,6 +12,8 @@ struct InputUnit: Sendable {
     var index: Int
     /// How deep arrays and objects nest in it (statuses).
     var depth = 0
+    /// What kind of response it was found in (statuses).
+    var source = StatusElement.Source.plain
     /// Bytes that are not JSON (statuses): the error to answer in their place.
     var failure: StatusDecodingError?
 }
@@ -48,9 +50,9 @@ final class BatchBuilder {
     }
 
     func add(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int = 1, index: Int, depth: Int = 0,
-             failure: StatusDecodingError? = nil) {
+             source: StatusElement.Source = .plain, failure: StatusDecodingError? = nil) {
         batch.units.append(InputUnit(start: batch.bytes.count, count: bytes.count, line: line, column: column, index: index,
-                                     depth: depth, failure: failure))
+                                     depth: depth, source: source, failure: failure))
         batch.bytes.append(contentsOf: bytes)
         if batch.units.count >= maximumUnits || batch.bytes.count >= maximumBytes { flush() }
     }
@@ -125,7 +127,8 @@ struct StatusCutter: InputCutter {
     private static func add(_ item: StatusSplitter.Item, to builder: BatchBuilder) {
         switch item {
         case .element(let element):
-            builder.add(element.bytes, line: element.line, column: element.column, index: element.index, depth: element.depth)
+            builder.add(element.bytes, line: element.line, column: element.column, index: element.index, depth: element.depth,
+                        source: element.source)
         case .error(let error):
             guard case .failure(let failure) = error.result else { return }
             builder.add(UnsafeRawBufferPointer(start: nil, count: 0), line: error.line, index: error.index, failure: failure)

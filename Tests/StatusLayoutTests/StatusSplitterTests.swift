@@ -109,7 +109,7 @@ struct StatusSplitterTests {
             [.status(1, repaired: false), .status(2, repaired: false), .error("the input ends inside an object (truncated?): the value that begins at line 8 is not complete")],
             [.status(1, repaired: false), .status(2, repaired: false), .error("the input ends inside an array (truncated?)")],
             [.status(1, repaired: false), .error("not valid JSON at line 3, column 9: expected ':', found '2'"), .status(3, repaired: false),
-             .error("not valid JSON at line 5, column 1: expected a value, found ']'"), .status(4, repaired: false)],
+             .status(4, repaired: false)],
         ]
         for ((name, text), expected) in zip(Self.broken, expected) {
             let answers = StatusDecoder().decodeAll(Array(text.utf8)).map(Self.answer)

@@ -12,7 +12,7 @@ import TextLayout
 public enum StatusFuzzer {
     /// The narrowest cell whose profile row fits: padding, avatar, space, padding.
     public static func minimumCellWidth(_ style: CellStyle) -> Double {
-        2 * style.padding + style.avatarSide + style.nameLeading
+        2 * style.weiboCell.padding + style.weiboCell.avatarSide + style.weiboCell.nameLeading
     }
 
     /// The parameters of one input and the status bytes.
@@ -78,7 +78,9 @@ public enum StatusFuzzer {
             }
             expect(cell.fullTextLines >= cell.textLines && cell.fullRetweetTextLines >= cell.retweetTextLines,
                    "\(id): more lines shown than in full")
-            expect(cell.pictures.count == (status.isRetweet ? 0 : min(status.pictures.count, style.maxPictures)),
+            // A retweet's own pictures show only when the retweet block is empty (YYKit's order).
+            let retweetShown = (cell.retweetBlock?.height ?? 0) > 0
+            expect(cell.pictures.count == (retweetShown ? 0 : min(status.pictures.count, style.weiboCell.maxPictures)),
                    "\(id): \(cell.pictures.count) picture frames for \(status.pictures.count) pictures")
             for (name, entities, text) in [("text", cell.richText.entities, cell.richText.text.string),
                                            ("retweet text", cell.retweetRichText?.entities ?? [], cell.retweetRichText?.text.string ?? "")] {
@@ -95,6 +97,7 @@ public enum StatusFuzzer {
                                                     ("text", cell.text), ("toolbar", cell.toolbar)]
                     + cell.pictures.map { ("picture", $0) } + cell.retweetPictures.map { ("retweet picture", $0) }
                     + [cell.retweetBlock.map { ("retweet block", $0) }, cell.retweetText.map { ("retweet text", $0) }].compactMap { $0 }
+                    + Self.allFrames(cell.blocks)
                 for (name, frame) in frames {
                     let values = [frame.x, frame.y, frame.width, frame.height]
                     expect(values.allSatisfy(\.isFinite) && frame.width >= 0 && frame.height >= 0,
@@ -110,5 +113,18 @@ public enum StatusFuzzer {
                    "\(id): heights(of:) gives \(heights), layout gives \((cell.height, cell.expandedHeight))")
         }
         return violations
+    }
+
+    /// Every frame of the blocks (blocks, texts, images), recursively, named by the block's kind.
+    static func allFrames(_ blocks: [CellBlock]) -> [(String, CellRect)] {
+        var frames: [(String, CellRect)] = []
+        for block in blocks {
+            let kind = block.kind.rawValue
+            frames.append((kind + " block", block.frame))
+            for text in block.texts { frames.append((kind + " " + text.role.rawValue + " text", text.frame)) }
+            for image in block.images { frames.append((kind + " " + image.role.rawValue, image.frame)) }
+            frames += allFrames(block.children)
+        }
+        return frames
     }
 }

@@ -6,8 +6,10 @@
  * - A parser: simdjson's DOM parser (its SIMD kernels chosen at run time) reading one status
  *   at a time; values are read through small indices, objects by a table of keys in one pass.
  * - A framer: finds the statuses in a stream of bytes of any shape (JSON Lines, an array, a
- *   timeline object with "statuses", pretty-printed or not, any number of them), chunk by
- *   chunk, and says where each starts; a broken unit costs only itself.
+ *   timeline object with "statuses", the web APIs' responses: m.weibo.cn's data.cards[].mblog
+ *   with card_group nesting, weibo.com's data.list, a status as data; pretty-printed or not,
+ *   any number of them), chunk by chunk, and says where each starts; a broken unit costs only
+ *   itself, and reading goes on at the next element of the same container.
  * - A diagnosis: the first problem of a value that does not parse, with the path of the field.
  *
  * Every object is used by one thread at a time.
@@ -119,6 +121,10 @@ typedef struct cstatusjson_framer cstatusjson_framer;
 #define CSTATUSJSON_EXPECTED_COMMA_OR_CLOSE_OBJECT 7
 #define CSTATUSJSON_EXPECTED_LINE_END            8  /* only white space may follow a value on its line */
 
+/* Where an element was found. */
+#define CSTATUSJSON_ROUTE_PLAIN                  0  /* a top-level value, an element of a top-level array or of a "statuses" array */
+#define CSTATUSJSON_ROUTE_WEB                    1  /* inside a web API's "data" (m.weibo.cn cards, weibo.com's list, a status as data) */
+
 /* One element or error. Offsets count bytes from the start of the stream; lines from 1;
  * columns count characters (UTF-8 sequences) from 1. */
 typedef struct {
@@ -136,6 +142,8 @@ typedef struct {
     uint8_t inside;             /* TRUNCATED, LINE_ENDS_IN_STRING: 1 in a string, 2 in an array, 3 in an object */
     uint8_t in_element;         /* TRUNCATED: 1 when the input ended inside an element, 0 between or around them */
     uint64_t open_line;         /* TRUNCATED: the line where the open top-level value began */
+    uint8_t route;              /* ELEMENT: CSTATUSJSON_ROUTE_* */
+    uint64_t last_line;         /* ERROR: the last line with a byte of what was skipped */
 } cstatusjson_item;
 
 cstatusjson_framer *cstatusjson_framer_create(void);

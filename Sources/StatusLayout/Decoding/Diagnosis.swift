@@ -60,9 +60,11 @@ enum Diagnosis {
             let open = item.in_element != 0 ? item.line : item.open_line
             return StatusDecodingError("the input ends inside \(inside) (truncated?): the value that begins at line \(open) is not complete")
         }
-        if item.resume_line > item.error_line + 1 || (item.resume_line == 0 && item.error_line > item.line) {
-            message += item.resume_line == 0 ? "; lines \(item.line)–\(item.error_line) and the rest of the input are skipped"
-                : "; lines \(item.line)–\(item.resume_line - 1) are skipped"
+        // Say which lines were skipped when more than the line of the error: from the broken
+        // unit's first line to the last line of what was skipped.
+        if item.last_line > item.error_line || (item.error_line > item.line && item.resume_line == 0) {
+            message += item.resume_line == 0 ? "; lines \(item.line)–\(max(item.last_line, item.error_line)) and the rest of the input are skipped"
+                : "; lines \(item.line)–\(max(item.last_line, item.error_line)) are skipped"
         }
         return StatusDecodingError(message)
     }

@@ -48,7 +48,7 @@ final class JSONParser {
         slotTop += keys.count
         defer { slotTop = base }
         cstatusjson_object_lookup(handle, object, keys.keys, keys.count, slots + base)
-        return try body(Fields(parser: self, slots: slots + base))
+        return try body(Fields(parser: self, slots: slots + base, count: keys.count))
     }
 
     /// The value of the field `key` of `object`, if any.
@@ -119,11 +119,19 @@ struct KeyTable: @unchecked Sendable {  // Immutable after init; the pointers ar
 struct Fields {
     let parser: JSONParser
     let slots: UnsafeMutablePointer<UInt32>
+    /// How many keys the table had.
+    let count: Int
 
     /// The value of key `key`, or nil when absent.
     func value(_ key: Int) -> cstatusjson_value? {
         let slot = slots[key]
         return slot == CSTATUSJSON_ABSENT ? nil : parser.value(slot)
+    }
+
+    /// Whether any of the keys is present.
+    func any() -> Bool {
+        for key in 0..<count where slots[key] != CSTATUSJSON_ABSENT { return true }
+        return false
     }
 
     /// The index of key `key`'s value, or nil when absent.

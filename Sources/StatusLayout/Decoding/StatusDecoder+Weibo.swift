@@ -35,6 +35,7 @@ extension StatusDecoder {
     /// response, or carries a field only the web APIs send).
     static func weiboStatus(_ parser: JSONParser, object: UInt32, depth: Int, web: Bool) throws(StatusDecodingError) -> Status {
         try parser.withFields(of: object, WeiboKey.table) { f throws(StatusDecodingError) in
+            if depth == 0, !f.any() { throw unknownFormat(parser, object: object) }
             let id = try statusID(f, id: WeiboKey.id, idstr: WeiboKey.idstr, idstrName: "idstr")
             var notes: [String] = []
             let isWeb = web || WeiboKey.webOnly.contains { f.slot($0) != nil }

@@ -62,7 +62,8 @@ public struct StatusDecoder: Sendable {
             let error = Diagnosis.error(for: element.bytes, line: element.line, column: element.column, parserMessage: "")
             return DecodedStatus(line: element.line, index: element.index, result: .failure(error), repairedUTF8: false)
         }
-        return decode(element.bytes, line: element.line, column: element.column, index: element.index)
+        return decode(element.bytes, line: element.line, column: element.column, index: element.index,
+                      web: element.source == .webAPI)
     }
 
     /// Decodes the bytes of one status (a JSON object, white space around it allowed).
@@ -73,16 +74,21 @@ public struct StatusDecoder: Sendable {
     ///   - index: its place among the input's statuses.
     /// - Complexity: O(n) in the size of the status.
     public func decode(_ bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1) -> DecodedStatus {
+        decode(bytes, line: line, column: column, index: index, web: false)
+    }
+
+    /// Decodes the bytes of one status found in a web API's response when `web`.
+    func decode(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int, index: Int, web: Bool) -> DecodedStatus {
         let parser = Self.parsers.value
         var code = parser.parse(bytes)
         if code == CSTATUSJSON_INVALID_UTF8 {
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return repaired.withUnsafeBytes { bytes in
                 code = parser.parse(bytes)
-                return finish(parser, code, bytes, line: line, column: column, index: index, repaired: true)
+                return finish(parser, code, bytes, line: line, column: column, index: index, web: web, repaired: true)
             }
         }
-        return finish(parser, code, bytes, line: line, column: column, index: index, repaired: false)
+        return finish(parser, code, bytes, line: line, column: column, index: index, web: web, repaired: false)
     }
 
     /// Decodes the bytes of one status.
@@ -94,11 +100,11 @@ public struct StatusDecoder: Sendable {
     }
 
     private func finish(_ parser: JSONParser, _ code: Int32, _ bytes: UnsafeRawBufferPointer, line: Int, column: Int,
-                        index: Int, repaired: Bool) -> DecodedStatus {
+                        index: Int, web: Bool, repaired: Bool) -> DecodedStatus {
         let result: Result<Status, StatusDecodingError>
         if code == CSTATUSJSON_OK {
             do {
-                result = .success(try status(parser))
+                result = .success(try status(parser, web: web))
             } catch {
                 result = .failure(error)
             }

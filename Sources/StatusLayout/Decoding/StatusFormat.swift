@@ -19,35 +19,23 @@ public enum StatusFormat: String, Sendable, Hashable, CaseIterable, CustomString
 }
 
 extension StatusDecoder {
-    /// The fields that say a status is Weibo's (any one is enough; an object with only an `id`
-    /// is Weibo's too, the default network).
-    private static let weiboFields = KeyTable(["id", "text", "text_raw", "idstr", "mid", "mblogid", "user", "reposts_count",
-                                               "comments_count", "attitudes_count", "pic_urls", "pic_ids", "pic_infos", "pics",
-                                               "thumbnail_pic", "retweeted_status", "page_info", "longText", "deleted",
-                                               "created_at", "source"])
-
     /// The status of the last parse (value 0), read as the decoder's format says.
-    func status(_ parser: JSONParser) throws(StatusDecodingError) -> Status {
+    func status(_ parser: JSONParser, web: Bool) throws(StatusDecodingError) -> Status {
         let root = parser.value(0)
         guard root.type == CSTATUSJSON_OBJECT else {
             throw StatusDecodingError("a status must be a JSON object, not \(root.typeName)")
         }
-        let network: StatusNetwork
-        if let forced = format.network { network = forced } else { network = try Self.network(of: parser, object: 0) }
-        switch network {
+        switch format.network ?? .weibo {
         case .weibo, .twitter, .mastodon:
-            return try Self.weiboStatus(parser, object: 0, depth: 0, web: false)
+            return try Self.weiboStatus(parser, object: 0, depth: 0, web: web)
         }
     }
 
-    /// The network whose fields the object carries: Weibo's when it has any field Weibo sends
-    /// (an `id` alone included). An object with none is refused, naming the fields it has.
-    static func network(of parser: JSONParser, object: UInt32) throws(StatusDecodingError) -> StatusNetwork {
-        let weibo = parser.withFields(of: object, weiboFields) { f in (0..<weiboFields.count).contains { f.slot($0) != nil } }
-        if weibo { return .weibo }
+    /// The error for an object that carries no field of any known format: it names them.
+    static func unknownFormat(_ parser: JSONParser, object: UInt32) -> StatusDecodingError {
         let keys = parser.keys(of: object)
         let shown = keys.prefix(12).joined(separator: ", ") + (keys.count > 12 ? ", … (\(keys.count) fields)" : "")
-        throw StatusDecodingError(keys.isEmpty ? "not a status: an empty object"
+        return StatusDecodingError(keys.isEmpty ? "not a status: an empty object"
             : "not a status of a known format (Weibo, Twitter, Mastodon): it has only the fields \(shown)")
     }
 

@@ -15,27 +15,42 @@ public struct StatusElement {
     public let index: Int
     /// How deep arrays and objects nest in it (1 for an object holding no array or object).
     public let depth: Int
+    /// What kind of response it was found in.
+    public let source: Source
+
+    /// What kind of response an element was found in.
+    public enum Source: Sendable, Hashable {
+        /// A status of its own, an element of an array or of a timeline page's `statuses`.
+        case plain
+        /// Inside a web API's `data` (m.weibo.cn's cards, weibo.com's list, a status as `data`):
+        /// Weibo's `text` is HTML there.
+        case webAPI
+    }
 
     /// Makes an element (for tests and for bytes found by other means).
-    public init(bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1, depth: Int = 0) {
+    public init(bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1, depth: Int = 0,
+                source: Source = .plain) {
         self.bytes = bytes
         self.line = line
         self.column = column
         self.index = index
         self.depth = depth
+        self.source = source
     }
 }
 
 /// Finds the statuses in an input that arrives in chunks, in bounded memory: JSON Lines (blank
 /// lines skipped), a JSON array, a timeline page (an object with a `statuses` array; its other
-/// fields are not read), pretty-printed or not, with or without a byte order mark, and any
-/// sequence of these (JSON Lines whose lines are timeline pages or arrays).
+/// fields are not read), the web APIs' responses (m.weibo.cn's `{"data": {"cards": [{"mblog":
+/// …}]}}` with `card_group` nesting, weibo.com's `{"data": {"list": […]}}`, a status as `data`),
+/// pretty-printed or not, with or without a byte order mark, and any sequence of these (JSON
+/// Lines whose lines are timeline pages, arrays or responses).
 ///
 /// Each status comes out as a ``StatusElement`` as soon as it is complete. Input that is not JSON
 /// comes out as one error in its place (a ``DecodedStatus`` holding the failure, naming the line
-/// and column): a broken line of JSON Lines costs that line; a document broken in the middle
-/// costs what follows the break up to the next line that begins with `{` or `[`; a truncated
-/// document answers every status before the cut, then one error. A status that is valid JSON but
+/// and column): a broken status in an array costs that status (reading goes on at the next
+/// element of the same array, never inside the broken one); a broken line of JSON Lines costs
+/// that line; a truncated document answers every status before the cut, then one error. A status that is valid JSON but
 /// not a valid status (a wrong type, a lone surrogate, a number out of range, nesting too deep)
 /// fails only itself when decoded.
 ///
@@ -117,7 +132,7 @@ public final class StatusSplitter {
                 let start = Int(item.start - offset)
                 let element = StatusElement(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(item.end - item.start)]),
                                             line: Int(item.line), column: Int(item.column), index: Int(item.index),
-                                            depth: Int(item.depth))
+                                            depth: Int(item.depth), source: item.route == CSTATUSJSON_ROUTE_WEB ? .webAPI : .plain)
                 try body(.element(element))
             } else {
                 try body(.error(DecodedStatus(line: Int(item.line), index: Int(item.index),

@@ -321,14 +321,16 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
             case .text(let text): label = text.isEmpty ? action : text
             }
             let text = AttributedText(label)
-            let textWidth = measurer.singleLineWidth(of: text, fontSize: toolbarSize)
-            let left = Double(index) * buttonWidth + (buttonWidth - (iconSide + gap + textWidth)) / 2
-            images.append(CellImage(role: .icon, frame: CellRect(x: left, y: frame.y + (frame.height - iconSide) / 2,
-                                                                 width: iconSide, height: iconSide), index: index))
-            var placed = line(.toolbar, text, size: toolbarSize, x: left + iconSide + gap, y: frame.y, space: .infinity,
-                              alignedTo: frame.height)
-            placed.frame.width = textWidth
-            texts.append(placed)
+            // Centred in its third; in a cell too narrow for it, the label is cut to fit.
+            let icon = min(iconSide, buttonWidth)
+            let space = max(0, buttonWidth - icon - gap)
+            let placed = line(.toolbar, text, size: toolbarSize, x: 0, y: frame.y, space: space, alignedTo: frame.height)
+            let left = Double(index) * buttonWidth + max(0, (buttonWidth - (icon + gap + placed.frame.width)) / 2)
+            images.append(CellImage(role: .icon, frame: CellRect(x: left, y: frame.y + (frame.height - icon) / 2,
+                                                                 width: icon, height: icon), index: index))
+            var shown = placed
+            shown.frame.x = min(left + icon + gap, Double(index + 1) * buttonWidth - placed.frame.width)
+            texts.append(shown)
         }
         return CellBlock(kind: .toolbar, frame: frame, texts: texts, images: images)
     }

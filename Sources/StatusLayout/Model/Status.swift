@@ -183,7 +183,7 @@ public struct Status: Sendable, Hashable {
     }
 
     /// Everything but the ID.
-    struct Fields: Hashable {
+    struct Fields: Equatable {
         var network: StatusNetwork
         var text: StatusText
         var createdAt = ""
@@ -211,30 +211,72 @@ public struct Status: Sendable, Hashable {
             self.text = text
         }
 
-        /// Everything the cell reads, the warnings aside.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(network)
-            hasher.combine(text)
-            hasher.combine(createdAt)
-            hasher.combine(source)
-            hasher.combine(region)
-            hasher.combine(user)
-            hasher.combine(title)
-            hasher.combine(pictures)
-            hasher.combine(card)
-            hasher.combine(tags)
-            hasher.combine(poll)
-            hasher.combine(contentWarning)
-            hasher.combine(repostsCount)
-            hasher.combine(commentsCount)
-            hasher.combine(attitudesCount)
-            hasher.combine(isLongText)
-            hasher.combine(isDeleted)
-            hasher.combine(editedAt)
-            hasher.combine(retweet?.status.id)
-            hasher.combine(retweet?.status.contentVersion)
-            hasher.combine(quote?.status.id)
-            hasher.combine(quote?.status.contentVersion)
+        /// Everything the cell reads, the warnings aside (strings by their UTF-8 bytes: Swift's
+        /// own string hashing normalises to NFC first, which costs more than decoding a status).
+        func digest(into d: inout ContentDigest) {
+            d.mix(network.rawValue)
+            text.digest(into: &d)
+            d.mix(createdAt)
+            d.mix(source)
+            d.mix(region)
+            if let user {
+                d.mix(1)
+                d.mix(user.screenName)
+                d.mix(user.name)
+                d.mix(user.verification.rawValue)
+                d.mix(user.membershipRank)
+                d.mix(user.profileImageURL)
+            } else {
+                d.mix(0)
+            }
+            if let title {
+                d.mix(title.text)
+                d.mix(title.iconURL)
+            }
+            d.mix(pictures.count)
+            for picture in pictures {
+                d.mix(picture.url)
+                d.mix(picture.pixelSize?.width ?? -1)
+                d.mix(picture.pixelSize?.height ?? -1)
+                d.mix(picture.kind.rawValue)
+                d.mix(picture.keepsSize ? 1 : 0)
+                d.mix(picture.altText)
+            }
+            if let card {
+                d.mix(card.kind.rawValue)
+                for field in [card.title, card.description, card.tips, card.imageURL, card.badgeURL, card.buttonTitle, card.pageID, card.url] {
+                    d.mix(field)
+                }
+                d.mix(card.imageSize?.width ?? -1)
+                d.mix(card.imageSize?.height ?? -1)
+            }
+            d.mix(tags.count)
+            for tag in tags {
+                d.mix(tag.name)
+                d.mix(tag.isPlace ? 1 : 0)
+                d.mix(tag.iconURL)
+            }
+            if let poll {
+                d.mix(poll.options.count)
+                for option in poll.options { d.mix(option) }
+                d.mix(poll.votesCount ?? -1)
+                d.mix(poll.isExpired ? 1 : 0)
+                d.mix(poll.allowsMultipleChoices ? 1 : 0)
+                d.mix(poll.expiresAt)
+            }
+            d.mix(contentWarning)
+            for count in [repostsCount, commentsCount, attitudesCount] {
+                switch count {
+                case .number(let value): d.mix(value)
+                case .text(let text): d.mix(text)
+                }
+            }
+            d.mix((isLongText ? 1 : 0) | (isDeleted ? 2 : 0))
+            d.mix(editedAt)
+            for nested in [retweet, quote] {
+                d.mix(nested.map { Int($0.status.id.value) } ?? 0)
+                d.mix(nested.map { Int(bitPattern: UInt($0.status.contentVersion)) } ?? 0)
+            }
         }
     }
 
@@ -245,9 +287,9 @@ public struct Status: Sendable, Hashable {
 
         init(_ fields: Fields) {
             self.fields = fields
-            var hasher = Hasher()
-            fields.hash(into: &hasher)
-            version = UInt64(bitPattern: Int64(hasher.finalize()))
+            var digest = ContentDigest()
+            fields.digest(into: &digest)
+            version = digest.value
         }
     }
 }
@@ -258,4 +300,20 @@ final class StatusBox: Sendable, Hashable {
     init(_ status: Status) { self.status = status }
     static func == (a: StatusBox, b: StatusBox) -> Bool { a.status == b.status }
     func hash(into hasher: inout Hasher) { hasher.combine(status) }
+}
+
+/// A digest of a status's content: strings by their UTF-8 bytes (and their lengths, so that
+/// fields cannot run into each other), numbers by their bits.
+struct ContentDigest {
+    private var hasher = Hasher()
+
+    mutating func mix(_ string: String) {
+        var string = string
+        hasher.combine(string.utf8.count)
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func mix(_ value: Int) { hasher.combine(value) }
+
+    var value: UInt64 { UInt64(bitPattern: Int64(hasher.finalize())) }
 }

@@ -18,7 +18,8 @@ public struct StatusDate: Sendable, Hashable, Comparable {
     /// `"Sun Nov 29 20:00:00 +0800 2026"`, and ISO 8601 / RFC 3339 as Mastodon and Twitter v2 send
     /// them (`"2022-12-05T10:00:00.000Z"`, `"2022-12-05T18:00:00+08:00"`). Nil for anything else.
     public init?(parsing text: String) {
-        guard let date = Self.parseClassic(Array(text.utf8)) ?? Self.parseISO(Array(text.utf8)) else { return nil }
+        var text = text
+        guard let date = text.withUTF8({ Self.parseClassic($0) ?? Self.parseISO($0) }) else { return nil }
         self = date
     }
 
@@ -52,18 +53,17 @@ public struct StatusDate: Sendable, Hashable, Comparable {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "Sun Nov 29 20:00:00 +0800 2026".
-    private static func parseClassic(_ b: [UInt8]) -> StatusDate? {
+    private static func parseClassic(_ b: UnsafeBufferPointer<UInt8>) -> StatusDate? {
         guard b.count == 30, b[3] == 0x20, b[7] == 0x20, b[10] == 0x20, b[19] == 0x20, b[25] == 0x20 else { return nil }
-        let monthName = String(decoding: b[4..<7], as: UTF8.self)
-        guard let month = months.firstIndex(of: monthName).map({ $0 + 1 }),
+        guard let month = months.firstIndex(where: { $0.utf8.elementsEqual(b[4..<7]) }).map({ $0 + 1 }),
               let day = number(b[8..<10]), let hour = number(b[11..<13]), b[13] == 0x3A, let minute = number(b[14..<16]),
-              b[16] == 0x3A, let second = number(b[17..<19]), let offset = utcOffset(b[20..<25]), let year = number(b[26..<30])
+              b[16] == 0x3A, let second = number(b[17..<19]), let offset = utcOffset(sign: b[20], hours: b[21..<23], minutes: b[23..<25]), let year = number(b[26..<30])
         else { return nil }
         return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
 
     /// "2022-12-05T10:00:00.000Z", "2022-12-05T18:00:00+08:00", "2022-12-05T10:00:00Z".
-    private static func parseISO(_ b: [UInt8]) -> StatusDate? {
+    private static func parseISO(_ b: UnsafeBufferPointer<UInt8>) -> StatusDate? {
         guard b.count >= 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54 || b[10] == 0x20, b[13] == 0x3A, b[16] == 0x3A,
               let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
               let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19]) else { return nil }
@@ -80,7 +80,8 @@ public struct StatusDate: Sendable, Hashable, Comparable {
             guard i + 1 == b.count else { return nil }
             offset = 0
         } else {
-            guard b.count - i == 6, b[i + 3] == 0x3A, let parsed = utcOffset(b[i..<i + 3] + b[i + 4..<i + 6]) else { return nil }
+            guard b.count - i == 6, b[i + 3] == 0x3A,
+                  let parsed = utcOffset(sign: b[i], hours: b[i + 1..<i + 3], minutes: b[i + 4..<i + 6]) else { return nil }
             offset = parsed
         }
         return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
@@ -95,12 +96,11 @@ public struct StatusDate: Sendable, Hashable, Comparable {
         return digits.isEmpty ? nil : value
     }
 
-    /// "+0800" as seconds.
-    private static func utcOffset(_ b: some Collection<UInt8>) -> Int? {
-        let bytes = Array(b)
-        guard bytes.count == 5, bytes[0] == 0x2B || bytes[0] == 0x2D, let hours = number(bytes[1..<3]),
-              let minutes = number(bytes[3..<5]), hours <= 23, minutes <= 59 else { return nil }
-        return (bytes[0] == 0x2D ? -1 : 1) * (hours * 3600 + minutes * 60)
+    /// "+0800" (or "+08:00") as seconds: its sign and its digits.
+    private static func utcOffset(sign: UInt8, hours: Slice<UnsafeBufferPointer<UInt8>>,
+                                  minutes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard sign == 0x2B || sign == 0x2D, let h = number(hours), let m = number(minutes), h <= 23, m <= 59 else { return nil }
+        return (sign == 0x2D ? -1 : 1) * (h * 3600 + m * 60)
     }
 
     private static func make(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> StatusDate? {

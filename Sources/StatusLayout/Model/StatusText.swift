@@ -95,6 +95,43 @@ public struct StatusText: Sendable, Hashable, ExpressibleByStringLiteral, Custom
 
     /// The string.
     public var description: String { string }
+
+    /// Adds what the cell reads of the text to a status's digest.
+    func digest(into d: inout ContentDigest) {
+        d.mix(markup.rawValue)
+        d.mix(string)
+        d.mix(entities.count)
+        for entity in entities {
+            d.mix(entity.range.lowerBound)
+            d.mix(entity.range.upperBound)
+            switch entity.kind {
+            case .mention(let value): d.mix("m" + value)
+            case .topic(let value): d.mix("t" + value)
+            case .link(let value): d.mix("l" + value)
+            case .emoticon(let value): d.mix("e" + value)
+            }
+        }
+        d.mix(attachments.count)
+        for attachment in attachments {
+            d.mix(attachment.offset)
+            switch attachment.kind {
+            case .emoticon(let name): d.mix("e" + name)
+            case .icon(let url): d.mix("i" + url)
+            case .customEmoji(let shortcode, let url):
+                d.mix("c" + shortcode)
+                d.mix(url)
+            }
+        }
+        d.mix(links.count)
+        for link in links {
+            d.mix(link.shortURL)
+            d.mix(link.title)
+            d.mix(link.iconURL)
+            d.mix(link.pageID)
+        }
+        d.mix(topics.count)
+        for topic in topics { d.mix(topic) }
+    }
 }
 
 /// One entry of Weibo's `url_struct`: a string of the text (usually a `t.cn` short URL) shown
