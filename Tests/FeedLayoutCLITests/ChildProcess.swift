@@ -106,6 +106,14 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
         return kilobytes * 1024
     }
 
+    /// The bytes the child has read so far (rchar of /proc/PID/io: every read(2) counts).
+    var bytesRead: Int {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8),
+              let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
+              let bytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return bytes
+    }
+
     /// Waits for the child to end (killing it after `seconds`, an issue recorded); its exit
     /// status (or 128 + the signal that ended it), and everything it wrote.
     func finish(seconds: Double = 120) -> (status: Int32, output: [UInt8], errors: String) {

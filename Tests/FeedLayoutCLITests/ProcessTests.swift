@@ -199,6 +199,44 @@ struct ProcessTests {
         return peak
     }
 
+    @Test("an endless line (measure < /dev/zero): its error record at once, then memory stays flat while the rest is skipped")
+    func endlessLine() throws {
+        let child = try ChildProcess(arguments: ["exec \"$FL\" measure < /dev/zero"], shell: true)
+        let answered = child.waitForLines(1, seconds: 10)
+        #expect(answered == ["{\"line\": 1, \"error\": \"longer than 1048576 bytes, the longest line measured; not measured\"}"])
+        let early = child.peakResidentBytes
+        let readEarly = child.bytesRead
+        let deadline = Date().addingTimeInterval(60)
+        while child.bytesRead < readEarly + (8 << 30) && Date() < deadline { usleep(20_000) }
+        let read = child.bytesRead - readEarly
+        let late = child.peakResidentBytes
+        kill(child.pid, SIGTERM)
+        let (status, output, errors) = child.finish()
+        #expect(read >= 8 << 30, "8 GiB more of the line read (\(read >> 20) MiB)")
+        #expect(early > 0 && late - early < 16 << 20, "peak \(early >> 20) MiB at the record, \(late >> 20) MiB \(read >> 20) MiB later")
+        #expect(status == 143, "\(errors)")
+        #expect(String(decoding: output, as: UTF8.self) == answered.map { $0 + "\n" }.joined(), "nothing more is answered")
+    }
+
+    @Test("long lines are measured on one worker: the peak for 24 lines of 100 KB at 4 threads is within 16 MB of the peak for one")
+    func longLinesMemoryOnce() throws {
+        func peak(lines: Int) throws -> Int {
+            // "ab ": the text that takes the engine the most memory a byte (measured).
+            let line = Array(String(repeating: "ab ", count: 100_000 / 3).utf8) + [0x0A]
+            let child = try ChildProcess(arguments: ["measure", "--threads", "4"])
+            child.writeInBackground(Array([[UInt8]](repeating: line, count: lines).joined()), close: false)
+            let answered = child.waitForLines(lines, seconds: 120).count
+            let peak = child.peakResidentBytes
+            child.closeInput()
+            let (status, _, errors) = child.finish()
+            #expect(status == 0 && answered == lines, "\(errors)")
+            return peak
+        }
+        let one = try peak(lines: 1)
+        let many = try peak(lines: 24)
+        #expect(one > 0 && many - one < 16 << 20, "1 line: \(one >> 20) MiB, 24 lines: \(many >> 20) MiB")
+    }
+
     @Test("memory stays flat: the peak for 48 MB of JSON Lines is within 16 MB of the peak for 8 MB")
     func flatMemory() throws {
         let small = try Self.peakMemory(megabytes: 8)
