@@ -143,6 +143,26 @@ final class FileDescriptorOutput: OutputSink {
     }
 }
 
+/// Standard error as warnings and errors are written to it: a write that fails (a full disk, a
+/// closed descriptor) loses that text, and is remembered so that the exit status can say so.
+final class DiagnosticsOutput: Sendable {
+    private let sink: FileDescriptorOutput
+    private let failed = Atomic<Bool>(false)
+
+    init(_ sink: FileDescriptorOutput) { self.sink = sink }
+
+    func write(_ text: String) {
+        do {
+            try sink.write(text)
+        } catch {
+            failed.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// Whether some text could not be written.
+    var lostSomething: Bool { failed.load(ordering: .relaxed) }
+}
+
 extension OutputSink {
     /// Writes `text` as UTF-8.
     func write(_ text: String) throws(IOFailure) {

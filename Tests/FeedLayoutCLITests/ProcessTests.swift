@@ -52,6 +52,34 @@ struct ProcessTests {
         #expect(result.errors == "Error: cannot write to standard output: Bad file descriptor\n")
     }
 
+    /// Commands that warn, each with the answers it prints to standard output.
+    static let warningCommands: [(script: String, answers: Int)] = [
+        (#"printf 'a\377b\n\n' | "$FL" measure"#, 2),  // invalid UTF-8 in a line
+        (#""$FL" measure "$(printf 'a\356\204\271')""#, 1),  // U+E139: no font has it
+        (#""$FL" measure "$(printf 'a\377')" 好"#, 2),  // an argument that is not valid UTF-8 (main's warning)
+        (#"printf '{"id": 1, "text": "a\377"}\n{"id": 2}\n' | "$FL" heights"#, 2),
+        (#""$FL" render-text -o "${OUT}text.png" "$(printf '\356\204\271')""#, 1),
+        (#"printf '{"id": 1, "text": "\\ue139"}\n' | "$FL" render -o "${OUT}cell.png""#, 1),
+        (#"printf '{"id": 1, "text": "\\ue139"}\n' | "$FL" render-timeline -o "${OUT}sheet.png""#, 1),
+    ]
+
+    @Test("standard error full or closed: the warnings are lost, every answer is written, exit status 1 (0 with nothing to warn of)",
+          arguments: ["2>/dev/full", "2>&-"])
+    func lostWarnings(redirection: String) throws {
+        let prefix = NSTemporaryDirectory() + "feedlayout-warn-\(getpid())-"
+        let environment = ["OUT": prefix]
+        defer { for name in ["text", "cell", "sheet"] { unlink(prefix + name + ".png") } }
+        for (script, answers) in Self.warningCommands {
+            let warned = try ChildProcess.shell(script, environment: environment)
+            #expect(warned.status == 0 && !warned.errors.isEmpty, "with standard error: \(script): \(warned.errors)")
+            let lost = try ChildProcess.shell(script + " " + redirection, environment: environment)
+            #expect(lost.status == 1, "\(script) \(redirection)")
+            #expect(lost.output.split(separator: "\n").count == answers && lost.output == warned.output, "\(script): \(lost.output)")
+        }
+        let quiet = try ChildProcess.shell(#"printf 'a\n' | "$FL" measure "# + redirection)
+        #expect(quiet.status == 0 && quiet.output.hasPrefix("{\"lines\": 1,"), "nothing to warn of, nothing lost")
+    }
+
     @Test("a reader that goes away while SIGPIPE is ignored: one line, exit status 1")
     func readerGoesAway() throws {
         for command in ["heights \"$CORPUS\"", "measure < \"$TEXTS\""] {
