@@ -157,6 +157,23 @@ struct ProcessTests {
                 "\(errors)")
     }
 
+    @Test("a signal ignored when the process starts stays ignored (nohup, a background job): it goes on answering",
+          arguments: [("TERM", SIGTERM), ("INT", SIGINT)])
+    func ignoredSignal(name: String, signal: Int32) throws {
+        let child = try ChildProcess(arguments: ["measure", "--width", "200"], ignoring: [name])
+        child.write(Array("中文\n".utf8))
+        #expect(child.waitForLines(1).count == 1, "reading and answering: the handlers are set")
+        kill(child.pid, signal)
+        kill(child.pid, signal)  // a second one would end it at once, were it armed
+        usleep(200_000)
+        #expect(child.process.isRunning, "SIG\(name) did not end it")
+        child.writeInBackground(Array("\n".utf8), close: true)  // (a write that fails must not end the test run)
+        let (status, output, errors) = child.finish()
+        #expect(status == 0, "SIG\(name) ignored: \(errors)")
+        #expect(String(decoding: output, as: UTF8.self) == "{\"lines\": 1, \"height\": 24.616, \"width\": 34, \"truncated\": false}\n"
+                + "{\"lines\": 0, \"height\": 0, \"width\": 0, \"truncated\": false}\n")
+    }
+
     @Test("a co-process: write one status or text, read its answer, write the next")
     func coProcess() throws {
         let lines: [[UInt8]] = Self.corpus.split(separator: 0x0A).prefix(3).map { Array($0) + [UInt8(0x0A)] }
