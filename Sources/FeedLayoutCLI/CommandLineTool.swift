@@ -36,6 +36,8 @@ public struct CommandLineTool {
         var standardOutput: any OutputSink
         /// The stop SIGINT and SIGTERM request (nil: no signals, as in tests).
         var stop: StopSignal?
+        /// Whether a write to standard error failed (a warning or an error lost).
+        var errorsLost: @Sendable () -> Bool = { false }
 
         /// Makes streams from closures (tests): `readInput` returns the whole input, also handed to
         /// streaming commands as one chunk; no signals stop a command.
@@ -62,7 +64,7 @@ public struct CommandLineTool {
         public static var standard: IO {
             let closed = StandardDescriptors.closedAtStart
             let output = FileDescriptorOutput(fd: 1, name: "standard output", closedAtStart: closed.contains(1))
-            let errors = FileDescriptorOutput(fd: 2, name: "standard error", closedAtStart: closed.contains(2))
+            let errors = DiagnosticsOutput(FileDescriptorOutput(fd: 2, name: "standard error", closedAtStart: closed.contains(2)))
             let input: @Sendable () -> any InputSource = {
                 FileDescriptorInput(fd: 0, name: "standard input", ownsDescriptor: false, closedAtStart: closed.contains(0))
             }
@@ -70,10 +72,11 @@ public struct CommandLineTool {
                 do {
                     try output.write(text)
                 } catch {
-                    try? errors.write("Error: \(error)\n")
+                    errors.write("Error: \(error)\n")
                     exit(ExitStatus.failure)
                 }
-            }, errors: { try? errors.write($0) }, errorsIsTerminal: isatty(2) == 1, stop: .process)
+            }, errors: { errors.write($0) }, errorsIsTerminal: isatty(2) == 1, stop: .process)
+            io.errorsLost = { errors.lostSomething }
             io.readInput = {
                 guard let bytes = readAll(input()) else { exit(ExitStatus.failure) }
                 return bytes
@@ -162,7 +165,10 @@ public struct CommandLineTool {
             }
             return argument
         }
-        exit(run(arguments: arguments, io: io))
+        let status = run(arguments: arguments, io: io)
+        // A warning that could not be written (standard error full or closed) is lost: a failure
+        // of the command's, as a failed write to standard output is.
+        exit(status == ExitStatus.success && io.errorsLost() ? ExitStatus.failure : status)
     }
 }
 

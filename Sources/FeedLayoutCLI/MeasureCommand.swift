@@ -14,7 +14,10 @@ enum MeasureCommand {
         Characters no font draws are measured as the font's .notdef box, with a warning.
         Standard input is read as it comes and measured on every core; each answer is written
         as soon as it and every earlier one are ready, and whenever input pauses everything
-        answered so far is written (so a program can write a line and read its answer).
+        answered so far is written (so a program can write a line and read its answer). A line
+        longer than 1048576 bytes (1 MiB, without its line end) is not measured: it is answered
+        by {"line": L, "error": "..."} as soon as it is that long, the rest of it is skipped,
+        every other line is answered and the exit status is then 1.
 
         USAGE: feedlayout measure [options] [TEXT ...]
 
@@ -39,13 +42,21 @@ enum MeasureCommand {
           --version               Show the version.
           -h, --help              Show help information.
 
-        EXIT STATUS: 0 success, 1 failure (a font cannot be loaded, the input cannot be read,
-        the output cannot be written), 64 bad usage, 130 or 143 stopped by SIGINT or SIGTERM
+        EXIT STATUS: 0 success, 1 failure (a line too long to measure, a font cannot be loaded,
+        the input cannot be read, the output cannot be written), 64 bad usage, 130 or 143 stopped by SIGINT or SIGTERM
         (every answer made is written first, in order and as whole lines).
 
         """
 
     static let usage = "Usage: feedlayout measure [options] [TEXT ...]\n  See 'feedlayout measure --help'.\n"
+
+    /// The longest line of standard input measured, in bytes without its line end. Measuring
+    /// takes memory in proportion to the text (up to about 150 bytes a byte, kept by the
+    /// worker's scratch afterwards) and a line is held whole until its end, which may never
+    /// come (`< /dev/zero`): a longer line is answered by an error instead, so that what one
+    /// line may cost is bounded. 1 MiB is over ten times the longest post of any service
+    /// measured here (Weibo's long texts, 25,000-character posts elsewhere).
+    static let longestLine = 1 << 20
 
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         var scanner = ArgumentScanner(
@@ -97,7 +108,7 @@ enum MeasureCommand {
         }
 
         let source = io.standardInput()
-        var cutter = LineCutter()
+        var cutter = LineCutter(longestLine: longestLine)
         let name = source.name
         let outcome = StreamingRun.run(source: source, cutter: &cutter, threads: threads, maximumUnits: 256, io: io,
                                        progressLabel: "measure", progressUnit: "texts") { batch, stop in
@@ -108,6 +119,12 @@ enum MeasureCommand {
                     made.complete = false
                     break
                 }
+                made.answered += 1
+                if unit.isTooLong {
+                    text += "{\"line\": \(unit.line), \"error\": \"longer than \(longestLine) bytes, the longest line measured; not measured\"}\n"
+                    made.failures += 1
+                    continue
+                }
                 let line = batch.withBytes(of: unit) { bytes in
                     String(validating: bytes, as: UTF8.self) ?? {
                         made.warnings += "warning: line \(unit.line) of \(name) is not valid UTF-8; invalid bytes were replaced by U+FFFD\n"
@@ -115,12 +132,11 @@ enum MeasureCommand {
                     }()
                 }
                 answer.append(line, number: unit.line, to: &text, warnings: &made.warnings)
-                made.answered += 1
             }
             made.bytes = Array(text.utf8)
             return made
         }
-        return StreamingRun.exitStatus(outcome, io: io, failedAnswers: false)
+        return StreamingRun.exitStatus(outcome, io: io, failedAnswers: true)
     }
 
     /// Measures one text and appends its JSON line.

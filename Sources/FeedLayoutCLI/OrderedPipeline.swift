@@ -21,11 +21,11 @@ struct BatchOutput: Sendable {
 ///
 /// Memory is bounded: at most `window` batches are between being given and being written, and
 /// together at most `byteBudget` bytes of input (a larger batch waits until it is alone). A
-/// batch of more than half the budget (a long line) runs on the first worker only: laying out
-/// a long text takes memory in proportion to it, and a thread's allocator arena and scratch
-/// keep what they grew to, so long texts spread over every thread would cost that many times
-/// the longest. A
-/// failed write ends the run (later outputs are dropped, ``submit(_:bytes:)`` says stop); so
+/// batch given as `firstWorkerOnly` (one holding a long line or status) runs on the first
+/// worker only: laying out a long text takes memory in proportion to it, and a thread's
+/// allocator arena and scratch keep what they grew to, so long texts spread over every thread
+/// would cost that many times the longest. A
+/// failed write ends the run (later outputs are dropped, ``submit(_:bytes:firstWorkerOnly:)`` says stop); so
 /// does a batch cut short by a stop request, after which nothing more is written, so that the
 /// output is always a prefix of the full output, in whole lines.
 ///
@@ -50,11 +50,9 @@ final class OrderedPipeline<Job: Sendable>: @unchecked Sendable {
     private let stop: StopSignal?
     private let window: Int
     private let byteBudget: Int
-    /// Batches of at least this many bytes run on the first worker only.
-    private let largeBatch: Int
 
     // Guarded by `monitor`.
-    private var queue: [(sequence: Int, job: Job, bytes: Int)] = []
+    private var queue: [(sequence: Int, job: Job, bytes: Int, firstWorkerOnly: Bool)] = []
     private var completed: [Int: (output: BatchOutput, bytes: Int)] = [:]
     private var nextSequence = 0
     private var nextToWrite = 0
@@ -82,7 +80,6 @@ final class OrderedPipeline<Job: Sendable>: @unchecked Sendable {
         self.stop = stop
         self.window = max(1, window)
         self.byteBudget = byteBudget
-        largeBatch = byteBudget / 2
         workersRunning = max(1, threads)
         for worker in 0..<max(1, threads) {
             let thread = Thread { [self] in work(worker) }
@@ -91,10 +88,11 @@ final class OrderedPipeline<Job: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Gives a batch of `bytes` bytes of input to the workers, waiting while the window is full.
-    /// Returns false when no more batches should be given (a write failed, output was cut
-    /// short, or a stop was requested): the batch is then dropped.
-    func submit(_ job: Job, bytes: Int) -> Bool {
+    /// Gives a batch of `bytes` bytes of input to the workers, waiting while the window is full;
+    /// with `firstWorkerOnly`, only the first worker runs it. Returns false when no more
+    /// batches should be given (a write failed, output was cut short, or a stop was
+    /// requested): the batch is then dropped.
+    func submit(_ job: Job, bytes: Int, firstWorkerOnly: Bool = false) -> Bool {
         monitor.lock()
         defer { monitor.unlock() }
         while !(inFlight < window && (inFlightBytes + bytes <= byteBudget || inFlight == 0)) {
@@ -102,7 +100,7 @@ final class OrderedPipeline<Job: Sendable>: @unchecked Sendable {
             monitor.wait(seconds: 0.1)  // wakes now and then to see a stop request
         }
         if abandoned.load(ordering: .relaxed) || stop?.isRequested == true { return false }
-        queue.append((nextSequence, job, bytes))
+        queue.append((nextSequence, job, bytes, firstWorkerOnly))
         nextSequence += 1
         inFlight += 1
         inFlightBytes += bytes
@@ -126,14 +124,14 @@ final class OrderedPipeline<Job: Sendable>: @unchecked Sendable {
         StopSignal.blockOnThisThread()
         monitor.lock()
         while true {
-            // The first batch this worker may run (a large one only on worker 0).
-            var next = queue.firstIndex { worker == 0 || $0.bytes < largeBatch }
+            // The first batch this worker may run (one for the first worker only on worker 0).
+            var next = queue.firstIndex { worker == 0 || !$0.firstWorkerOnly }
             while next == nil && !closed {
                 monitor.wait()
-                next = queue.firstIndex { worker == 0 || $0.bytes < largeBatch }
+                next = queue.firstIndex { worker == 0 || !$0.firstWorkerOnly }
             }
             guard let index = next else { break }
-            let (sequence, job, bytes) = queue.remove(at: index)
+            let (sequence, job, bytes, _) = queue.remove(at: index)
             monitor.unlock()
             let made = abandoned.load(ordering: .relaxed) ? BatchOutput(complete: false) : process(job, stop)
             monitor.lock()

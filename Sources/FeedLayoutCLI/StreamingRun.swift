@@ -16,6 +16,8 @@ struct InputUnit: Sendable {
     var source = StatusElement.Source.plain
     /// Bytes that are not JSON (statuses): the error to answer in their place.
     var failure: StatusDecodingError?
+    /// A line longer than the longest one measured (its bytes are not kept): an error answers it.
+    var isTooLong = false
 }
 
 /// Inputs given to a worker together, with their bytes.
@@ -24,6 +26,8 @@ struct InputBatch: Sendable {
     var units: [InputUnit] = []
     /// Where in the input the batch ends, for progress.
     var inputEnd = 0
+    /// The bytes of its longest unit.
+    var longestUnit = 0
 
     /// The bytes of `unit`.
     func withBytes<Result>(of unit: InputUnit, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
@@ -50,10 +54,11 @@ final class BatchBuilder {
     }
 
     func add(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int = 1, index: Int, depth: Int = 0,
-             source: StatusElement.Source = .plain, failure: StatusDecodingError? = nil) {
+             source: StatusElement.Source = .plain, failure: StatusDecodingError? = nil, isTooLong: Bool = false) {
         batch.units.append(InputUnit(start: batch.bytes.count, count: bytes.count, line: line, column: column, index: index,
-                                     depth: depth, source: source, failure: failure))
+                                     depth: depth, source: source, failure: failure, isTooLong: isTooLong))
         batch.bytes.append(contentsOf: bytes)
+        batch.longestUnit = max(batch.longestUnit, bytes.count)
         if batch.units.count >= maximumUnits || batch.bytes.count >= maximumBytes { flush() }
     }
 
@@ -74,41 +79,89 @@ protocol InputCutter {
 }
 
 /// Lines: split at "\n", a "\r" before it dropped; a last line without "\n" counts, no line
-/// after a final "\n". Keeps only an unfinished line between chunks.
+/// after a final "\n". A line longer than `longestLine` bytes (without its "\n" or "\r\n") is
+/// not kept: it is answered by an error (``InputUnit/isTooLong``) as soon as it is known to be too
+/// long, and the rest of it is skipped. Keeps at most `longestLine + 1` bytes of an unfinished
+/// line between chunks, so memory stays bounded whatever the line (`< /dev/zero` too).
 struct LineCutter: InputCutter {
+    /// The longest line answered, in bytes.
+    let longestLine: Int
     private var partial: [UInt8] = []
     private var line = 0
+    /// Set while the rest of a line too long to answer is skipped.
+    private var skipping = false
+
+    init(longestLine: Int) {
+        self.longestLine = longestLine
+    }
 
     mutating func feed(_ chunk: UnsafeRawBufferPointer, into builder: BatchBuilder) {
         guard let base = chunk.baseAddress else { return }
         var start = 0
-        while start < chunk.count, let found = memchr(base + start, 0x0A, chunk.count - start) {
+        while start < chunk.count {
+            guard let found = memchr(base + start, 0x0A, chunk.count - start) else {
+                keepUnfinished(UnsafeRawBufferPointer(rebasing: chunk[start...]), into: builder)
+                return
+            }
             let end = base.distance(to: UnsafeRawPointer(found))
             let piece = UnsafeRawBufferPointer(rebasing: chunk[start..<end])
+            start = end + 1
+            if skipping {
+                skipping = false  // the end of the line too long: already answered
+                continue
+            }
             line += 1
             if partial.isEmpty {
-                Self.emit(piece, line: line, into: builder)
+                emit(piece, into: builder)
             } else {
-                partial.append(contentsOf: piece)
-                partial.withUnsafeBytes { [line] in Self.emit($0, line: line, into: builder) }
-                if partial.count > 1 << 20 { partial = [] } else { partial.removeAll(keepingCapacity: true) }
+                if partial.count + piece.count > longestLine + 1 {
+                    tooLong(into: builder)
+                } else {
+                    partial.append(contentsOf: piece)
+                    partial.withUnsafeBytes { emit($0, into: builder) }
+                }
+                partial.removeAll(keepingCapacity: true)
             }
-            start = end + 1
         }
-        partial.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start...]))
     }
 
     mutating func finish(into builder: BatchBuilder) {
         guard !partial.isEmpty else { return }
         line += 1
-        partial.withUnsafeBytes { [line] in Self.emit($0, line: line, into: builder) }
+        partial.withUnsafeBytes { emit($0, into: builder) }
         partial = []
     }
 
-    private static func emit(_ bytes: UnsafeRawBufferPointer, line: Int, into builder: BatchBuilder) {
+    /// Keeps the start of an unfinished line, unless it makes the line too long.
+    private mutating func keepUnfinished(_ piece: UnsafeRawBufferPointer, into builder: BatchBuilder) {
+        guard !skipping else { return }
+        // One byte more than the longest line: it may be the "\r" of a "\r\n".
+        let needed = partial.count + piece.count
+        if needed > longestLine + 1 {
+            line += 1
+            tooLong(into: builder)
+            partial = []
+            skipping = true
+        } else {
+            // Grown by doubling, but never past what a line may hold.
+            if partial.capacity < needed { partial.reserveCapacity(min(longestLine + 1, max(needed, 2 * partial.capacity))) }
+            partial.append(contentsOf: piece)
+        }
+    }
+
+    /// Answers line `line` (a "\r" at its end dropped), or says it is too long.
+    private func emit(_ bytes: UnsafeRawBufferPointer, into builder: BatchBuilder) {
         var text = bytes
         if text.last == 0x0D { text = UnsafeRawBufferPointer(rebasing: text.dropLast()) }
+        guard text.count <= longestLine else { return tooLong(into: builder) }
         builder.add(text, line: line, index: line)
+    }
+
+    /// Answers line `line` with an error; the rest of it may take long to skip (an endless
+    /// line), so what is gathered is handed over now.
+    private func tooLong(into builder: BatchBuilder) {
+        builder.add(UnsafeRawBufferPointer(start: nil, count: 0), line: line, index: line, isTooLong: true)
+        builder.flush()
     }
 }
 
@@ -157,6 +210,13 @@ enum StreamingRun {
     /// it is alone, and two lines longer than half of this are never in work together.
     static let byteBudget = 1 << 20
 
+    /// Inputs of this many bytes or more (a long line or status) are answered on the first
+    /// worker only. The engine's scratch and a thread's allocator arena keep what a text made
+    /// them grow to (about 150 bytes a byte of text at most, measured), so long inputs spread
+    /// over every worker would hold that many times the memory of the longest; this way every
+    /// other worker holds at most what a text of this length needs (about 10 MB).
+    static let longUnit = 64 << 10
+
     /// Reads `source` (or takes `units` already in memory) and answers every input.
     ///
     /// - Parameters:
@@ -175,7 +235,7 @@ enum StreamingRun {
             threads: threads, window: 4 * max(1, threads) + 2, byteBudget: byteBudget, output: io.standardOutput,
             errors: io.errors, progress: progress, stop: stop, process: process)
         let builder = BatchBuilder(maximumUnits: maximumUnits, maximumBytes: byteBudget / 4) { batch in
-            pipeline.submit(batch, bytes: batch.bytes.count)
+            pipeline.submit(batch, bytes: batch.bytes.count, firstWorkerOnly: batch.longestUnit >= longUnit)
         }
         var readFailure: IOFailure?
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)

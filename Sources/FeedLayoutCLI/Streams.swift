@@ -143,6 +143,26 @@ final class FileDescriptorOutput: OutputSink {
     }
 }
 
+/// Standard error as warnings and errors are written to it: a write that fails (a full disk, a
+/// closed descriptor) loses that text, and is remembered so that the exit status can say so.
+final class DiagnosticsOutput: Sendable {
+    private let sink: FileDescriptorOutput
+    private let failed = Atomic<Bool>(false)
+
+    init(_ sink: FileDescriptorOutput) { self.sink = sink }
+
+    func write(_ text: String) {
+        do {
+            try sink.write(text)
+        } catch {
+            failed.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// Whether some text could not be written.
+    var lostSomething: Bool { failed.load(ordering: .relaxed) }
+}
+
 extension OutputSink {
     /// Writes `text` as UTF-8.
     func write(_ text: String) throws(IOFailure) {
@@ -261,10 +281,15 @@ final class StopSignal: Sendable {
 
     private static let handlersInstalled: Void = installHandlers()
 
-    /// SIGINT and SIGTERM ask ``process`` to stop; a second one ends the process at once.
+    /// SIGINT and SIGTERM ask ``process`` to stop; a second one ends the process at once. A
+    /// signal ignored when the process started stays ignored: whoever started it (`nohup`, a
+    /// shell's background job, a supervisor) asked for that, and the ignored disposition is
+    /// what exec passes on.
     private static func installHandlers() {
         _ = process.wakeDescriptor  // made before any signal can come
         for signal in [SIGINT, SIGTERM] {
+            var current = sigaction()
+            if sigaction(signal, nil, &current) == 0, isIgnored(current) { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
                 if StopSignal.process.isRequested { _exit(128 + signal) }
@@ -274,6 +299,12 @@ final class StopSignal: Sendable {
             action.sa_flags = 0  // no SA_RESTART: a blocking call returns EINTR
             sigaction(signal, &action, nil)
         }
+    }
+
+    /// Whether `action` ignores its signal (its handler is SIG_IGN).
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        guard let handler = action.__sigaction_handler.sa_handler else { return false }  // SIG_DFL
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Keeps SIGINT and SIGTERM off the calling thread (workers), so that they reach the

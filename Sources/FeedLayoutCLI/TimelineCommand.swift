@@ -45,6 +45,9 @@ enum TimelineCommand {
           {"event": "memory-warning", "level": "critical"}        "warning" halves the caches, "critical" empties
           {"event": "tick"}                               time passes (the tip moves)
 
+        NUMBERS (a value outside its range is an error naming the field, the value and the range):
+        \(TimelineScript.numberFieldsHelp)
+
         OPTIONS:
           --width <points>        Cell width in points, more than twice the padding. (default: 375)
           --scale <n>             Screen scale, pixels per point, from 1 to 4. (default: 2)

@@ -1,4 +1,5 @@
 import Foundation
+import StatusLayout
 
 /// A scripted timeline session for `feedlayout timeline`: one JSON object per line, each an
 /// event with its time. Lines starting with `#` and blank lines are skipped.
@@ -54,33 +55,90 @@ struct TimelineScript {
     static let eventNames = ["open", "drag", "release", "scroll", "refresh-data", "load-more-data", "begin-refresh", "end-refresh",
                              "tap-footer", "offscreen", "onscreen", "rotate", "expand", "collapse", "memory-warning", "tick"]
 
-    /// The fields of one line (every one optional; each event says which it needs).
-    private struct Fields: Decodable {
-        var event: String?
-        var t: Double?
-        var offset: Double?
-        var by: Double?
-        var row: Int?
-        var to: String?
-        var from: Int?
-        var count: Int?
-        var overlap: Int?
-        var width: Double?
-        var viewport: Double?
-        var id: String?
-        var level: String?
+    /// The numbers an event may take, each with its range: what parsing checks and what its
+    /// errors say ("'offset' must be a number of points from -1000000000 to 1000000000, got 1e15").
+    struct NumberField {
+        var key: String
+        var range: ClosedRange<Double>
+        var exclusiveLower = false
+        /// What it must be, as an error says it.
+        var what: String
+
+        static let largestLength = OptionValues.largestWidth
+        static let largest = Int(largestLength)
+        static let time = NumberField(key: "t", range: 0...largestLength, what: "a number of seconds from 0 to \(largest)")
+        static let offset = NumberField(key: "offset", range: -largestLength...largestLength,
+                                        what: "a number of points from -\(largest) to \(largest)")
+        static let by = NumberField(key: "by", range: -largestLength...largestLength, what: "a number of points from -\(largest) to \(largest)")
+        static let width = NumberField(key: "width", range: CellStyle.automatic.minimumWidth...largestLength, exclusiveLower: true,
+                                       what: "a number of points greater than \(Int(CellStyle.automatic.minimumWidth)) (twice the padding) and at most \(largest)")
+        static let viewport = NumberField(key: "viewport", range: 0...OptionValues.largestLength, exclusiveLower: true,
+                                          what: "a number of points greater than 0 and at most \(Int(OptionValues.largestLength))")
     }
 
-    /// Accepts any JSON value: the keys of a line are read with it to reject unknown ones.
-    private struct AnyValue: Decodable {
-        init(from decoder: any Decoder) throws {}
+    /// The whole numbers an event may take: rows, places in the feed, counts.
+    struct WholeField {
+        var key: String
+        var minimum: Int
+
+        var what: String { "a whole number from \(minimum) to \(Int.max)" }
+
+        static let row = WholeField(key: "row", minimum: 0)
+        static let from = WholeField(key: "from", minimum: 0)
+        /// The statuses `open` shows.
+        static let shown = WholeField(key: "count", minimum: 1)
+        /// The statuses a refresh or a page brings.
+        static let count = WholeField(key: "count", minimum: 0)
+        static let overlap = WholeField(key: "overlap", minimum: 0)
+    }
+
+    /// Every number an event may take and its range, one a line, for the help.
+    static let numberFieldsHelp: String = {
+        let numbers = [NumberField.time, .offset, .by, .width, .viewport].map { ("'\($0.key)'", $0.what) }
+        let wholes = [("'row', 'from', 'overlap'", WholeField.row.what),
+                      ("'count'", WholeField.count.what + " (for open, from \(WholeField.shown.minimum))")]
+        return (numbers + wholes).map { key, what in
+            "  " + key + String(repeating: " ", count: max(1, 24 - key.count)) + what
+        }.joined(separator: "\n")
+    }()
+
+    /// One line's values, read as each event's fields ask.
+    private struct Fields {
+        let line: ScriptLine
+        let failure: (String) -> CommandFailure
+
+        /// A number in its field's range, nil when not given.
+        func number(_ field: NumberField) throws(CommandFailure) -> Double? {
+            guard let value = line[field.key] else { return nil }
+            guard case .number(let text) = value, let number = Double(text), number.isFinite,
+                  field.exclusiveLower ? number > field.range.lowerBound : number >= field.range.lowerBound,
+                  number <= field.range.upperBound else {
+                throw failure("'\(field.key)' must be \(field.what), got \(value.quoted)")
+            }
+            return number
+        }
+
+        /// A whole number in its field's range, nil when not given.
+        func whole(_ field: WholeField) throws(CommandFailure) -> Int? {
+            guard let value = line[field.key] else { return nil }
+            guard case .number(let text) = value, let number = ScriptLine.exactWhole(text), number >= field.minimum else {
+                throw failure("'\(field.key)' must be \(field.what), got \(value.quoted)")
+            }
+            return number
+        }
+
+        /// A string, nil when not given.
+        func string(_ key: String) throws(CommandFailure) -> String? {
+            guard let value = line[key] else { return nil }
+            guard case .string(let text) = value else { throw failure("'\(key)' must be a string, got \(value.quoted)") }
+            return text
+        }
     }
 
     /// Parses a script.
     ///
     /// - Throws: ``CommandFailure`` naming the line and what is wrong with it.
     static func parse(_ bytes: [UInt8]) throws(CommandFailure) -> TimelineScript {
-        let decoder = JSONDecoder()
         var events: [Event] = []
         var time = 0.0
         for (index, rawLine) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
@@ -88,31 +146,16 @@ struct TimelineScript {
             let text = String(decoding: rawLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty || text.hasPrefix("#") { continue }
             func failure(_ message: String) -> CommandFailure { CommandFailure(message: "script line \(number): \(message)") }
-            let fields: Fields
-            let keys: [String: AnyValue]
-            do {
-                keys = try decoder.decode([String: AnyValue].self, from: Data(text.utf8))
-                fields = try decoder.decode(Fields.self, from: Data(text.utf8))
-            } catch let DecodingError.typeMismatch(type, context) where !context.codingPath.isEmpty {
-                let key = context.codingPath.last!.stringValue
-                throw failure("'\(key)' must be \(type == String.self ? "a string" : type == Int.self ? "a whole number" : "a number")")
-            } catch let DecodingError.valueNotFound(type, context) where !context.codingPath.isEmpty {
-                let key = context.codingPath.last?.stringValue ?? "the line"
-                throw failure("'\(key)' must be \(type == String.self ? "a string" : type == Int.self ? "a whole number" : "a number")")
-            } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
-                throw failure("'\(context.codingPath.last!.stringValue)': \(context.debugDescription)")
-            } catch {
-                throw failure("not a JSON object (\(text.prefix(60)))")
-            }
-            guard let name = fields.event else { throw failure("no \"event\"") }
-            if let t = fields.t {
-                guard t.isFinite, t >= 0 else { throw failure("'t' must be a number of seconds ≥ 0") }
+            guard let line = ScriptLine(text) else { throw failure("not a JSON object (\(text.prefix(60)))") }
+            let fields = Fields(line: line, failure: failure)
+            guard let name = try fields.string("event") else { throw failure("no \"event\"") }
+            if let t = try fields.number(.time) {
                 guard t >= time else { throw failure("'t' \(t) is before the previous event's \(time): time goes forward") }
                 time = t
             } else if !events.isEmpty {
                 time += 1.0 / 60  // one frame after the event before
             }
-            let kind = try parseKind(name, fields, keys: Set(keys.keys), failure: failure)
+            let kind = try parseKind(name, fields, keys: line.keys, failure: failure)
             events.append(Event(kind: kind, name: name, time: time, line: number))
         }
         return TimelineScript(events: events)
@@ -128,27 +171,18 @@ struct TimelineScript {
                               + (allowed.isEmpty ? "" : " (it takes \(allowed.sorted().map { "'\($0)'" }.joined(separator: ", ")))"))
             }
         }
-        func finite(_ value: Double?, _ key: String) throws(CommandFailure) -> Double? {
-            guard let value else { return nil }
-            guard value.isFinite, value.magnitude <= 1e9 else { throw failure("'\(key)' must be a finite number of points") }
-            return value
-        }
-        func whole(_ value: Int?, _ key: String, default fallback: Int?, minimum: Int) throws(CommandFailure) -> Int {
-            guard let value = value ?? fallback else { throw failure("'\(name)' needs '\(key)'") }
-            guard value >= minimum else { throw failure("'\(key)' must be \(minimum) or more") }
+        func whole(_ field: WholeField, default fallback: Int?) throws(CommandFailure) -> Int {
+            guard let value = try fields.whole(field) ?? fallback else { throw failure("'\(name)' needs '\(field.key)'") }
             return value
         }
         func target() throws(CommandFailure) -> Event.Target {
             try allow(["offset", "by", "row", "to"])
-            let given = [fields.offset != nil, fields.by != nil, fields.row != nil, fields.to != nil].filter { $0 }.count
+            let given = ["offset", "by", "row", "to"].filter { fields.line[$0] != nil }.count
             guard given == 1 else { throw failure("'\(name)' needs one of 'offset', 'by', 'row', 'to'") }
-            if let offset = try finite(fields.offset, "offset") { return .offset(offset) }
-            if let by = try finite(fields.by, "by") { return .by(by) }
-            if let row = fields.row {
-                guard row >= 0 else { throw failure("'row' must be 0 or more") }
-                return .row(row)
-            }
-            switch fields.to {
+            if let offset = try fields.number(.offset) { return .offset(offset) }
+            if let by = try fields.number(.by) { return .by(by) }
+            if let row = try fields.whole(.row) { return .row(row) }
+            switch try fields.string("to") {
             case "top": return .top
             case "bottom": return .bottom
             default: throw failure("'to' must be \"top\" or \"bottom\"")
@@ -157,7 +191,7 @@ struct TimelineScript {
         switch name {
         case "open":
             try allow(["from", "count"])
-            return .open(from: try whole(fields.from, "from", default: 0, minimum: 0), count: try whole(fields.count, "count", default: 20, minimum: 1))
+            return .open(from: try whole(.from, default: 0), count: try whole(.shown, default: 20))
         case "drag": return .drag(try target())
         case "scroll": return .scroll(try target())
         case "release", "begin-refresh", "end-refresh", "tap-footer", "offscreen", "onscreen", "tick":
@@ -173,28 +207,24 @@ struct TimelineScript {
             }
         case "refresh-data", "load-more-data":
             try allow(["count", "overlap"])
-            let count = try whole(fields.count, "count", default: nil, minimum: 0)
-            let overlap = try whole(fields.overlap, "overlap", default: 0, minimum: 0)
+            let count = try whole(.count, default: nil)
+            let overlap = try whole(.overlap, default: 0)
             return name == "refresh-data" ? .refreshData(count: count, overlap: overlap) : .loadMoreData(count: count, overlap: overlap)
         case "rotate":
             try allow(["width", "viewport"])
-            guard let width = try finite(fields.width, "width") else { throw failure("'rotate' needs 'width'") }
-            guard width > 24 else { throw failure("'width' must be more than 24 points (twice the padding)") }
-            let viewport = try finite(fields.viewport, "viewport")
-            if let viewport, viewport <= 0 { throw failure("'viewport' must be more than 0 points") }
-            return .rotate(width: width, viewport: viewport)
+            guard let width = try fields.number(.width) else { throw failure("'rotate' needs 'width'") }
+            return .rotate(width: width, viewport: try fields.number(.viewport))
         case "expand", "collapse":
             try allow(["row", "id"])
-            switch (fields.row, fields.id) {
+            switch (try fields.whole(.row), try fields.string("id")) {
             case (let row?, nil):
-                guard row >= 0 else { throw failure("'row' must be 0 or more") }
                 return .expand(.row(row), name == "expand")
             case (nil, let id?): return .expand(.id(id), name == "expand")
             default: throw failure("'\(name)' needs one of 'row', 'id'")
             }
         case "memory-warning":
             try allow(["level"])
-            switch fields.level ?? "warning" {
+            switch try fields.string("level") ?? "warning" {
             case "warning": return .memoryWarning(critical: false)
             case "critical": return .memoryWarning(critical: true)
             default: throw failure("'level' must be \"warning\" or \"critical\"")

@@ -37,9 +37,11 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
     /// then `environment` on top.
     ///
     /// The child starts with SIGPIPE's default action, as a user's shell starts it: an ignored
-    /// signal is inherited through exec, and this process ignores SIGPIPE (env resets it).
+    /// signal is inherited through exec, and this process ignores SIGPIPE (env resets it). The
+    /// signals named in `ignoring` ("TERM", "INT") it starts with ignored, as `nohup` or a
+    /// shell's background job starts a command.
     init(arguments: [String], shell: Bool = false, environment: [String: String] = [:],
-         directory: String = NSTemporaryDirectory(), bundledFonts: Bool = true) throws {
+         directory: String = NSTemporaryDirectory(), bundledFonts: Bool = true, ignoring: [String] = []) throws {
         _ = Self.parentIgnoresBrokenPipes
         var env = ProcessInfo.processInfo.environment
         env["FEEDLAYOUT_FONTS"] = bundledFonts ? Fixtures.fontsDirectory : nil
@@ -48,7 +50,7 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
         process.environment = env
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=PIPE"] + (shell ? ["/bin/sh", "-c"] : [Self.binary]) + arguments
+        process.arguments = ["--default-signal=PIPE"] + ignoring.map { "--ignore-signal=\($0)" } + (shell ? ["/bin/sh", "-c"] : [Self.binary]) + arguments
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -104,6 +106,14 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes * 1024
+    }
+
+    /// The bytes the child has read so far (rchar of /proc/PID/io: every read(2) counts).
+    var bytesRead: Int {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8),
+              let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
+              let bytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return bytes
     }
 
     /// Waits for the child to end (killing it after `seconds`, an issue recorded); its exit

@@ -65,6 +65,36 @@ struct MeasureCommandTests {
         #expect(rows.allSatisfy { ($0["lines"] as? Int) == 1 })
     }
 
+    @Test("a line longer than the longest measured (1 MiB without its line end) is answered by an error in its place, however the input is cut; exit status 1")
+    func longestLine() throws {
+        let longest = MeasureCommand.longestLine
+        #expect(longest == 1 << 20, "the README and the help say 1048576 bytes")
+        let full = Array(String(repeating: "中", count: longest / 3).utf8) + Array(repeating: UInt8(ascii: "a"), count: longest % 3)
+        #expect(full.count == longest)
+        let lines: [[UInt8]] = [
+            Array("一".utf8), full, full + [UInt8(ascii: "b")], full + [0x0D], full + [0x0D, 0x0D], Array("二".utf8),
+        ]
+        let input = Array(lines.map { $0 + [0x0A] }.joined()) + full + [UInt8(ascii: "b")]  // line 7 has no final newline
+        let error = { (line: Int) in "{\"line\": \(line), \"error\": \"longer than 1048576 bytes, the longest line measured; not measured\"}" }
+        var random = SplitMix(seed: 5)
+        var splits = [[input]]
+        for largest in [300_000, 4_096] { splits.append(StreamingTests.randomSplit(input, largest: largest, random: &random).chunks) }
+        var outputs: Set<String> = []
+        for chunks in splits {
+            let result = runChunked(["measure", "--threads", "2"], chunks: chunks)
+            #expect(result.status == 1, "\(result.errors)")
+            let rows = result.output.split(separator: "\n").map(String.init)
+            try #require(rows.count == 7, "\(result.output.prefix(600))")
+            #expect(rows[0].hasPrefix("{\"lines\": 1,") && rows[5].hasPrefix("{\"lines\": 1,"))
+            #expect(rows[1].hasPrefix("{\"lines\": ") && rows[1] != rows[0], "the longest line is measured")
+            #expect(rows[3] == rows[1], "the \\r of its \\r\\n is not counted")
+            #expect([rows[2], rows[4], rows[6]] == [error(3), error(5), error(7)])
+            outputs.insert(result.output)
+        }
+        #expect(outputs.count == 1, "the same output however the input is cut")
+        #expect(runTool(["measure", "--help"]).output.contains("longer than 1048576 bytes"))
+    }
+
     @Test("bad usage exits 64 with a message", arguments: [
         ["measure", "--width", "0", "x"], ["measure", "--width", "-3", "x"], ["measure", "--width", "abc", "x"],
         ["measure", "--size", "nan", "x"], ["measure", "--max-lines", "0", "x"], ["measure", "--line-break", "strictest"],

@@ -72,7 +72,7 @@ struct OrderedPipelineTests {
         #expect(String(decoding: output.written.withLock { $0 }, as: UTF8.self) == (0..<10).map { "\($0)\n" }.joined())
     }
 
-    @Test("long batches (more than half the byte budget) run one at a time, all on the same thread; short ones on every thread")
+    @Test("batches for the first worker only (long ones, more than half the byte budget here) run one at a time, all on the same thread; others on every thread")
     func longBatchesOnOneThread() {
         let threadsOfLong = Lock<Set<UInt>>([])
         let threadsOfShort = Lock<Set<UInt>>([])
@@ -92,7 +92,7 @@ struct OrderedPipelineTests {
             }
             return BatchOutput(bytes: Array("\(job)\n".utf8), answered: 1)
         }
-        for job in 0..<300 { #expect(pipeline.submit(job, bytes: job % 3 == 0 ? 600 : 50)) }
+        for job in 0..<300 { #expect(pipeline.submit(job, bytes: job % 3 == 0 ? 600 : 50, firstWorkerOnly: job % 3 == 0)) }
         #expect(pipeline.finish().answered == 300)
         #expect(threadsOfLong.withLock { $0.count } == 1)
         #expect(mostLongInWork.load(ordering: .relaxed) == 1)

@@ -52,6 +52,34 @@ struct ProcessTests {
         #expect(result.errors == "Error: cannot write to standard output: Bad file descriptor\n")
     }
 
+    /// Commands that warn, each with the answers it prints to standard output.
+    static let warningCommands: [(script: String, answers: Int)] = [
+        (#"printf 'a\377b\n\n' | "$FL" measure"#, 2),  // invalid UTF-8 in a line
+        (#""$FL" measure "$(printf 'a\356\204\271')""#, 1),  // U+E139: no font has it
+        (#""$FL" measure "$(printf 'a\377')" 好"#, 2),  // an argument that is not valid UTF-8 (main's warning)
+        (#"printf '{"id": 1, "text": "a\377"}\n{"id": 2}\n' | "$FL" heights"#, 2),
+        (#""$FL" render-text -o "${OUT}text.png" "$(printf '\356\204\271')""#, 1),
+        (#"printf '{"id": 1, "text": "\\ue139"}\n' | "$FL" render -o "${OUT}cell.png""#, 1),
+        (#"printf '{"id": 1, "text": "\\ue139"}\n' | "$FL" render-timeline -o "${OUT}sheet.png""#, 1),
+    ]
+
+    @Test("standard error full or closed: the warnings are lost, every answer is written, exit status 1 (0 with nothing to warn of)",
+          arguments: ["2>/dev/full", "2>&-"])
+    func lostWarnings(redirection: String) throws {
+        let prefix = NSTemporaryDirectory() + "feedlayout-warn-\(getpid())-"
+        let environment = ["OUT": prefix]
+        defer { for name in ["text", "cell", "sheet"] { unlink(prefix + name + ".png") } }
+        for (script, answers) in Self.warningCommands {
+            let warned = try ChildProcess.shell(script, environment: environment)
+            #expect(warned.status == 0 && !warned.errors.isEmpty, "with standard error: \(script): \(warned.errors)")
+            let lost = try ChildProcess.shell(script + " " + redirection, environment: environment)
+            #expect(lost.status == 1, "\(script) \(redirection)")
+            #expect(lost.output.split(separator: "\n").count == answers && lost.output == warned.output, "\(script): \(lost.output)")
+        }
+        let quiet = try ChildProcess.shell(#"printf 'a\n' | "$FL" measure "# + redirection)
+        #expect(quiet.status == 0 && quiet.output.hasPrefix("{\"lines\": 1,"), "nothing to warn of, nothing lost")
+    }
+
     @Test("a reader that goes away while SIGPIPE is ignored: one line, exit status 1")
     func readerGoesAway() throws {
         for command in ["heights \"$CORPUS\"", "measure < \"$TEXTS\""] {
@@ -129,6 +157,23 @@ struct ProcessTests {
                 "\(errors)")
     }
 
+    @Test("a signal ignored when the process starts stays ignored (nohup, a background job): it goes on answering",
+          arguments: [("TERM", SIGTERM), ("INT", SIGINT)])
+    func ignoredSignal(name: String, signal: Int32) throws {
+        let child = try ChildProcess(arguments: ["measure", "--width", "200"], ignoring: [name])
+        child.write(Array("中文\n".utf8))
+        #expect(child.waitForLines(1).count == 1, "reading and answering: the handlers are set")
+        kill(child.pid, signal)
+        kill(child.pid, signal)  // a second one would end it at once, were it armed
+        usleep(200_000)
+        #expect(child.process.isRunning, "SIG\(name) did not end it")
+        child.writeInBackground(Array("\n".utf8), close: true)  // (a write that fails must not end the test run)
+        let (status, output, errors) = child.finish()
+        #expect(status == 0, "SIG\(name) ignored: \(errors)")
+        #expect(String(decoding: output, as: UTF8.self) == "{\"lines\": 1, \"height\": 24.616, \"width\": 34, \"truncated\": false}\n"
+                + "{\"lines\": 0, \"height\": 0, \"width\": 0, \"truncated\": false}\n")
+    }
+
     @Test("a co-process: write one status or text, read its answer, write the next")
     func coProcess() throws {
         let lines: [[UInt8]] = Self.corpus.split(separator: 0x0A).prefix(3).map { Array($0) + [UInt8(0x0A)] }
@@ -197,6 +242,44 @@ struct ProcessTests {
         let (status, _, errors) = child.finish()
         #expect(status == 0 && answered == count, "\(errors)")
         return peak
+    }
+
+    @Test("an endless line (measure < /dev/zero): its error record at once, then memory stays flat while the rest is skipped")
+    func endlessLine() throws {
+        let child = try ChildProcess(arguments: ["exec \"$FL\" measure < /dev/zero"], shell: true)
+        let answered = child.waitForLines(1, seconds: 10)
+        #expect(answered == ["{\"line\": 1, \"error\": \"longer than 1048576 bytes, the longest line measured; not measured\"}"])
+        let early = child.peakResidentBytes
+        let readEarly = child.bytesRead
+        let deadline = Date().addingTimeInterval(60)
+        while child.bytesRead < readEarly + (8 << 30) && Date() < deadline { usleep(20_000) }
+        let read = child.bytesRead - readEarly
+        let late = child.peakResidentBytes
+        kill(child.pid, SIGTERM)
+        let (status, output, errors) = child.finish()
+        #expect(read >= 8 << 30, "8 GiB more of the line read (\(read >> 20) MiB)")
+        #expect(early > 0 && late - early < 16 << 20, "peak \(early >> 20) MiB at the record, \(late >> 20) MiB \(read >> 20) MiB later")
+        #expect(status == 143, "\(errors)")
+        #expect(String(decoding: output, as: UTF8.self) == answered.map { $0 + "\n" }.joined(), "nothing more is answered")
+    }
+
+    @Test("long lines are measured on one worker: the peak for 24 lines of 100 KB at 4 threads is within 16 MB of the peak for one")
+    func longLinesMemoryOnce() throws {
+        func peak(lines: Int) throws -> Int {
+            // "ab ": the text that takes the engine the most memory a byte (measured).
+            let line = Array(String(repeating: "ab ", count: 100_000 / 3).utf8) + [0x0A]
+            let child = try ChildProcess(arguments: ["measure", "--threads", "4"])
+            child.writeInBackground(Array([[UInt8]](repeating: line, count: lines).joined()), close: false)
+            let answered = child.waitForLines(lines, seconds: 120).count
+            let peak = child.peakResidentBytes
+            child.closeInput()
+            let (status, _, errors) = child.finish()
+            #expect(status == 0 && answered == lines, "\(errors)")
+            return peak
+        }
+        let one = try peak(lines: 1)
+        let many = try peak(lines: 24)
+        #expect(one > 0 && many - one < 16 << 20, "1 line: \(one >> 20) MiB, 24 lines: \(many >> 20) MiB")
     }
 
     @Test("memory stays flat: the peak for 48 MB of JSON Lines is within 16 MB of the peak for 8 MB")

@@ -188,10 +188,10 @@ struct TimelineCommandTests {
         ("not json", "script line 1: not a JSON object"),
         ("[1, 2]", "script line 1: not a JSON object"),
         ("{\"t\": 1}", "script line 1: no \"event\""),
-        ("{\"event\": \"rotate\", \"width\": 10}", "'width' must be more than 24 points"),
+        ("{\"event\": \"rotate\", \"width\": 10}", "'width' must be a number of points greater than 24 (twice the padding)"),
         ("{\"event\": \"memory-warning\", \"level\": \"severe\"}", "'level' must be \"warning\" or \"critical\""),
         ("{\"event\": \"refresh-data\"}", "'refresh-data' needs 'count'"),
-        ("{\"event\": \"refresh-data\", \"count\": -1}", "'count' must be 0 or more"),
+        ("{\"event\": \"refresh-data\", \"count\": -1}", "'count' must be a whole number from 0 to 9223372036854775807, got -1"),
         ("{\"event\": \"drag\", \"offset\": 1e999}", "script line 1:"),
         ("{\"event\": \"refresh-data\", \"count\": 5}", "script line 1 ('refresh-data'): a refresh before 'open'"),
         ("{\"event\": \"open\", \"count\": 5}\n{\"event\": \"expand\", \"row\": 9}", "script line 2 ('expand'): row 9 is past the timeline's 5 rows"),
@@ -201,6 +201,92 @@ struct TimelineCommandTests {
         let result = replay([script(line), Self.smallFeed])
         #expect(result.status == 1)
         #expect(result.errors.contains("Error: ") && result.errors.contains(message), "\(result.errors)")
+    }
+
+    static let points = "a number of points from -1000000000 to 1000000000"
+    static let whole = "a whole number from 0 to 9223372036854775807"
+
+    /// Every number of an event: 1e309 used to be "not a JSON object" (JSONDecoder refuses the
+    /// line whole) and 1e15 "must be a finite number", which it is.
+    @Test("every number of an event out of its range: the error names the field, the value as written and the range", arguments: [
+        (#"{"event": "drag", "offset": 1e309}"#, "'offset' must be \(points), got 1e309"),
+        (#"{"event": "drag", "offset": 1e15}"#, "'offset' must be \(points), got 1e15"),
+        (#"{"event": "scroll", "by": -1e309}"#, "'by' must be \(points), got -1e309"),
+        (#"{"event": "scroll", "by": -1000000000.5}"#, "'by' must be \(points), got -1000000000.5"),
+        (#"{"event": "tick", "t": 1e309}"#, "'t' must be a number of seconds from 0 to 1000000000, got 1e309"),
+        (#"{"event": "tick", "t": -0.5}"#, "'t' must be a number of seconds from 0 to 1000000000, got -0.5"),
+        (#"{"event": "rotate", "width": 1e309}"#, "'width' must be a number of points greater than 24 (twice the padding) and at most 1000000000, got 1e309"),
+        (#"{"event": "rotate", "width": 400, "viewport": 1e15}"#, "'viewport' must be a number of points greater than 0 and at most 1000000, got 1e15"),
+        (#"{"event": "rotate", "width": 400, "viewport": 0}"#, "'viewport' must be a number of points greater than 0 and at most 1000000, got 0"),
+        (#"{"event": "drag", "row": 1e309}"#, "'row' must be \(whole), got 1e309"),
+        (#"{"event": "expand", "row": 1.5}"#, "'row' must be \(whole), got 1.5"),
+        (#"{"event": "expand", "row": -1}"#, "'row' must be \(whole), got -1"),
+        (#"{"event": "open", "from": 1e19}"#, "'from' must be \(whole), got 1e19"),
+        (#"{"event": "open", "count": 0}"#, "'count' must be a whole number from 1 to 9223372036854775807, got 0"),
+        (#"{"event": "load-more-data", "count": 1e309}"#, "'count' must be \(whole), got 1e309"),
+        (#"{"event": "refresh-data", "count": 1, "overlap": 9223372036854775808}"#, "'overlap' must be \(whole), got 9223372036854775808"),
+        (#"{"event": "drag", "offset": "5"}"#, "'offset' must be \(points), got \"5\""),
+        (#"{"event": "drag", "offset": [1]}"#, "'offset' must be \(points), got an array"),
+        (#"{"event": "open", "count": true}"#, "'count' must be a whole number from 1 to 9223372036854775807, got true"),
+        (#"{"event": 5}"#, "'event' must be a string, got 5"),
+    ])
+    func numberRanges(line: String, message: String) {
+        let result = replay([script(line), Self.smallFeed])
+        #expect(result.status == 1)
+        #expect(result.errors == "Error: script line 1: \(message)\n", "\(line)")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("numbers at the ends of their ranges, and whole numbers written with a fraction of zeros or an exponent, are taken")
+    func numbersTaken() throws {
+        let result = replay([script("""
+            {"event": "open", "from": 1e1, "count": 0.5e1}
+            {"event": "drag", "offset": -1e9}
+            {"event": "release"}
+            {"event": "scroll", "offset": 1000000000}
+            {"event": "rotate", "width": 24.000001, "viewport": 1e6}
+            {"event": "expand", "row": 2.0E0}
+            {"event": "tick", "t": 1e9}
+            """), Self.smallFeed, "--timing", "off"])
+        #expect(result.status == 0, "\(result.errors)")
+        let frames = try objects(result.output)
+        #expect(frames.map { $0["rows"] as? Int } == Array(repeating: 5, count: 7))
+        #expect(frames.last?["t"] as? Double == 1e9)
+        // A whole number far past the feed is taken as written, and the replay says where it is past.
+        let past = replay([script(#"{"event": "open", "from": 1e15}"#), Self.smallFeed])
+        #expect(past.errors == "Error: script line 1 ('open'): 'from' 1000000000000000 is past the feed's 100 statuses\n", "\(past.errors)")
+    }
+
+    @Test("a script line is one JSON object: anything else, or more, is 'not a JSON object'", arguments: [
+        #"{"event": "tick"} {"#, #"{"event": "tick",}"#, #"{"event": 01}"#, #"{"event": "\ud800"}"#, #"{"event": "a\qb"}"#,
+        #"{"event": -}"#, #"{"event": 1.}"#, #"{"event": .5}"#, #"{"event": tru}"#, "{\"event\": \"a\u{1}b\"}",
+        #"{"x": "# + String(repeating: "[", count: 65) + String(repeating: "]", count: 65) + "}",
+    ])
+    func notAnObject(line: String) {
+        #expect(ScriptLine(line) == nil, "\(line)")
+        let result = replay([script(line), Self.smallFeed])
+        #expect(result.status == 1 && result.errors.hasPrefix("Error: script line 1: not a JSON object ("), "\(result.errors)")
+    }
+
+    @Test("a script line's values as written: escapes and surrogate pairs resolved, numbers as their text, the last of a key given twice")
+    func scriptLineValues() throws {
+        let line = try #require(ScriptLine(#" { "id" : "a\"\u00e9\ud83d\ude00\/" , "n": -0.50e+2, "b": false, "z": null, "o": {"k": [1, {}]}, "n": 7 } "#))
+        #expect(line["id"] == .string("a\"é😀/"))
+        #expect(line["n"] == .number("7"))
+        #expect(line["b"] == .boolean(false) && line["o"] == .object && line["z"] == nil)
+        #expect(line.keys == ["id", "n", "b", "z", "o"])
+        let deepest = #"{"x": "# + String(repeating: "[", count: 64) + String(repeating: "]", count: 64) + "}"
+        #expect(ScriptLine(deepest)?["x"] == .array, "64 levels are taken (65 are not: notAnObject)")
+    }
+
+    @Test("whole numbers are read exactly from their text", arguments: [
+        ("0", 0), ("-0", 0), ("-0.0e5", 0), ("12", 12), ("1e15", 1_000_000_000_000_000), ("2.50e1", 25), ("0.05e2", 5),
+        ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min), ("9.223372036854775807e18", Int.max),
+        ("1.5", nil), ("1e-1", nil), ("1e19", nil), ("9.3e18", nil), ("9223372036854775808", nil), ("1e999999999999", nil),
+        ("123456789012345678901e-2", nil), ("100000000000000000000e-2", 1_000_000_000_000_000_000),
+    ] as [(String, Int?)])
+    func exactWhole(text: String, value: Int?) {
+        #expect(ScriptLine.exactWhole(text) == value, "\(text)")
     }
 
     /// 'count' and 'overlap' take any whole number ≥ 0: Int.max once trapped on an overflow
