@@ -16,6 +16,9 @@ struct chtmltext_parser {
     uint8_t *arena;
     size_t used, size;
     int hidden;        // depth inside script / style / template
+    int depth;         // open elements, the wrapper included
+    uint8_t *input;    // the text inside the wrapper <div>…</div> (libxml2 puts an implied <p>
+    size_t input_capacity; // around text at the top level: the wrapper keeps the text where it is)
     int after_space;   // the last character kept is a space, or a line break came since
     int failed;        // out of memory
 };
@@ -78,6 +81,7 @@ static int32_t element(const xmlChar *name) {
 
 static void on_start(void *context, const xmlChar *name, const xmlChar **attributes) {
     chtmltext_parser *p = ((htmlParserCtxtPtr)context)->_private;
+    if (++p->depth == 1) return;  // the wrapper
     int32_t kind = element(name);
     if (kind == CHTMLTEXT_HIDDEN) { p->hidden++; return; }
     if (p->hidden) return;
@@ -103,6 +107,7 @@ static void on_start(void *context, const xmlChar *name, const xmlChar **attribu
 
 static void on_end(void *context, const xmlChar *name) {
     chtmltext_parser *p = ((htmlParserCtxtPtr)context)->_private;
+    if (p->depth > 0 && --p->depth == 0) return;  // the wrapper
     int32_t kind = element(name);
     if (kind == CHTMLTEXT_HIDDEN) { if (p->hidden) p->hidden--; return; }
     if (p->hidden) return;
@@ -163,6 +168,7 @@ void chtmltext_parser_destroy(chtmltext_parser *p) {
     htmlFreeParserCtxt(p->context);
     free(p->events);
     free(p->arena);
+    free(p->input);
     free(p);
 }
 
@@ -179,10 +185,22 @@ long chtmltext_parse(chtmltext_parser *p, const uint8_t *bytes, size_t length) {
         p->size = 0;
     }
     if (length == 0) return 0;
-    if (length > 0x3FFFFFFF) return -1;
+    if (length > 0x3FFFFFF0) return -1;
+    static const char open[] = "<div>", close[] = "</div>";
+    const size_t total = length + sizeof open - 1 + sizeof close - 1;
+    if (total > p->input_capacity || (p->input_capacity > (1u << 20) && total < p->input_capacity / 8)) {
+        free(p->input);
+        p->input = malloc(total);
+        p->input_capacity = p->input ? total : 0;
+        if (!p->input) return -1;
+    }
+    memcpy(p->input, open, sizeof open - 1);
+    memcpy(p->input + sizeof open - 1, bytes, length);
+    memcpy(p->input + sizeof open - 1 + length, close, sizeof close - 1);
+    p->depth = 0;
     htmlCtxtReset(p->context);
     p->context->_private = p;
-    htmlDocPtr document = htmlCtxtReadMemory(p->context, (const char *)bytes, (int)length, NULL, "UTF-8",
+    htmlDocPtr document = htmlCtxtReadMemory(p->context, (const char *)p->input, (int)total, NULL, "UTF-8",
                                              HTML_PARSE_NOIMPLIED | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
                                                  HTML_PARSE_NONET | HTML_PARSE_NODEFDTD);
     if (document) xmlFreeDoc(document);

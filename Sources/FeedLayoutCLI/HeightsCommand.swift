@@ -106,6 +106,9 @@ enum HeightsCommand {
             }
             switch decoded.result {
             case .success(let status):
+                for note in status.warnings {
+                    made.warnings += "warning: status \(decoded.index) (line \(decoded.line)): \(note)\n"
+                }
                 let height = layouter.heights(of: status, width: width, scale: scale).height
                 if let warning = layouter.measurer.takeWarning(for: "status \(decoded.index) (line \(decoded.line))") {
                     made.warnings += warning

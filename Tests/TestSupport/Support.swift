@@ -12,6 +12,21 @@ public enum Fixtures {
 
     public static let fontsDirectory = repositoryRoot + "/Fonts"
 
+    /// Real API responses saved by public projects (`../shared/realdata` beside the clone, or
+    /// `$FEEDLAYOUT_REALDATA`), read in place and never copied into the repository; nil when
+    /// neither is there (the tests that read them are then skipped, saying so).
+    public static let realDataDirectory: String? = {
+        let candidates = [ProcessInfo.processInfo.environment["FEEDLAYOUT_REALDATA"], repositoryRoot + "/../shared/realdata"]
+        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0 + "/SOURCES.md") }
+    }()
+
+    /// The files of a folder of ``realDataDirectory`` whose names end in `suffix`, sorted.
+    public static func realDataFiles(_ folder: String, suffix: String = ".json") -> [String] {
+        guard let root = realDataDirectory,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder) else { return [] }
+        return names.filter { $0.hasSuffix(suffix) }.sorted().map { root + "/" + folder + "/" + $0 }
+    }
+
     /// The default stack from `Fonts/`.
     public static let fonts: FontStack = {
         do { return try FontStack.bundled(directory: fontsDirectory) } catch { fatalError("bundled fonts: \(error)") }

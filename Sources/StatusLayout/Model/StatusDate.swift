@@ -52,12 +52,34 @@ public struct StatusDate: Sendable, Hashable, Comparable {
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// "Sun Nov 29 20:00:00 +0800 2026".
+    /// "Sun Nov 29 20:00:00 +0800 2026" (a day of one digit too: "Wed Sep 9 10:25:55 +0800 2015").
     private static func parseClassic(_ b: UnsafeBufferPointer<UInt8>) -> StatusDate? {
-        guard b.count == 30, b[3] == 0x20, b[7] == 0x20, b[10] == 0x20, b[19] == 0x20, b[25] == 0x20 else { return nil }
-        guard let month = months.firstIndex(where: { $0.utf8.elementsEqual(b[4..<7]) }).map({ $0 + 1 }),
-              let day = number(b[8..<10]), let hour = number(b[11..<13]), b[13] == 0x3A, let minute = number(b[14..<16]),
-              b[16] == 0x3A, let second = number(b[17..<19]), let offset = utcOffset(sign: b[20], hours: b[21..<23], minutes: b[23..<25]), let year = number(b[26..<30])
+        // Six fields one space apart: weekday, month, day, time, offset, year (kept on the stack).
+        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 6) { fields in
+            parseClassic(b, fields: fields)
+        }
+    }
+
+    private static func parseClassic(_ b: UnsafeBufferPointer<UInt8>, fields: UnsafeMutableBufferPointer<Range<Int>>) -> StatusDate? {
+        var count = 0
+        var start = 0
+        for i in 0...b.count {
+            if i == b.count || b[i] == 0x20 {
+                guard i > start, count < 6 else { return nil }
+                fields[count] = start..<i
+                count += 1
+                start = i + 1
+            }
+        }
+        guard count == 6, fields[0].count == 3, fields[1].count == 3, (1...2).contains(fields[2].count), fields[3].count == 8,
+              fields[4].count == 5, fields[5].count == 4 else { return nil }
+        let monthName = b[fields[1]]
+        let t = fields[3].lowerBound
+        let o = fields[4].lowerBound
+        guard let month = months.firstIndex(where: { $0.utf8.elementsEqual(monthName) }).map({ $0 + 1 }),
+              let day = number(b[fields[2]]), let hour = number(b[t..<t + 2]), b[t + 2] == 0x3A, let minute = number(b[t + 3..<t + 5]),
+              b[t + 5] == 0x3A, let second = number(b[t + 6..<t + 8]),
+              let offset = utcOffset(sign: b[o], hours: b[o + 1..<o + 3], minutes: b[o + 3..<o + 5]), let year = number(b[fields[5]])
         else { return nil }
         return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
