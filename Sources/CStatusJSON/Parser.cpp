@@ -151,6 +151,67 @@ void cstatusjson_object_lookup(cstatusjson_parser *parser, uint32_t object, cons
     }
 }
 
+}  // extern "C"
+
+struct cstatusjson_key_index {
+    static constexpr size_t kSlots = 128;
+    size_t count = 0;
+    const cstatusjson_key *keys = nullptr;
+    uint32_t hashes[kSlots];  // of the key in each slot
+    uint8_t slots[kSlots];    // key index + 1; 0: empty
+};
+
+namespace {
+
+// A key's length and three of its bytes, mixed: no loop over the key (keys that collide are
+// told apart by comparing them).
+inline uint32_t keyHash(const uint8_t *bytes, size_t length) {
+    if (length == 0) return 0;
+    const uint32_t mixed = uint32_t(length) * 0x9E3779B1u ^ uint32_t(bytes[0]) * 0x85EBCA77u ^
+                           uint32_t(bytes[length - 1]) * 0xC2B2AE3Du ^ uint32_t(bytes[length / 2]) * 0x27D4EB2Fu;
+    return mixed ^ (mixed >> 15);
+}
+
+}  // namespace
+
+extern "C" {
+
+cstatusjson_key_index *cstatusjson_key_index_create(const cstatusjson_key *keys, size_t key_count) {
+    if (key_count > 64) return nullptr;
+    auto *index = new (std::nothrow) cstatusjson_key_index();
+    if (index == nullptr) return nullptr;
+    index->count = key_count;
+    index->keys = keys;
+    std::memset(index->slots, 0, sizeof index->slots);
+    for (size_t i = 0; i < key_count; i++) {
+        const uint32_t hash = keyHash(keys[i].bytes, keys[i].length);
+        size_t slot = hash & (cstatusjson_key_index::kSlots - 1);
+        while (index->slots[slot] != 0) slot = (slot + 1) & (cstatusjson_key_index::kSlots - 1);
+        index->slots[slot] = uint8_t(i + 1);
+        index->hashes[slot] = hash;
+    }
+    return index;
+}
+
+void cstatusjson_object_lookup_indexed(cstatusjson_parser *parser, uint32_t object, const cstatusjson_key_index *index,
+                                       uint32_t *values) {
+    for (size_t i = 0; i < index->count; i++) values[i] = CSTATUSJSON_ABSENT;
+    simdjson::dom::object fields = parser->values[object].get_object().value_unsafe();
+    for (simdjson::dom::key_value_pair field : fields) {
+        const std::string_view key = field.key;
+        const uint32_t hash = keyHash(reinterpret_cast<const uint8_t *>(key.data()), key.size());
+        for (size_t slot = hash & (cstatusjson_key_index::kSlots - 1); index->slots[slot] != 0;
+             slot = (slot + 1) & (cstatusjson_key_index::kSlots - 1)) {
+            if (index->hashes[slot] != hash) continue;
+            const size_t i = index->slots[slot] - 1;
+            if (index->keys[i].length == key.size() && std::memcmp(index->keys[i].bytes, key.data(), key.size()) == 0) {
+                if (values[i] == CSTATUSJSON_ABSENT) values[i] = push(parser, field.value);  // the first wins
+                break;
+            }
+        }
+    }
+}
+
 uint32_t cstatusjson_array_elements(cstatusjson_parser *parser, uint32_t array) {
     const uint32_t first = uint32_t(parser->values.size());
     simdjson::dom::array elements = parser->values[array].get_array().value_unsafe();

@@ -214,7 +214,10 @@ struct ProcessTests {
                 #expect(row["line"] as? Int == rendered.lines[index], "\(name): \(row)")
             }
         }
-        #expect(result.errors == "warning: status 5 (line \(rendered.lines[4])): invalid UTF-8 replaced by U+FFFD\n", "\(name): \(result.errors)")
+        #expect(result.errors == "warning: status 5 (line \(rendered.lines[4])): invalid UTF-8 replaced by U+FFFD\n"
+                 + "warning: status 6 (line \(rendered.lines[5])): user must be an object, not an array; ignored\n"
+                 + "warning: status 6 (line \(rendered.lines[5])): the status has nothing to show (no text, pictures, card or repost): its cell is empty\n",
+                 "\(name): \(result.errors)")
     }
 
     /// Statuses with a kilobyte of padding each (cheap to lay out, so that the run is short),

@@ -85,6 +85,16 @@ void cstatusjson_get(const cstatusjson_parser *parser, uint32_t index, cstatusjs
 void cstatusjson_object_lookup(cstatusjson_parser *parser, uint32_t object, const cstatusjson_key *keys,
                                size_t key_count, uint32_t *values);
 
+/* A table of keys made once and looked up by hash: for objects looked up with many keys. At
+ * most 64 keys; NULL when out of memory or given more. */
+typedef struct cstatusjson_key_index cstatusjson_key_index;
+cstatusjson_key_index *cstatusjson_key_index_create(const cstatusjson_key *keys, size_t key_count);
+
+/* cstatusjson_object_lookup with an index: values[i] becomes the index of the value of the first
+ * field whose key is the index's key i, or CSTATUSJSON_ABSENT. One hash per field. */
+void cstatusjson_object_lookup_indexed(cstatusjson_parser *parser, uint32_t object, const cstatusjson_key_index *index,
+                                       uint32_t *values);
+
 /* For the array `array`: makes its elements values first, first + 1, ... (as many as its
  * length) and returns first. */
 uint32_t cstatusjson_array_elements(cstatusjson_parser *parser, uint32_t array);

@@ -47,7 +47,7 @@ final class JSONParser {
         precondition(base + keys.count <= Self.slotCount, "a status nests no deeper than StatusDecoder.maximumNesting")
         slotTop += keys.count
         defer { slotTop = base }
-        cstatusjson_object_lookup(handle, object, keys.keys, keys.count, slots + base)
+        cstatusjson_object_lookup_indexed(handle, object, keys.index, slots + base)
         return try body(Fields(parser: self, slots: slots + base, count: keys.count))
     }
 
@@ -103,6 +103,8 @@ final class JSONParser {
 struct KeyTable: @unchecked Sendable {  // Immutable after init; the pointers are to static literals.
     let keys: UnsafeMutablePointer<cstatusjson_key>
     let count: Int
+    /// The keys by hash (one probe a field, not one comparison per key).
+    let index: OpaquePointer
 
     init(_ names: [StaticString]) {
         count = names.count
@@ -110,6 +112,8 @@ struct KeyTable: @unchecked Sendable {  // Immutable after init; the pointers ar
         for (index, name) in names.enumerated() {
             keys[index] = cstatusjson_key(bytes: name.utf8Start, length: name.utf8CodeUnitCount)
         }
+        guard let index = cstatusjson_key_index_create(keys, count) else { fatalError("a key table of \(count) keys (at most 64)") }
+        self.index = index
     }
 }
 

@@ -33,68 +33,69 @@ extension StatusDecoder {
 
     /// Decodes a Weibo status object. `web` says that its `text` is HTML (it came from a web API
     /// response, or carries a field only the web APIs send).
-    static func weiboStatus(_ parser: JSONParser, object: UInt32, depth: Int, web: Bool) throws(StatusDecodingError) -> Status {
+    ///
+    /// - Parameter outer: for a retweet, the card and `url_struct` of the status reposting it,
+    ///   which the retweet takes when it has none of its own (as YYKit's model does).
+    static func weiboStatus(_ parser: JSONParser, object: UInt32, depth: Int, web: Bool,
+                            outer: (card: StatusCard?, links: [StatusLink])? = nil) throws(StatusDecodingError) -> Status {
         try parser.withFields(of: object, WeiboKey.table) { f throws(StatusDecodingError) in
             if depth == 0, !f.any() { throw unknownFormat(parser, object: object) }
             let id = try statusID(f, id: WeiboKey.id, idstr: WeiboKey.idstr, idstrName: "idstr")
             var notes: [String] = []
             let isWeb = web || WeiboKey.webOnly.contains { f.slot($0) != nil }
-            var fields = Status.Fields(network: .weibo, text: "")
+            let box = Status.Storage(network: .weibo)
 
             // Text: the long text when sent, else text_raw (plain), else text (HTML from the web APIs).
-            fields.isLongText = f.lenientFlag(WeiboKey.isLongText, "isLongText", &notes) ?? false
-            fields.text = weiboText(parser, f, web: isWeb, &notes)
-            if let title = f.lenientObject(WeiboKey.title, "title", &notes) { fields.title = Self.title(parser, title, &notes) }
-            fields.createdAt = f.lenientString(WeiboKey.createdAt, "created_at", &notes) ?? ""
-            checkDate(fields.createdAt, &notes)
-            fields.source = f.lenientString(WeiboKey.source, "source", &notes) ?? ""
-            fields.region = f.lenientString(WeiboKey.region, "region_name", &notes) ?? ""
+            box.fields.isLongText = f.lenientFlag(WeiboKey.isLongText, "isLongText", &notes) ?? false
+            box.fields.text = weiboText(parser, f, web: isWeb, &notes)
+            if let title = f.lenientObject(WeiboKey.title, "title", &notes) { box.fields.title = Self.title(parser, title, &notes) }
+            box.fields.createdAt = f.lenientString(WeiboKey.createdAt, "created_at", &notes) ?? ""
+            checkDate(box.fields.createdAt, &notes)
+            box.fields.source = f.lenientString(WeiboKey.source, "source", &notes) ?? ""
+            box.fields.region = f.lenientString(WeiboKey.region, "region_name", &notes) ?? ""
             if let user = f.lenientObject(WeiboKey.user, "user", &notes) {
                 let mark = notes.count
-                fields.user = Self.user(parser, user, &notes)
+                box.fields.user = Self.user(parser, user, &notes)
                 notes.prefixing(from: mark, with: "user")
             }
-            fields.repostsCount = f.lenientCount(WeiboKey.reposts, "reposts_count", &notes)
-            fields.commentsCount = f.lenientCount(WeiboKey.comments, "comments_count", &notes)
-            fields.attitudesCount = f.lenientCount(WeiboKey.attitudes, "attitudes_count", &notes)
-            fields.isDeleted = (f.lenientFlag(WeiboKey.deleted, "deleted", &notes) ?? false) || (depth > 0 && fields.user == nil)
-            fields.pictures = pictures(parser, f, &notes)
+            box.fields.repostsCount = f.lenientCount(WeiboKey.reposts, "reposts_count", &notes)
+            box.fields.commentsCount = f.lenientCount(WeiboKey.comments, "comments_count", &notes)
+            box.fields.attitudesCount = f.lenientCount(WeiboKey.attitudes, "attitudes_count", &notes)
+            box.fields.isDeleted = (f.lenientFlag(WeiboKey.deleted, "deleted", &notes) ?? false) || (depth > 0 && box.fields.user == nil)
+            box.fields.pictures = pictures(parser, f, &notes)
             if let page = f.lenientObject(WeiboKey.pageInfo, "page_info", &notes) {
                 let mark = notes.count
-                fields.card = card(parser, page, &notes)
+                box.fields.card = card(parser, page, &notes)
                 notes.prefixing(from: mark, with: "page_info")
             }
-            fields.tags = tags(parser, f, &notes)
-            if let retweet = try retweet(parser, f, depth: depth, web: isWeb, outer: fields, &notes) {
-                fields.retweet = StatusBox(retweet)
+            box.fields.tags = tags(parser, f, &notes)
+            if let outer {
+                if box.fields.card == nil { box.fields.card = outer.card }
+                if box.fields.text.markup == .plain, box.fields.text.links.isEmpty { box.fields.text.links = outer.links }
             }
-            if depth == 0, fields.text.isEmpty, fields.pictures.isEmpty, fields.card == nil, fields.retweet == nil, !fields.isDeleted {
+            // One level of reposting is kept: a repost of a repost is shown as a repost of the original.
+            if depth == 0, let retweet = try retweet(parser, f, web: isWeb, outer: (box.fields.card, box.fields.text.links), &notes) {
+                box.fields.retweet = StatusBox(retweet)
+            }
+            if depth == 0, box.fields.text.isEmpty, box.fields.pictures.isEmpty, box.fields.card == nil, box.fields.retweet == nil, !box.fields.isDeleted {
                 notes.append("the status has nothing to show (no text, pictures, card or repost): its cell is empty")
             }
-            fields.warnings = notes
-            return Status(id: id, fields: fields)
+            box.fields.warnings = notes
+            return Status(id: id, storage: box)
         }
     }
 
-    /// The retweeted status (one level kept: a repost of a repost is shown as a repost of the
-    /// original); with no card or `url_struct` of its own it takes the outer status's, as
-    /// YYKit's model does. A broken retweet costs the retweet, not the status… unless its ID is
-    /// what is broken: then the status is refused (its repost could not be told apart).
-    private static func retweet(_ parser: JSONParser, _ f: Fields, depth: Int, web: Bool, outer: Status.Fields,
+    /// The retweeted status; its warnings are the status's too. A broken retweet costs the
+    /// retweet's field alone, unless its ID is what is broken: then the status is refused (its
+    /// repost could not be told apart).
+    private static func retweet(_ parser: JSONParser, _ f: Fields, web: Bool, outer: (card: StatusCard?, links: [StatusLink]),
                                 _ notes: inout [String]) throws(StatusDecodingError) -> Status? {
         guard let object = f.lenientObject(WeiboKey.retweeted, "retweeted_status", &notes) else { return nil }
-        var retweet: Status
+        let retweet: Status
         do throws(StatusDecodingError) {
-            retweet = try weiboStatus(parser, object: object, depth: depth + 1, web: web)
+            retweet = try weiboStatus(parser, object: object, depth: 1, web: web, outer: outer)
         } catch {
             throw error.inside("retweeted_status")
-        }
-        retweet.retweetedStatus = nil
-        if retweet.card == nil, let card = outer.card { retweet.card = card }
-        if retweet.text.markup == .plain, retweet.text.links.isEmpty, !outer.text.links.isEmpty {
-            var text = retweet.text
-            text.links = outer.text.links
-            retweet.text = text
         }
         if !retweet.warnings.isEmpty {
             notes += retweet.warnings.map { [String].joined("retweeted_status", $0) }
@@ -174,7 +175,7 @@ extension StatusDecoder {
 
     /// Notes a `created_at` that is neither a moment nor one of m.weibo.cn's display forms.
     static func checkDate(_ text: String, _ notes: inout [String]) {
-        guard !text.isEmpty, StatusDate(parsing: text) == nil, !StatusDate.isDisplayForm(text) else { return }
+        guard !text.isEmpty, !StatusDate.isReadable(text) else { return }
         notes.append("created_at: \"\(text.prefix(40))\" is not a date this decoder reads; no time is shown")
     }
 
@@ -329,18 +330,24 @@ extension StatusDecoder {
             return pictures
         }
         if let urls = f.lenientArray(WeiboKey.picURLs, "pic_urls", &notes) {
-            return urls.enumerated().compactMap { index, element in
+            var pictures: [StatusPicture] = []
+            pictures.reserveCapacity(urls.count)
+            for (index, element) in urls.enumerated() {
                 let mark = notes.count
-                defer { notes.prefixing(from: mark, with: "pic_urls[\(index)]") }
-                return urlPicture(parser, element, infos: infos, &notes)
+                if let picture = urlPicture(parser, element, infos: infos, &notes) { pictures.append(picture) }
+                notes.prefixing(from: mark, with: "pic_urls[\(index)]")
             }
+            return pictures
         }
         if let pics = f.lenientArray(WeiboKey.pics, "pics", &notes) {
-            return pics.enumerated().compactMap { index, element in
+            var pictures: [StatusPicture] = []
+            pictures.reserveCapacity(pics.count)
+            for (index, element) in pics.enumerated() {
                 let mark = notes.count
-                defer { notes.prefixing(from: mark, with: "pics[\(index)]") }
-                return mobilePicture(parser, element, &notes)
+                if let picture = mobilePicture(parser, element, &notes) { pictures.append(picture) }
+                notes.prefixing(from: mark, with: "pics[\(index)]")
             }
+            return pictures
         }
         if let media = f.lenientObject(WeiboKey.mixMedia, "mix_media_info", &notes) {
             let mark = notes.count

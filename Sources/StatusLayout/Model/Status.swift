@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The network a status comes from: which decoder read it, and whose cell it gets by default.
 public enum StatusNetwork: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case weibo, twitter, mastodon
@@ -9,8 +11,8 @@ public enum StatusNetwork: String, Sendable, Hashable, Codable, CaseIterable, Cu
 ///
 /// The ID is stored inline and the rest in one copy-on-write box, so that passing a status
 /// around (to `heightForRow` on every frame) costs one reference count, not one per field. The
-/// box also keeps ``contentVersion``, a digest of everything the cell reads, made when the
-/// status is made or changed.
+/// box also keeps ``contentVersion``, a digest of everything the cell reads, made the first time
+/// it is asked for.
 public struct Status: Sendable, Hashable {
     /// The status ID.
     public var id: StatusID
@@ -164,16 +166,26 @@ public struct Status: Sendable, Hashable {
         storage = Storage(fields)
     }
 
-    /// Changes the fields, copying the box first if it is shared, and makes the digest again.
+    /// Makes a status from a box the decoder filled.
+    init(id: StatusID, storage: Storage) {
+        self.id = id
+        self.storage = storage
+    }
+
+    /// Changes the fields: in place when this status holds the only reference to its box (the
+    /// digest is made again when next asked for), else in a copy.
     private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
-        change(&fields)
-        storage = Storage(fields)
+        if isKnownUniquelyReferenced(&storage) {
+            storage.forgetDigest()
+        } else {
+            storage = Storage(storage.fields)
+        }
+        change(&storage.fields)
     }
 
     /// Equal when the IDs and every field are equal (statuses sharing storage are equal at once).
     public static func == (a: Status, b: Status) -> Bool {
-        a.id == b.id && (a.storage === b.storage || (a.storage.version == b.storage.version && a.storage.fields == b.storage.fields))
+        a.id == b.id && (a.storage === b.storage || a.storage.fields == b.storage.fields)
     }
 
     /// Hashes the ID and the content version.
@@ -280,17 +292,38 @@ public struct Status: Sendable, Hashable {
         }
     }
 
-    /// The fields and their digest, immutable: a change makes a new box.
-    private final class Storage: Sendable {
-        let fields: Fields
-        let version: UInt64
+    /// The fields and their digest, made the first time it is asked for (decoding does not pay
+    /// for it; a cache lookup does, once a status).
+    ///
+    /// `@unchecked Sendable`: the fields are written only while the box is filled by a decoder
+    /// (before any status holds it) or through `Status.update`, that is when one status holds
+    /// the only reference; a box seen by two threads is never written. The digest is an atomic:
+    /// threads that make it at once store the same value.
+    final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: Fields
+        /// The digest, or 0 before it is made (a digest of 0 is made 1).
+        private let digest = Atomic<UInt64>(0)
 
         init(_ fields: Fields) {
             self.fields = fields
-            var digest = ContentDigest()
-            fields.digest(into: &digest)
-            version = digest.value
         }
+
+        /// An empty box of a network, to fill.
+        init(network: StatusNetwork) {
+            fields = Fields(network: network, text: "")
+        }
+
+        var version: UInt64 {
+            let known = digest.load(ordering: .relaxed)
+            if known != 0 { return known }
+            var made = ContentDigest()
+            fields.digest(into: &made)
+            let value = max(1, made.value)
+            digest.store(value, ordering: .relaxed)
+            return value
+        }
+
+        func forgetDigest() { digest.store(0, ordering: .relaxed) }
     }
 }
 
@@ -303,17 +336,42 @@ final class StatusBox: Sendable, Hashable {
 }
 
 /// A digest of a status's content: strings by their UTF-8 bytes (and their lengths, so that
-/// fields cannot run into each other), numbers by their bits.
+/// fields cannot run into each other), numbers by their bits, eight bytes at a time through
+/// splitmix64's mixer (a 64-bit digest: two edits of one status collide once in 2⁶⁴). Not
+/// `Hasher`: its SipHash costs more than decoding a status, and the digest need not resist an
+/// attacker (a collision serves a stale height, nothing worse).
 struct ContentDigest {
-    private var hasher = Hasher()
+    private var state: UInt64 = 0x243F_6A88_85A3_08D3
+
+    @inline(__always) private static func mixed(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    @inline(__always) private mutating func word(_ value: UInt64) {
+        state = Self.mixed(state ^ value)
+    }
 
     mutating func mix(_ string: String) {
         var string = string
-        hasher.combine(string.utf8.count)
-        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        string.withUTF8 { bytes in
+            word(UInt64(bytes.count))
+            var i = 0
+            while i + 8 <= bytes.count {
+                word(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                i += 8
+            }
+            if i < bytes.count {
+                var tail: UInt64 = 0
+                for j in i..<bytes.count { tail |= UInt64(bytes[j]) << (8 * UInt64(j - i)) }
+                word(tail)
+            }
+        }
     }
 
-    mutating func mix(_ value: Int) { hasher.combine(value) }
+    mutating func mix(_ value: Int) { word(UInt64(bitPattern: Int64(value))) }
 
-    var value: UInt64 { UInt64(bitPattern: Int64(hasher.finalize())) }
+    var value: UInt64 { Self.mixed(state) }
 }

@@ -23,6 +23,12 @@ public struct StatusDate: Sendable, Hashable, Comparable {
         self = date
     }
 
+    /// Whether `text` is a moment or a display form the cell shows: ``init(parsing:)`` or
+    /// ``isDisplayForm(_:)`` (what a status's `created_at` is checked with as it is decoded).
+    static func isReadable(_ text: String) -> Bool {
+        StatusDate(parsing: text) != nil || isDisplayForm(text)
+    }
+
     /// What m.weibo.cn sends instead of a moment: a string already made for showing ("刚刚",
     /// "5分钟前", "3小时前", "昨天 12:30", "今天 08:00", "06-27", "2019-06-14"). The cell shows
     /// it as sent.
@@ -50,36 +56,37 @@ public struct StatusDate: Sendable, Hashable, Comparable {
 
     // MARK: Parsing
 
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// "Sun Nov 29 20:00:00 +0800 2026" (a day of one digit too: "Wed Sep 9 10:25:55 +0800 2015").
-    private static func parseClassic(_ b: UnsafeBufferPointer<UInt8>) -> StatusDate? {
-        // Six fields one space apart: weekday, month, day, time, offset, year (kept on the stack).
-        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 6) { fields in
-            parseClassic(b, fields: fields)
+    /// A month's number by its English abbreviation ("Nov": 11).
+    private static func month(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard name.count == 3 else { return nil }
+        let i = name.startIndex
+        switch (name[i], name[i + 1], name[i + 2]) {
+        case (0x4A, 0x61, 0x6E): return 1  // Jan
+        case (0x46, 0x65, 0x62): return 2  // Feb
+        case (0x4D, 0x61, 0x72): return 3  // Mar
+        case (0x41, 0x70, 0x72): return 4  // Apr
+        case (0x4D, 0x61, 0x79): return 5  // May
+        case (0x4A, 0x75, 0x6E): return 6  // Jun
+        case (0x4A, 0x75, 0x6C): return 7  // Jul
+        case (0x41, 0x75, 0x67): return 8  // Aug
+        case (0x53, 0x65, 0x70): return 9  // Sep
+        case (0x4F, 0x63, 0x74): return 10  // Oct
+        case (0x4E, 0x6F, 0x76): return 11  // Nov
+        case (0x44, 0x65, 0x63): return 12  // Dec
+        default: return nil
         }
     }
 
-    private static func parseClassic(_ b: UnsafeBufferPointer<UInt8>, fields: UnsafeMutableBufferPointer<Range<Int>>) -> StatusDate? {
-        var count = 0
-        var start = 0
-        for i in 0...b.count {
-            if i == b.count || b[i] == 0x20 {
-                guard i > start, count < 6 else { return nil }
-                fields[count] = start..<i
-                count += 1
-                start = i + 1
-            }
-        }
-        guard count == 6, fields[0].count == 3, fields[1].count == 3, (1...2).contains(fields[2].count), fields[3].count == 8,
-              fields[4].count == 5, fields[5].count == 4 else { return nil }
-        let monthName = b[fields[1]]
-        let t = fields[3].lowerBound
-        let o = fields[4].lowerBound
-        guard let month = months.firstIndex(where: { $0.utf8.elementsEqual(monthName) }).map({ $0 + 1 }),
-              let day = number(b[fields[2]]), let hour = number(b[t..<t + 2]), b[t + 2] == 0x3A, let minute = number(b[t + 3..<t + 5]),
-              b[t + 5] == 0x3A, let second = number(b[t + 6..<t + 8]),
-              let offset = utcOffset(sign: b[o], hours: b[o + 1..<o + 3], minutes: b[o + 3..<o + 5]), let year = number(b[fields[5]])
+    /// "Sun Nov 29 20:00:00 +0800 2026" (a day of one digit too: "Wed Sep 9 10:25:55 +0800 2015").
+    private static func parseClassic(_ b: UnsafeBufferPointer<UInt8>) -> StatusDate? {
+        // Weekday, month, day (one or two digits), time, offset, year, one space apart.
+        guard b.count == 29 || b.count == 30 else { return nil }
+        let d = b.count - 28  // the day's digits
+        let t = 9 + d, o = 18 + d, y = 24 + d
+        guard b[3] == 0x20, b[7] == 0x20, b[8 + d] == 0x20, b[t + 8] == 0x20, b[o + 5] == 0x20, b[t + 2] == 0x3A, b[t + 5] == 0x3A,
+              let month = month(b[4..<7]), let day = number(b[8..<8 + d]), let hour = number(b[t..<t + 2]),
+              let minute = number(b[t + 3..<t + 5]), let second = number(b[t + 6..<t + 8]),
+              let offset = utcOffset(sign: b[o], hours: b[o + 1..<o + 3], minutes: b[o + 3..<o + 5]), let year = number(b[y..<y + 4])
         else { return nil }
         return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
