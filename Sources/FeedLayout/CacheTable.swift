@@ -2,7 +2,7 @@
 /// ``ContextCache``. Not thread-safe by itself: its owner holds a lock.
 ///
 /// Storage is a structure of arrays over a fixed number of slots (the count limit): keys,
-/// values, costs, doubly linked queues with 32-bit links, a flag byte per slot, and an
+/// versions (the content version the value was made for), values, costs, doubly linked queues with 32-bit links, a flag byte per slot, and an
 /// open-addressing index (linear probing, backward-shift deletion, no tombstones) of 32-bit slot
 /// numbers at most half full. Free slots are chained through the links.
 ///
@@ -23,6 +23,9 @@ struct CacheTable<Value> {
     let policy: Policy
     let slotCount: Int
     private var keys: [Int64]
+    /// The low 32 bits of each value's content version (two versions of one status that agree
+    /// there, once in 4 billion edits, would share a value: a stale height, nothing worse).
+    private var versions: [UInt32]
     private var values: [Value?]
     private var costs: [UInt32]
     private var previous: [Int32]  // towards the head (newer); -1 none
@@ -53,6 +56,7 @@ struct CacheTable<Value> {
         self.policy = policy
         slotCount = slots
         keys = Array(repeating: 0, count: slots)
+        versions = Array(repeating: 0, count: slots)
         values = Array(repeating: nil, count: slots)
         costs = Array(repeating: 0, count: slots)
         previous = Array(repeating: -1, count: slots)
@@ -88,10 +92,11 @@ struct CacheTable<Value> {
         }
     }
 
-    /// The value of `key`, marking it used. No allocation.
-    mutating func value(for key: Int64) -> Value? {
+    /// The value of `key` made for content `version` (nil: any), marking it used. A value made
+    /// for another version is not returned (nor marked). No allocation.
+    mutating func value(for key: Int64, version: UInt64? = nil) -> Value? {
         let slot = find(key)
-        guard slot >= 0 else { return nil }
+        guard slot >= 0, version.map({ UInt32(truncatingIfNeeded: $0) == versions[slot] }) ?? true else { return nil }
         switch policy {
         case .s3fifo:
             let f = flags[slot]
@@ -102,18 +107,22 @@ struct CacheTable<Value> {
         return values[slot]
     }
 
-    /// Whether `key` is present, without marking it used.
-    func contains(_ key: Int64) -> Bool { find(key) >= 0 }
+    /// Whether `key` is present (made for content `version`, unless nil), without marking it used.
+    func contains(_ key: Int64, version: UInt64? = nil) -> Bool {
+        let slot = find(key)
+        return slot >= 0 && (version.map { UInt32(truncatingIfNeeded: $0) == versions[slot] } ?? true)
+    }
 
     /// Inserts or replaces `key`, evicting as needed to stay within `countLimit` and
     /// `costLimit`; returns the number of entries evicted.
-    mutating func insert(_ value: Value, for key: Int64, cost: Int, countLimit: Int, costLimit: Int) -> Int {
+    mutating func insert(_ value: Value, for key: Int64, version: UInt64 = 0, cost: Int, countLimit: Int, costLimit: Int) -> Int {
         let cost32 = UInt32(clamping: max(0, cost))
         let existing = find(key)
         if existing >= 0 {
             totalCost += Int(cost32) - Int(costs[existing])
             costs[existing] = cost32
             values[existing] = value
+            versions[existing] = UInt32(truncatingIfNeeded: version)
             _ = self.value(for: key)
             var evicted = evict(toCount: countLimit, cost: costLimit, keeping: Int32(existing))
             // The others are gone and the entry alone is still over a limit: it goes too.
@@ -126,6 +135,7 @@ struct CacheTable<Value> {
         freeHead = next[Int(slot)]
         let s = Int(slot)
         keys[s] = key
+        versions[s] = UInt32(truncatingIfNeeded: version)
         values[s] = value
         costs[s] = cost32
         var queue = 0
@@ -367,7 +377,8 @@ struct CacheTable<Value> {
     /// Bytes of storage per slot: key, value, cost, two links, flags, index (≤ 2 entries a slot)
     /// and, for S3-FIFO, the ghost (≤ 1 fingerprint a slot, ring and set).
     static func bytesPerSlot(policy: Policy) -> Int {
-        MemoryLayout<Int64>.stride + MemoryLayout<Value?>.stride + MemoryLayout<UInt32>.stride + 2 * MemoryLayout<Int32>.stride
+        MemoryLayout<Int64>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Value?>.stride + MemoryLayout<UInt32>.stride
+            + 2 * MemoryLayout<Int32>.stride
             + MemoryLayout<UInt8>.stride + 2 * MemoryLayout<Int32>.stride
             + (policy == .s3fifo ? GhostFingerprints.bytesPerEntry : 0)
     }

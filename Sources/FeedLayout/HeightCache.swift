@@ -1,7 +1,7 @@
 import StatusLayout
 import LockSupport
 
-/// The memo of cell heights by status ID: the heightForRow path.
+/// The memo of cell heights by status ID and content version: the heightForRow path.
 public typealias HeightCache = ContextCache<Double>
 
 /// The memo of whole cell layouts (for the cells on screen): smaller, bounded by cost, so that
@@ -9,7 +9,9 @@ public typealias HeightCache = ContextCache<Double>
 public typealias LayoutCache = ContextCache<CellLayout>
 
 /// A bounded, thread-safe memo of values (heights, layouts) by status ID, within layout
-/// contexts.
+/// contexts. Each value is kept with the content version it was made for
+/// (``Status/contentVersion``): asked with another version, it is a miss, so an edited status is
+/// laid out again and never served the height of its old content.
 ///
 /// Each ``LayoutContext`` (width, scale, style) has its own table, bounded by a count limit and
 /// a cost limit in bytes; at most ``contextLimit`` contexts are kept (portrait and landscape),
@@ -141,11 +143,12 @@ public final class ContextCache<Value: Sendable>: Sendable {
         }
     }
 
-    /// The cached value of status `id` in a context, or nil (a miss). No allocation.
-    public func value(for id: Int64, in context: ContextHandle) -> Value? {
+    /// The cached value of status `id` in a context, made for content `version` (nil: whatever
+    /// version was cached last), or nil (a miss). No allocation.
+    public func value(for id: Int64, version: UInt64? = nil, in context: ContextHandle) -> Value? {
         state.withLock { state in
             if let i = state.generations.firstIndex(of: context.generation),
-               let value = state.contexts[i].table.value(for: id) {
+               let value = state.contexts[i].table.value(for: id, version: version) {
                 state.statistics.hits += 1
                 return value
             }
@@ -154,24 +157,26 @@ public final class ContextCache<Value: Sendable>: Sendable {
         }
     }
 
-    /// Whether status `id` is cached in a context, without counting a hit or a miss.
-    public func contains(_ id: Int64, in context: ContextHandle) -> Bool {
+    /// Whether status `id` is cached in a context (made for content `version`, unless nil),
+    /// without counting a hit or a miss.
+    public func contains(_ id: Int64, version: UInt64? = nil, in context: ContextHandle) -> Bool {
         state.withLock { state in
             guard let i = state.generations.firstIndex(of: context.generation) else { return false }
-            return state.contexts[i].table.contains(id)
+            return state.contexts[i].table.contains(id, version: version)
         }
     }
 
-    /// Stores the value of status `id` in a context; returns false (storing nothing) when the
-    /// context was dropped: ask ``context(_:)`` again.
+    /// Stores the value of status `id`, made for its content `version`, in a context (replacing
+    /// any value of the ID); returns false (storing nothing) when the context was dropped: ask
+    /// ``context(_:)`` again.
     ///
     /// - Parameter extraCost: bytes the value holds beyond its slot (0 for a height).
     @discardableResult
-    public func insert(_ value: Value, for id: Int64, extraCost: Int = 0, in context: ContextHandle) -> Bool {
+    public func insert(_ value: Value, for id: Int64, version: UInt64 = 0, extraCost: Int = 0, in context: ContextHandle) -> Bool {
         state.withLock { state in
             guard let i = state.generations.firstIndex(of: context.generation) else { return false }
             let before = (state.contexts[i].table.count, state.contexts[i].table.totalCost)
-            let evicted = state.contexts[i].table.insert(value, for: id, cost: costPerEntry + max(0, extraCost),
+            let evicted = state.contexts[i].table.insert(value, for: id, version: version, cost: costPerEntry + max(0, extraCost),
                                                          countLimit: countLimit, costLimit: costLimit)
             state.statistics.insertions += 1
             state.statistics.evictions += evicted

@@ -6,7 +6,8 @@ import TextLayout
 import LockSupport
 
 /// The facade an app's `heightForRow` calls: cell heights by status, memoised in a
-/// ``HeightCache``, computed ahead on every core by ``prefetch(_:cancellation:)``.
+/// ``HeightCache`` by status ID and content version (an edited status is laid out again),
+/// computed ahead on every core by ``prefetch(_:cancellation:)``.
 ///
 /// One `RowHeights` serves one ``LayoutContext`` (width, scale, style); make another for the
 /// other orientation, sharing the caches, which keep both contexts. Thread-safe.
@@ -49,11 +50,18 @@ public final class RowHeights: Sendable {
     ///
     /// A hit is one hash lookup under an uncontended lock and allocates nothing.
     public func height(for status: Status) -> Double {
-        if let height = heights.value(for: status.id.value, in: heightContext) { return height }
+        if let height = heights.value(for: status.id.value, version: status.contentVersion, in: heightContext) { return height }
         return computeHeight(status)
     }
 
-    /// The cached height of status `id`, or nil when it has not been computed (or was evicted).
+    /// The cached height of `status` (of its content as it is), or nil when it has not been
+    /// computed (or was evicted, or was computed for other content).
+    public func cachedHeight(for status: Status) -> Double? {
+        heights.value(for: status.id.value, version: status.contentVersion, in: heightContext)
+    }
+
+    /// The cached height of status `id` (of its content when last laid out), or nil when it has
+    /// not been computed (or was evicted).
     public func cachedHeight(forID id: Int64) -> Double? {
         heights.value(for: id, in: heightContext)
     }
@@ -67,14 +75,14 @@ public final class RowHeights: Sendable {
     /// The height of a status's cell, as ``height(for:)``, and whether it came from the cache
     /// (false: laid out by this call). One lookup, as ``height(for:)``.
     public func heightAndSource(for status: Status) -> (height: Double, wasCached: Bool) {
-        if let height = heights.value(for: status.id.value, in: heightContext) { return (height, true) }
+        if let height = heights.value(for: status.id.value, version: status.contentVersion, in: heightContext) { return (height, true) }
         return (computeHeight(status), false)
     }
 
     /// The whole layout of a status's cell (frames for drawing), from the layout cache or made.
     public func layout(for status: Status) -> CellLayout {
         let handle = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
-        if let layout = layouts.value(for: status.id.value, in: handle) { return layout }
+        if let layout = layouts.value(for: status.id.value, version: status.contentVersion, in: handle) { return layout }
         return compute(status)
     }
 
@@ -82,16 +90,17 @@ public final class RowHeights: Sendable {
     @discardableResult
     func computeHeight(_ status: Status) -> Double {
         let height = layouter.heights(of: status, width: context.width, scale: context.scale).height
-        store(height, for: status.id.value)
+        store(height, for: status)
         return height
     }
 
-    private func store(_ height: Double, for id: Int64) {
-        if !heights.insert(height, for: id, in: heightContext) {
+    private func store(_ height: Double, for status: Status) {
+        let (id, version) = (status.id.value, status.contentVersion)
+        if !heights.insert(height, for: id, version: version, in: heightContext) {
             // Our context was dropped for others: take it back (it becomes the most recent).
             let handle = heights.context(context)
             heightHandle.store(handle.generation, ordering: .relaxed)
-            heights.insert(height, for: id, in: handle)
+            heights.insert(height, for: id, version: version, in: handle)
         }
     }
 
@@ -99,12 +108,13 @@ public final class RowHeights: Sendable {
     @discardableResult
     func compute(_ status: Status) -> CellLayout {
         let cell = layouter.layout(status, width: context.width, scale: context.scale)
-        store(cell.height, for: status.id.value)
+        store(cell.height, for: status)
         let layoutContext = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
-        if !layouts.insert(cell, for: status.id.value, extraCost: cell.estimatedExtraBytes, in: layoutContext) {
+        let version = status.contentVersion
+        if !layouts.insert(cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: layoutContext) {
             let handle = layouts.context(context)
             layoutHandle.store(handle.generation, ordering: .relaxed)
-            layouts.insert(cell, for: status.id.value, extraCost: cell.estimatedExtraBytes, in: handle)
+            layouts.insert(cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: handle)
         }
         return cell
     }
@@ -139,7 +149,7 @@ public final class RowHeights: Sendable {
         let handle = heightContext
         var seen = Set<Int64>()
         return statuses.filter { status in
-            seen.insert(status.id.value).inserted && !heights.contains(status.id.value, in: handle)
+            seen.insert(status.id.value).inserted && !heights.contains(status.id.value, version: status.contentVersion, in: handle)
         }
     }
 
@@ -149,7 +159,7 @@ public final class RowHeights: Sendable {
         let id = status.id.value
         guard inFlight.withLock({ $0.insert(id).inserted }) else { return false }
         defer { _ = inFlight.withLock { $0.remove(id) } }
-        if heights.contains(id, in: heightContext) { return false }
+        if heights.contains(id, version: status.contentVersion, in: heightContext) { return false }
         computeHeight(status)
         return true
     }

@@ -192,7 +192,8 @@ public struct Timeline: Sendable {
     }
 
     /// Adds statuses above the first row (a refresh), in order, skipping IDs already in the
-    /// timeline; the reader stays where they were.
+    /// timeline (a status already there with other content, edited, takes its row's place and is
+    /// laid out again); the reader stays where they were.
     /// - Complexity: O(k log n) amortised, plus the layouts of new statuses.
     @discardableResult
     public mutating func prepend(_ statuses: [Status], measuring: Measuring = .now) -> TimelineUpdate {
@@ -258,9 +259,9 @@ public struct Timeline: Sendable {
         }
     }
 
-    /// Replaces a status by a new version with the same ID (edited text, new pictures): its
-    /// cached height and layout are dropped and it is laid out again. Returns an update that
-    /// moved nothing when the ID is not in the timeline.
+    /// Replaces a status by a new version with the same ID (edited text, new pictures): it is laid
+    /// out again (the caches key heights by content version too), and its old height and layout
+    /// are dropped. Returns an update that moved nothing when the ID is not in the timeline.
     @discardableResult
     public mutating func replace(_ status: Status) -> TimelineUpdate {
         guard let row = row(forID: status.id) else { return change(relative: false) { _, _ in } }
@@ -318,7 +319,7 @@ public struct Timeline: Sendable {
             timeline.estimatedRowCount = 0
             for i in rows.indices {
                 let status = rows[i].element.status
-                let cached = rows[i].element.isExpanded ? nil : timeline.rowHeights.cachedHeight(forID: status.id.value)
+                let cached = rows[i].element.isExpanded ? nil : timeline.rowHeights.cachedHeight(for: status)
                 let height = cached ?? timeline.estimator.estimate(status, in: context, expanded: rows[i].element.isExpanded)
                 let units = LayoutUnits.units(height)
                 if units != rows[i].height { update.heightsChanged += 1 }
@@ -423,18 +424,35 @@ public struct Timeline: Sendable {
 
     // MARK: Rows and heights
 
-    /// The rows for `statuses` not in the timeline yet, with their heights.
+    /// The rows for `statuses` not in the timeline yet, with their heights. A status whose ID is
+    /// in the timeline with other content (it was edited) takes its row's place there and is laid
+    /// out again; with the same content it is a duplicate, skipped.
     private mutating func newRows(_ statuses: [Status], measuring: Measuring, update: inout TimelineUpdate)
         -> [(height: Int64, element: Entry)]
     {
         syncSlots()
         var seen = Set<Int64>()
         seen.reserveCapacity(statuses.count)
-        let fresh = statuses.filter { slotsByID[$0.id.value] == nil && seen.insert($0.id.value).inserted }
-        update.duplicatesSkipped += statuses.count - fresh.count
+        var fresh: [Status] = []
+        var edited = 0
+        for status in statuses where seen.insert(status.id.value).inserted {
+            guard let slot = slotsByID[status.id.value] else {
+                fresh.append(status)
+                continue
+            }
+            let row = index.row(ofSlot: slot)
+            var entry = index.element(atRow: row)
+            guard entry.status != status else { continue }
+            entry.status = status
+            index.setElement(entry, atRow: row)
+            setExact(row: row, update: &update)
+            edited += 1
+        }
+        update.edited += edited
+        update.duplicatesSkipped += statuses.count - fresh.count - edited
         if measuring == .now { update.heightsPrefetched += rowHeights.prefetch(fresh) }
         return fresh.map { status in
-            if let height = rowHeights.cachedHeight(forID: status.id.value) {
+            if let height = rowHeights.cachedHeight(for: status) {
                 return (LayoutUnits.units(height), Entry(status: status, isEstimated: false, isExpanded: false))
             }
             if measuring == .now {
@@ -465,7 +483,9 @@ public struct Timeline: Sendable {
         let height: Double
         if entry.isExpanded {
             let layouts = rowHeights.layouts
-            if !layouts.contains(entry.status.id.value, in: layouts.context(context)) { update.heightsComputed += 1 }
+            if !layouts.contains(entry.status.id.value, version: entry.status.contentVersion, in: layouts.context(context)) {
+                update.heightsComputed += 1
+            }
             height = rowHeights.layout(for: entry.status).expandedHeight
         } else {
             let answer = rowHeights.heightAndSource(for: entry.status)

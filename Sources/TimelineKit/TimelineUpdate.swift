@@ -30,6 +30,9 @@ public struct TimelineUpdate: Sendable, Hashable {
     /// Statuses not added because their ID was already in the timeline (or earlier in the same
     /// batch): a refresh or a page that overlaps what is shown.
     public var duplicatesSkipped = 0
+    /// Statuses already in the timeline whose content changed (an edited post in a refresh or a
+    /// page): each took its row's place and was laid out again.
+    public var edited = 0
     /// Rows removed.
     public var removed = 0
     /// Rows whose height changed (an estimate replaced by the real height, an expansion, a new

@@ -23,6 +23,26 @@ struct TimelineCommandTests {
         Fixtures.temporaryFile(named: "script-\(UUID().uuidString).jsonl", contents: Array(lines.utf8))
     }
 
+    @Test("a reload that brings an edited status (the same ID, other content) shows its new height, as heights answers it")
+    func reloadWithEditedStatus() throws {
+        let long = String(repeating: "作者编辑后补充了很长的一段文字，", count: 30)
+        let feed = Fixtures.temporaryFile(named: "edited-\(UUID().uuidString).jsonl", contents: Array("""
+            {"idstr": "42", "text": "短"}
+            {"idstr": "42", "text": "\(long)"}
+
+            """.utf8))
+        let heights = try objects(runCells(["heights", feed]).output).map { $0["height"] as! Double }
+        #expect(heights.count == 2 && heights[1] > heights[0] + 100)
+        let result = replay(["--timing", "off", script("""
+            {"event": "open", "from": 0, "count": 1}
+            {"event": "open", "from": 1, "count": 1}
+
+            """), feed])
+        #expect(result.status == 0, "\(result.errors)")
+        let frames = try objects(result.output)
+        #expect(frames.map { $0["contentHeight"] as? Double } == heights, "\(frames.map { $0["contentHeight"] ?? "-" })")
+    }
+
     @Test("the morning refresh: pull, one refresh, anchored prepend with overlap skipped, the tip, refusals")
     func morningRefresh() throws {
         let result = replay(["--timing", "off", Self.morning, Self.smallFeed])

@@ -162,7 +162,9 @@ struct CacheLoadTests {
         let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
         let policies: [HeightCache.Policy] = [.s3fifo, .sieve, .lru]
         let policy = policies[Int(bytes[2] / 3) % 3]
-        let perEntry = HeightCache(countLimit: 1, costLimit: 1, policy: policy).costPerEntry
+        // The limits as the fuzzer made them when it found this (57 bytes an entry then; an entry
+        // now also keeps its content version), so that the replay meets the same limits.
+        let perEntry = 57
         let cache = HeightCache(countLimit: 1 + Int(bytes[0] % 48), costLimit: perEntry * (1 + Int(bytes[1] % 48)) + Int(bytes[1] / 48) * 5,
                                 contextLimit: 1 + Int(bytes[2] % 3), policy: policy)
         #expect(policy == .s3fifo && cache.countLimit == 22 && cache.costLimit == 632)
@@ -200,16 +202,16 @@ struct CacheLoadTests {
 
     // MARK: - Duplicate IDs
 
-    /// A status's height is cached by its ID: two different statuses with one ID (an API bug,
-    /// an edited status) share the height of the first computed, until the ID is invalidated
-    /// (`heights.invalidate(id)`, what an app does when a status changes) or `layout(for:)`
-    /// lays one of them out (its height then replaces the cached one). Prefetch lays out the
-    /// first of them only. `feedlayout heights` has no cache and answers each with its own
+    /// A status's height is cached by its ID and its content version: two statuses with one ID
+    /// and different content (an edited post, an API bug) each get their own height, never the
+    /// other's; the ID keeps one entry, the last computed. Prefetch lays out the first of a
+    /// batch's duplicates. `feedlayout heights` has no cache and answers each with its own
     /// height (`NothingLostTests.duplicateIDs`).
-    @Test("duplicate IDs in RowHeights: the cache returns the first computed until the ID is invalidated")
+    @Test("edited statuses in RowHeights: a height is served only for the content it was made for")
     func duplicateIDs() {
         let short = Status(id: StatusID(42), text: "短")
         let long = Status(id: StatusID(42), text: StatusText(String(repeating: "很长的微博正文", count: 40)))
+        #expect(short.contentVersion != long.contentVersion)
         let layouter = CellLayouter(measurer: Fixtures.engine)
         let shortHeight = layouter.layout(short, width: 375, scale: 2).height
         let longHeight = layouter.layout(long, width: 375, scale: 2).height
@@ -217,18 +219,33 @@ struct CacheLoadTests {
 
         let rows = RowHeights(engine: Fixtures.engine, context: LayoutContext(width: 375, scale: 2))
         #expect(rows.height(for: short) == shortHeight)
-        #expect(rows.height(for: long) == shortHeight, "the first computed height is served for the same ID")
-        // The layout cache has no entry: the long status is laid out, and its height replaces
-        // the cached one (the last laid out wins).
-        #expect(rows.layout(for: long).height == longHeight)
-        #expect(rows.height(for: short) == longHeight)
-        rows.heights.invalidate(42)
-        rows.layouts.invalidate(42)
-        #expect(rows.height(for: short) == shortHeight, "after invalidation the status asked for is laid out")
+        #expect(rows.cachedHeight(for: long) == nil, "the short status's height is not the long one's")
+        #expect(rows.height(for: long) == longHeight, "the edited status is laid out again")
+        #expect(rows.heights.statistics.count == 1, "one entry for the ID: the last computed")
+        #expect(rows.cachedHeight(forID: 42) == longHeight)
+        #expect(rows.height(for: short) == shortHeight)
+        #expect(rows.layout(for: long).height == longHeight && rows.layout(for: short).height == shortHeight)
+        // The same content in another value (decoded again) is the same version: a hit.
+        let again = Status(id: StatusID(42), text: "短")
+        #expect(again.contentVersion == short.contentVersion)
+        let hits = rows.heights.statistics.hits
+        #expect(rows.height(for: again) == shortHeight && rows.heights.statistics.hits == hits + 1)
+        // Every field the cell reads is in the version: a picture, a count, the retweet's text.
+        var pictured = short
+        pictured.pictures = [StatusPicture(url: "p", pixelSize: (100, 100))]
+        var counted = short
+        counted.repostsCount = 3
+        var retweeting = short
+        retweeting.retweetedStatus = Status(id: StatusID(7), text: "原")
+        var retweetEdited = retweeting
+        retweetEdited.retweetedStatus = Status(id: StatusID(7), text: "原文改过")
+        let versions = [short, pictured, counted, retweeting, retweetEdited].map(\.contentVersion)
+        #expect(Set(versions).count == versions.count)
 
         let prefetching = RowHeights(engine: Fixtures.engine, context: LayoutContext(width: 375, scale: 2))
-        #expect(prefetching.prefetch([long, short]) == 1, "one layout per ID")
+        #expect(prefetching.prefetch([long, short]) == 1, "one layout per ID in a batch")
         #expect(prefetching.cachedHeight(forID: 42) == longHeight)
+        #expect(prefetching.prefetch([short]) == 1, "the other content is not cached: laid out")
     }
 }
 
