@@ -13,6 +13,8 @@ extension Scenario {
         .dictionaryHit,
         .cellHeightCold,
         .decode,
+        .decodeMobile,
+        .decodePC,
         .cacheHit,
         .cacheHitByID,
         .cacheChurn,

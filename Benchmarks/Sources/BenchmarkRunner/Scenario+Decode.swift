@@ -21,6 +21,40 @@ extension Scenario {
     }
 }
 
+extension Scenario {
+    /// The same statuses as m.weibo.cn sends them: the HTML text read with libxml2.
+    public static let decodeMobile = Scenario(
+        "decode-mobile",
+        operation: "StatusDecoder().decode of one m.weibo.cn mblog (Corpus/statuses.jsonl rewritten by WebShapes: HTML text with links, topics, mentions and emoticon images, pics with sizes under geo, counts as strings), as found in a data.cards response"
+    ) { context in
+        try webWorkload(context.statusLines().map(WebShapes.mobile))
+    }
+
+    /// The same statuses as weibo.com's ajax API sends them: text_raw beside an HTML text.
+    public static let decodePC = Scenario(
+        "decode-pc",
+        operation: "StatusDecoder().decode of one weibo.com ajax list element (Corpus/statuses.jsonl rewritten by WebShapes: text_raw beside an HTML text, pic_ids with pic_infos of six variants, region_name), as found in a data.list response"
+    ) { context in
+        try webWorkload(context.statusLines().map(WebShapes.pc))
+    }
+
+    /// Decodes the next web status each time, as the framer hands it out from a web response.
+    static func webWorkload(_ lines: [[UInt8]]) throws -> ClosureWorkload {
+        let decoder = StatusDecoder()
+        for (index, line) in lines.enumerated() {
+            let decoded = line.withUnsafeBytes { decoder.decode(StatusElement(bytes: $0, index: index + 1, source: .webAPI)) }
+            if case .failure(let error) = decoded.result { throw BenchmarkError("web status \(index + 1): \(error)") }
+        }
+        var next = 0
+        return ClosureWorkload { count in
+            for _ in 0..<count {
+                lines[next].withUnsafeBytes { blackHole(decoder.decode(StatusElement(bytes: $0, line: next + 1, index: next + 1, source: .webAPI))) }
+                next = next + 1 == lines.count ? 0 : next + 1
+            }
+        }
+    }
+}
+
 extension ScenarioContext {
     /// The lines of `Corpus/statuses.jsonl` as bytes, each checked to decode: all 5,000, or the
     /// first ``quickStatusCount`` in a `--quick` run.

@@ -381,6 +381,8 @@ extension StatusDecoder {
             picture.keepsSize = v.lenientFlag(InfoKey.keepSize, "keep_size", &notes) ?? false
             if let type = v.lenientString(InfoKey.type, "type", &notes)?.lowercased(), type == "gif" { picture.kind = .gif }
             for (index, name) in InfoKey.variants.enumerated() {
+                // bmiddle first (YYKit's size); the others only for what it lacks.
+                if picture.pixelSize != nil && !picture.url.isEmpty { break }
                 guard let slot = v.slot(index) else { continue }
                 let value = parser.value(slot)
                 guard value.type != CSTATUSJSON_NULL else { continue }

@@ -1,15 +1,16 @@
 import CHTMLText
 import LockSupport
 
-/// An HTML fragment read by libxml2's HTML parser (through `CHTMLText`): its elements and text
-/// as a flat list of events, for a network's rules to turn into a ``StatusText``. Malformed HTML
-/// is read as browsers read it; nothing is refused.
-struct HTMLFragment {
-    /// An element start, an element end, or characters.
+/// An HTML fragment read by libxml2's HTML parser (through `CHTMLText`): its elements and text,
+/// handed to a network's rules one event at a time (``read(_:_:)``), straight from the parser's
+/// buffers (no string is made for an attribute nobody reads). Malformed HTML is read as
+/// browsers read it; nothing is refused.
+enum HTMLFragment {
+    /// An element start, an element end, or characters (valid only during the call).
     enum Event {
         case start(Element, Attributes)
         case end(Element)
-        case text(String)
+        case text(UnsafeBufferPointer<UInt8>)
     }
 
     /// The elements told apart; any other is ``other`` (its text kept, its tag dropped).
@@ -17,20 +18,43 @@ struct HTMLFragment {
         case a, span, img, br, p, div, other
     }
 
-    /// The attributes the rules read (empty when absent).
+    /// The attributes the rules read, in the parser's buffers (empty when absent).
     struct Attributes {
-        var `class` = ""
-        var href = ""
-        var alt = ""
-        var src = ""
+        fileprivate let event: chtmltext_event
+        fileprivate let arena: UnsafePointer<UInt8>
+
+        private func bytes(_ s: chtmltext_string) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: arena + Int(s.start), count: Int(s.length))
+        }
+
+        private func string(_ s: chtmltext_string) -> String {
+            s.length == 0 ? "" : String(decoding: bytes(s), as: UTF8.self)
+        }
+
+        var href: String { string(event.href) }
+        var alt: String { string(event.alt) }
+        var src: String { string(event.src) }
 
         /// Whether `class` lists `name`.
-        func hasClass(_ name: String) -> Bool {
-            `class`.split(separator: " ").contains { $0 == name }
+        func hasClass(_ name: StaticString) -> Bool {
+            let classes = bytes(event.class_)
+            let n = name.utf8CodeUnitCount
+            var start = 0
+            while start < classes.count {
+                var end = start
+                while end < classes.count, classes[end] != 0x20 { end += 1 }
+                if end - start == n, (0..<n).allSatisfy({ classes[start + $0] == name.utf8Start[$0] }) { return true }
+                start = end + 1
+            }
+            return false
+        }
+
+        /// Whether `alt` is an emoticon's name with its brackets ("[偷笑]").
+        var altIsEmoticon: Bool {
+            let alt = bytes(event.alt)
+            return alt.count >= 3 && alt.first == 0x5B && alt.last == 0x5D
         }
     }
-
-    let events: [Event]
 
     private final class Parser {
         let handle: OpaquePointer
@@ -60,18 +84,12 @@ struct HTMLFragment {
         return true
     }
 
-    /// Reads `html`.
-    init(_ html: String) {
-        let parser = Self.parsers.value.handle
+    /// Reads `html`, calling `body` with each event in order.
+    static func read(_ html: String, _ body: (Event) -> Void) {
+        let parser = parsers.value.handle
         var html = html
         let count = html.withUTF8 { chtmltext_parse(parser, $0.baseAddress, $0.count) }
-        guard count > 0, let raw = chtmltext_events(parser), let arena = chtmltext_arena(parser) else {
-            events = []
-            return
-        }
-        func string(_ s: chtmltext_string) -> String {
-            s.length == 0 ? "" : String(decoding: UnsafeBufferPointer(start: arena + Int(s.start), count: Int(s.length)), as: UTF8.self)
-        }
+        guard count > 0, let events = chtmltext_events(parser), let arena = chtmltext_arena(parser) else { return }
         func element(_ code: Int32) -> Element {
             switch code {
             case CHTMLTEXT_A: .a
@@ -83,90 +101,85 @@ struct HTMLFragment {
             default: .other
             }
         }
-        events = (0..<count).map { index in
-            let event = raw[index]
+        for index in 0..<count {
+            let event = events[index]
             switch event.kind {
-            case CHTMLTEXT_START:
-                return .start(element(event.element), Attributes(class: string(event.class_), href: string(event.href),
-                                                                 alt: string(event.alt), src: string(event.src)))
-            case CHTMLTEXT_END: return .end(element(event.element))
-            default: return .text(string(event.text))
+            case CHTMLTEXT_START: body(.start(element(event.element), Attributes(event: event, arena: arena)))
+            case CHTMLTEXT_END: body(.end(element(event.element)))
+            default: body(.text(UnsafeBufferPointer(start: arena + Int(event.text.start), count: Int(event.text.length))))
             }
         }
     }
 }
 
-/// Builds a resolved ``StatusText``: text appended piece by piece, with entities and inline
-/// images at their UTF-8 offsets; spaces before a line break and at the ends dropped, as a
-/// browser shows them.
+/// Builds a resolved ``StatusText`` from bytes: text appended piece by piece, with entities and
+/// inline images at their UTF-8 offsets; spaces before a line break and at the ends dropped, as
+/// a browser shows them. The string is made once, at the end.
 struct ResolvedTextBuilder {
-    private(set) var string = ""
+    private var bytes: [UInt8] = []
     private(set) var entities: [TextEntity] = []
     private(set) var attachments: [StatusText.Attachment] = []
-    private var offset = 0
 
-    var currentOffset: Int { offset }
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-    mutating func append(_ text: String) {
-        guard !text.isEmpty else { return }
-        var text = Substring(text)
+    var currentOffset: Int { bytes.count }
+
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        var start = 0
         // No space at the start of the text or of a line, nor two in a row.
-        if offset == 0 || string.utf8.last == 0x0A || string.utf8.last == 0x20 {
-            text = text.drop { $0 == " " }
+        if bytes.isEmpty || bytes.last == 0x0A || bytes.last == 0x20 {
+            while start < text.count, text[start] == 0x20 { start += 1 }
         }
-        string += text
-        offset += text.utf8.count
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
     }
 
     mutating func lineBreak() {
         dropTrailingSpace()
-        string += "\n"
-        offset += 1
+        bytes.append(0x0A)
     }
 
     mutating func paragraphBreak() {
-        guard offset > 0 else { return }
+        guard !bytes.isEmpty else { return }
         dropTrailingSpace()
-        if string.hasSuffix("\n\n") { return }
-        let breaks = string.hasSuffix("\n") ? "\n" : "\n\n"
-        string += breaks
-        offset += breaks.utf8.count
+        if bytes.count >= 2, bytes[bytes.count - 1] == 0x0A, bytes[bytes.count - 2] == 0x0A { return }
+        if bytes.last != 0x0A { bytes.append(0x0A) }
+        bytes.append(0x0A)
     }
 
     mutating func image(_ kind: StatusText.Attachment.Kind) {
-        attachments.append(StatusText.Attachment(offset: offset, kind: kind))
-        string += "\u{FFFC}"
-        offset += 3
+        attachments.append(StatusText.Attachment(offset: bytes.count, kind: kind))
+        bytes += [0xEF, 0xBF, 0xBC]  // U+FFFC
     }
 
     mutating func entity(_ kind: TextEntity.Kind, from start: Int) {
-        let end = offset
-        guard end > start else { return }
-        entities.append(TextEntity(kind: kind, range: start..<end))
+        guard bytes.count > start else { return }
+        entities.append(TextEntity(kind: kind, range: start..<bytes.count))
     }
 
     private mutating func dropTrailingSpace() {
-        while string.utf8.last == 0x20 {
-            string.removeLast()
-            offset -= 1
+        while bytes.last == 0x20 {
+            bytes.removeLast()
             // Entities ending in the space end before it.
-            if let last = entities.last, last.range.upperBound > offset {
-                entities[entities.count - 1].range = last.range.lowerBound..<max(last.range.lowerBound, offset)
+            if let last = entities.last, last.range.upperBound > bytes.count {
+                entities[entities.count - 1].range = last.range.lowerBound..<max(last.range.lowerBound, bytes.count)
             }
         }
     }
 
+    /// The text of what was appended since `start`, as a string.
+    func text(from start: Int) -> String {
+        String(decoding: bytes[start...], as: UTF8.self)
+    }
+
     /// The text: trailing spaces and breaks dropped.
     mutating func finish() -> StatusText {
-        while string.utf8.last == 0x20 || string.utf8.last == 0x0A {
-            string.removeLast()
-            offset -= 1
-        }
+        while bytes.last == 0x20 || bytes.last == 0x0A { bytes.removeLast() }
+        let end = bytes.count
         entities = entities.compactMap { entity in
-            let upper = min(entity.range.upperBound, offset)
+            let upper = min(entity.range.upperBound, end)
             return upper > entity.range.lowerBound ? TextEntity(kind: entity.kind, range: entity.range.lowerBound..<upper) : nil
         }
-        attachments = attachments.filter { $0.offset + 3 <= offset }
-        return StatusText(resolved: string, entities: entities, attachments: attachments)
+        attachments = attachments.filter { $0.offset + 3 <= end }
+        return StatusText(resolved: String(decoding: bytes, as: UTF8.self), entities: entities, attachments: attachments)
     }
 }

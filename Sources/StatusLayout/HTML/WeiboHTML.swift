@@ -14,10 +14,10 @@ enum WeiboHTML {
             text.topics = topics
             return text
         }
-        var builder = ResolvedTextBuilder()
-        var anchor: (start: Int, href: String, text: String)?
+        var builder = ResolvedTextBuilder(capacity: html.utf8.count)
+        var anchor: (start: Int, href: String)?
         var anchorDepth = 0
-        for event in HTMLFragment(html).events {
+        HTMLFragment.read(html) { event in
             switch event {
             case .start(.br, _):
                 builder.lineBreak()
@@ -25,7 +25,7 @@ enum WeiboHTML {
                 builder.paragraphBreak()
             case .start(.a, let attributes):
                 if anchor == nil {
-                    anchor = (builder.currentOffset, attributes.href, "")
+                    anchor = (builder.currentOffset, attributes.href)
                 } else {
                     anchorDepth += 1
                 }
@@ -34,21 +34,19 @@ enum WeiboHTML {
                     anchorDepth -= 1
                 } else if let open = anchor {
                     anchor = nil
-                    builder.entity(kind(ofLink: open.text, href: open.href), from: open.start)
+                    builder.entity(kind(ofLink: builder.text(from: open.start), href: open.href), from: open.start)
                 }
             case .start(.img, let attributes):
-                if anchor != nil {
+                if anchor != nil || !attributes.altIsEmoticon {
                     builder.image(.icon(attributes.src))
-                } else if isEmoticon(attributes.alt) {
-                    let start = builder.currentOffset
-                    builder.image(.emoticon(attributes.alt))
-                    builder.entity(.emoticon(String(attributes.alt.dropFirst().dropLast())), from: start)
                 } else {
-                    builder.image(.icon(attributes.src))
+                    let alt = attributes.alt
+                    let start = builder.currentOffset
+                    builder.image(.emoticon(alt))
+                    builder.entity(.emoticon(String(alt.dropFirst().dropLast())), from: start)
                 }
             case .text(let text):
                 builder.append(text)
-                if anchor != nil { anchor!.text += text }
             case .start, .end:
                 break
             }
@@ -59,18 +57,21 @@ enum WeiboHTML {
         return text
     }
 
-    /// `[name]`.
-    static func isEmoticon(_ alt: String) -> Bool {
-        alt.count >= 3 && alt.hasPrefix("[") && alt.hasSuffix("]")
-    }
-
     /// What a link is by its text: a mention, a topic, or a link to `href`.
     static func kind(ofLink text: String, href: String) -> TextEntity.Kind {
-        let trimmed = text.trimmingASCIISpaces
+        let trimmed = text.trimmingASCIISpaces.replacingFFFC
         if trimmed.hasPrefix("@"), trimmed.count > 1 { return .mention(String(trimmed.dropFirst())) }
         if trimmed.count > 2, trimmed.hasPrefix("#"), trimmed.hasSuffix("#") {
             return .topic(String(trimmed.dropFirst().dropLast()))
         }
         return .link(href)
+    }
+}
+
+extension String {
+    /// The string without its U+FFFC (an icon's stand-in, not part of a link's words).
+    var replacingFFFC: String {
+        guard contains("\u{FFFC}") else { return self }
+        return String(unicodeScalars.filter { $0 != "\u{FFFC}" })
     }
 }

@@ -33,25 +33,41 @@ public struct StatusDate: Sendable, Hashable, Comparable {
     /// "5分钟前", "3小时前", "昨天 12:30", "今天 08:00", "06-27", "2019-06-14"). The cell shows
     /// it as sent.
     public static func isDisplayForm(_ text: String) -> Bool {
-        if text == "刚刚" { return true }
-        for suffix in ["分钟前", "小时前", "秒前"] where text.hasSuffix(suffix) {
-            let number = text.dropLast(suffix.count)
-            return !number.isEmpty && number.allSatisfy(\.isASCIIDigit)
-        }
-        for prefix in ["昨天 ", "今天 ", "前天 "] where text.hasPrefix(prefix) {
-            return isClock(text.dropFirst(prefix.count))
-        }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) {
-            return parts.count == 2 ? parts[0].count <= 2 && parts[1].count <= 2
-                : parts[0].count == 4 && parts[1].count <= 2 && parts[2].count <= 2
-        }
-        return false
+        var text = text
+        return text.withUTF8 { isDisplayForm($0) }
     }
 
-    private static func isClock(_ text: Substring) -> Bool {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }
+    private static func isDisplayForm(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        func digits(_ range: Range<Int>) -> Bool { !range.isEmpty && range.allSatisfy { b[$0] >= 0x30 && b[$0] <= 0x39 } }
+        func clock(from i: Int) -> Bool { b.count == i + 5 && digits(i..<i + 2) && b[i + 2] == 0x3A && digits(i + 3..<i + 5) }
+        func hasSuffix(_ suffix: StaticString) -> Bool {
+            let n = suffix.utf8CodeUnitCount
+            return b.count > n && (0..<n).allSatisfy { b[b.count - n + $0] == suffix.utf8Start[$0] }
+        }
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            let n = prefix.utf8CodeUnitCount
+            return b.count >= n && (0..<n).allSatisfy { b[$0] == prefix.utf8Start[$0] }
+        }
+        if b.count == 6, hasPrefix("刚刚") { return true }
+        for suffix: StaticString in ["分钟前", "小时前", "秒前"] where hasSuffix(suffix) {
+            return digits(0..<b.count - suffix.utf8CodeUnitCount)
+        }
+        for prefix: StaticString in ["昨天 ", "今天 ", "前天 "] where hasPrefix(prefix) {
+            return clock(from: prefix.utf8CodeUnitCount)
+        }
+        // "06-27", "6-27", "2019-06-14".
+        var dashes = (-1, -1, 0)  // the first two dashes and how many
+        for i in 0..<b.count where b[i] == 0x2D {
+            if dashes.2 == 0 { dashes.0 = i } else if dashes.2 == 1 { dashes.1 = i }
+            dashes.2 += 1
+        }
+        switch dashes.2 {
+        case 1: return (1...2).contains(dashes.0) && (1...2).contains(b.count - dashes.0 - 1)
+            && digits(0..<dashes.0) && digits(dashes.0 + 1..<b.count)
+        case 2: return dashes.0 == 4 && (1...2).contains(dashes.1 - 5) && (1...2).contains(b.count - dashes.1 - 1)
+            && digits(0..<4) && digits(5..<dashes.1) && digits(dashes.1 + 1..<b.count)
+        default: return false
+        }
     }
 
     // MARK: Parsing
@@ -172,10 +188,6 @@ public struct StatusDate: Sendable, Hashable, Comparable {
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         return (year, month, day, secondOfDay / 3600, secondOfDay % 3600 / 60)
     }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
 }
 
 /// Time strings of the cell, as YYKit's `WBStatusHelper` makes them, relative to a moment
