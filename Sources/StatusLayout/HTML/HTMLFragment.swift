@@ -171,6 +171,35 @@ struct ResolvedTextBuilder {
         String(decoding: bytes[start...], as: UTF8.self)
     }
 
+    /// What a link appended since `start` is by its words (spaces and U+FFFC, an icon's stand-in,
+    /// around them set aside): `@name` a mention, `#topic#` a topic, anything else a link to `href`.
+    func linkKind(from start: Int, href: String) -> TextEntity.Kind {
+        bytes.withUnsafeBufferPointer { all in
+            // The words: the bytes without spaces at the ends and without U+FFFC anywhere.
+            var words: [UInt8] = []
+            var index = start
+            while index < all.count {
+                if all[index] == 0xEF, index + 2 < all.count, all[index + 1] == 0xBF, all[index + 2] == 0xBC {
+                    index += 3
+                    continue
+                }
+                words.append(all[index])
+                index += 1
+            }
+            var lower = 0, upper = words.count
+            while lower < upper, words[lower] == 0x20 { lower += 1 }
+            while upper > lower, words[upper - 1] == 0x20 { upper -= 1 }
+            let count = upper - lower
+            if count > 1, words[lower] == UInt8(ascii: "@") {
+                return .mention(String(decoding: words[(lower + 1)..<upper], as: UTF8.self))
+            }
+            if count > 2, words[lower] == UInt8(ascii: "#"), words[upper - 1] == UInt8(ascii: "#") {
+                return .topic(String(decoding: words[(lower + 1)..<(upper - 1)], as: UTF8.self))
+            }
+            return .link(href)
+        }
+    }
+
     /// The text: trailing spaces and breaks dropped.
     mutating func finish() -> StatusText {
         while bytes.last == 0x20 || bytes.last == 0x0A { bytes.removeLast() }

@@ -34,7 +34,7 @@ enum WeiboHTML {
                     anchorDepth -= 1
                 } else if let open = anchor {
                     anchor = nil
-                    builder.entity(kind(ofLink: builder.text(from: open.start), href: open.href), from: open.start)
+                    builder.entity(builder.linkKind(from: open.start, href: open.href), from: open.start)
                 }
             case .start(.img, let attributes):
                 if anchor != nil || !attributes.altIsEmoticon {
@@ -55,23 +55,5 @@ enum WeiboHTML {
         text.links = links
         text.topics = topics
         return text
-    }
-
-    /// What a link is by its text: a mention, a topic, or a link to `href`.
-    static func kind(ofLink text: String, href: String) -> TextEntity.Kind {
-        let trimmed = text.trimmingASCIISpaces.replacingFFFC
-        if trimmed.hasPrefix("@"), trimmed.count > 1 { return .mention(String(trimmed.dropFirst())) }
-        if trimmed.count > 2, trimmed.hasPrefix("#"), trimmed.hasSuffix("#") {
-            return .topic(String(trimmed.dropFirst().dropLast()))
-        }
-        return .link(href)
-    }
-}
-
-extension String {
-    /// The string without its U+FFFC (an icon's stand-in, not part of a link's words).
-    var replacingFFFC: String {
-        guard contains("\u{FFFC}") else { return self }
-        return String(unicodeScalars.filter { $0 != "\u{FFFC}" })
     }
 }
