@@ -44,6 +44,16 @@ struct WeiboHTMLTests {
         #expect(WeiboHTML.text(huge).string == String(repeating: "字", count: 50_000))
     }
 
+    @Test("fields the open API shares with the web (pic_num, mblog_vip_type) do not make its text HTML")
+    func sharedFieldsKeepPlainText() throws {
+        let status = try StatusDecoder().decodeStatus(#"{"id": 1, "text": "一行\n@名字 #话题#", "pic_num": 0, "mblog_vip_type": 0}"#)
+        #expect(status.text.markup == .plain)
+        #expect(status.text.string == "一行\n@名字 #话题#")
+        // A field only the web sends does (m.weibo.cn's bid), unless text_raw, which is plain, is there.
+        #expect(try StatusDecoder().decodeStatus(#"{"id": 1, "text": "a<br />b", "bid": "X"}"#).text.markup == .resolved)
+        #expect(try StatusDecoder().decodeStatus(#"{"id": 1, "text": "<b>x</b>", "text_raw": "a\nb"}"#).text.string == "a\nb")
+    }
+
     /// One content in the three shapes: the open API's plain text with url_struct, m.weibo.cn's
     /// HTML in a card, weibo.com's text_raw (and an HTML text it is preferred to) in a list.
     static let content = (

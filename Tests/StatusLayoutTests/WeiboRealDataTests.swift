@@ -39,6 +39,12 @@ struct WeiboRealDataTests {
                 total += 1
                 #expect(cell.height > 101, "\(name): status \(status.id) is an empty cell (\(cell.height) pt)")
                 #expect(status.warnings.isEmpty, "\(name): status \(status.id): \(status.warnings)")
+                // The open API's text is plain (its line breaks, mentions and topics kept), never read as HTML.
+                if folder == "yykit" || folder == "weibo-open" {
+                    for text in [status.text] + (status.retweetedStatus.map { [$0.text] } ?? []) where !text.isEmpty {
+                        #expect(text.markup == .plain, "\(name): status \(status.id): text read as \(text.markup)")
+                    }
+                }
                 for text in Self.texts(cell.blocks) {
                     let shown = text.richText.text.string
                     #expect(!shown.contains("<a") && !shown.contains("<span") && !shown.contains("<br") && !shown.contains("<img")

@@ -14,14 +14,15 @@ extension StatusDecoder {
                                      "region_name", "user", "reposts_count", "comments_count", "attitudes_count", "deleted",
                                      "pic_urls", "pic_ids", "pic_infos", "pics", "thumbnail_pic", "retweeted_status", "title",
                                      "page_info", "url_struct", "topic_struct", "tag_struct", "mix_media_info", "bid",
-                                     "raw_text", "pic_num", "mblog_vip_type"])
+                                     "raw_text"])
         static let id = 0, idstr = 1, text = 2, textRaw = 3, longText = 4, isLongText = 5, createdAt = 6, source = 7
         static let region = 8, user = 9, reposts = 10, comments = 11, attitudes = 12, deleted = 13, picURLs = 14
         static let picIDs = 15, picInfos = 16, pics = 17, thumbnail = 18, retweeted = 19, title = 20, pageInfo = 21
         static let urlStruct = 22, topicStruct = 23, tagStruct = 24, mixMedia = 25
-        /// Fields only the web APIs send: their `text` is HTML.
-        static let webOnly = [bid, textRaw, pics, rawText, picNum, vipType]
-        static let bid = 26, rawText = 27, picNum = 28, vipType = 29
+        /// Fields only the web APIs send: their `text` is HTML. (`pic_num` and `mblog_vip_type` are
+        /// not among them: the open API sends them too, with plain text.)
+        static let webOnly = [bid, textRaw, pics, rawText]
+        static let bid = 26, rawText = 27
     }
 
     private enum UserKey {
