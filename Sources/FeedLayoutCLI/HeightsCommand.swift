@@ -7,11 +7,18 @@ enum HeightsCommand {
     static let help = """
         OVERVIEW: Work out the cell height of every status of a timeline.
 
-        Reads Weibo open-API statuses and prints one JSON object per status, in input order:
+        Reads Weibo statuses as the Weibo APIs send them and prints one JSON object per status,
+        in input order:
           {"id": "4900000000000000", "height": 183.5, "kind": "original"}
-        The input may be JSON Lines (one status per line; blank lines are skipped), a JSON array
-        of statuses, a timeline page (an object with a "statuses" array), pretty-printed or not,
-        with or without a byte order mark, or JSON Lines whose lines are arrays or timeline pages.
+        Every shape is found by itself: the open API's statuses (JSON Lines, one status per
+        line, blank lines skipped; a JSON array; a page {"statuses": [...]}), m.weibo.cn's
+        responses ({"data": {"cards": [{"mblog": ...}]}}, card_group nesting, a status as
+        "data") and weibo.com's ajax responses ({"data": {"list": [...]}}); pretty-printed or
+        not, with or without a byte order mark, one after another. The web APIs' HTML text is
+        read with libxml2 (mentions, topics, links, emoticons by their alt, line breaks).
+        A field the cell can do without that is malformed costs only itself: a warning on
+        standard error naming the status and the field. A document of no known shape is one
+        error record naming the keys it has.
         A status that cannot be decoded prints {"line": L, "error": "..."} in its place: L is
         the line where it begins, the error names the field at fault (and the line and column
         of a syntax error); every other status is answered and the exit status is then 1. Input that
@@ -101,14 +108,9 @@ enum HeightsCommand {
                                                  source: unit.source))
                 }
             }
-            if decoded.repairedUTF8 {
-                made.warnings += "warning: status \(decoded.index) (line \(decoded.line)): invalid UTF-8 replaced by U+FFFD\n"
-            }
+            made.warnings += decoded.warningText
             switch decoded.result {
             case .success(let status):
-                for note in status.warnings {
-                    made.warnings += "warning: status \(decoded.index) (line \(decoded.line)): \(note)\n"
-                }
                 let height = layouter.heights(of: status, width: width, scale: scale).height
                 if let warning = layouter.measurer.takeWarning(for: "status \(decoded.index) (line \(decoded.line))") {
                     made.warnings += warning
@@ -154,5 +156,18 @@ struct CellOptions {
                                                                 what: "a whole number greater than 0")
         }
         return (options, scanner)
+    }
+}
+
+extension DecodedStatus {
+    /// What the decoder noted about this status (invalid UTF-8 replaced, fields malformed and
+    /// dropped), one line each, as every command prints them on standard error.
+    var warningText: String {
+        let label = "warning: status \(index) (line \(line)): "
+        var text = repairedUTF8 ? label + "invalid UTF-8 replaced by U+FFFD\n" : ""
+        if case .success(let status) = result {
+            for note in status.warnings { text += label + note + "\n" }
+        }
+        return text
     }
 }

@@ -81,7 +81,10 @@ enum LayoutCommand {
             var failed = CommandLineTool.ExitStatus.failure
             guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
             let now = try scanner.value("--now").map { text throws(UsageError) in try OptionValues.moment(text) }
-            let cell = CellLayouter(measurer: engine, style: options.style, now: now).layout(status, width: options.width, scale: options.scale)
+            let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: engine), style: options.style, now: now)
+            let cell = layouter.layout(status, width: options.width, scale: options.scale)
+            let warnings = found.warningText + (layouter.measurer.takeWarning(for: "status \(found.index) (line \(found.line))") ?? "")
+            if !warnings.isEmpty { io.errors(warnings) }
             try io.standardOutput.write(describe(cell, engine: engine, width: options.width, scale: options.scale,
                                                  pretty: scanner.has("--pretty")))
             return CommandLineTool.ExitStatus.success

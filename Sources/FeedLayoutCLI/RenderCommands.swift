@@ -169,12 +169,13 @@ enum RenderCommands {
             return {
                 let statuses = StatusDecoder().decodeAll(input)
                 let chosen: Status
+                let entry: DecodedStatus
                 if let id {
                     var failures = 0
-                    var found: Status?
+                    var found: (Status, DecodedStatus)?
                     for decoded in statuses {
                         switch decoded.result {
-                        case .success(let status) where status.id == id: found = status
+                        case .success(let status) where status.id == id: found = (status, decoded)
                         case .success: break
                         case .failure: failures += 1
                         }
@@ -184,12 +185,13 @@ enum RenderCommands {
                         let skipped = failures > 0 ? " (\(failures) could not be decoded)" : ""
                         throw CommandFailure(message: "no status with ID \(id) among the input's \(statuses.count)\(skipped)")
                     }
-                    chosen = found
+                    (chosen, entry) = found
                 } else {
                     guard index <= statuses.count else {
                         throw CommandFailure(message: "the input has \(statuses.count) status(es); there is no status \(index)")
                     }
-                    switch statuses[index - 1].result {
+                    entry = statuses[index - 1]
+                    switch entry.result {
                     case .success(let status): chosen = status
                     case .failure(let error): throw CommandFailure(message: "status \(index) cannot be decoded: \(error.message)")
                     }
@@ -199,8 +201,9 @@ enum RenderCommands {
                 let image = try renderer.renderCell(chosen, width: width, style: style, expanded: expanded, options: common.renderOptions)
                 let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
                 let cell = layouter.layout(chosen, width: width, scale: common.scale)
+                let warnings = entry.warningText + (layouter.measurer.takeWarning(for: "status \(chosen.id)") ?? "")
                 return Drawn(image: image, fields: ["\"id\": \"\(chosen.id)\"", "\"height\": \(JSON.number(expanded ? cell.expandedHeight : cell.height))"],
-                             warnings: layouter.measurer.takeWarning(for: "status \(chosen.id)"))
+                             warnings: warnings.isEmpty ? nil : warnings)
             }
         }
     }
@@ -222,7 +225,9 @@ enum RenderCommands {
                 let decoded = StatusDecoder().decodeAll(input).prefix(count)
                 var statuses: [Status] = []
                 var skipped = ""
+                var warnings = ""
                 for (offset, entry) in decoded.enumerated() {
+                    warnings += entry.warningText
                     switch entry.result {
                     case .success(let status): statuses.append(status)
                     case .failure(let error): skipped += "{\"index\": \(offset + 1), \"error\": \(JSON.string(error.message))}\n"
@@ -236,7 +241,6 @@ enum RenderCommands {
                 let image = try renderer.renderTimeline(statuses, width: width, style: style, options: common.renderOptions)
                 let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
                 var height = 0.0
-                var warnings = ""
                 for status in statuses {
                     height += layouter.layout(status, width: width, scale: common.scale).height  // the names measured too
                     warnings += layouter.measurer.takeWarning(for: "status \(status.id)") ?? ""

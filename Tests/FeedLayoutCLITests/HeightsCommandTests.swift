@@ -81,6 +81,20 @@ struct HeightsCommandTests {
         let none = runCells(["layout", "--index", "9"], input: Array("{\"id\": 1}".utf8))
         #expect(none.status == 1 && none.errors.contains("no status 9"))
     }
+
+    @Test("a malformed field the cell can do without: every command answers and warns, naming the status and the field",
+          arguments: [["heights"], ["layout", "--index", "2"], ["render", "--index", "2"], ["render-timeline"]])
+    func decoderWarnings(command: [String]) throws {
+        let output = NSTemporaryDirectory() + "feedlayout-warnings-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let png = ["render", "render-timeline"].contains(command[0]) ? ["-o", output] : []
+        let input = "{\"id\": 1, \"text\": \"好\"}\n{\"id\": 2, \"text\": \"也好\", \"created_at\": 5, \"user\": []}\n"
+        let result = runCells(command + png, input: Array(input.utf8))
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.output.isEmpty)
+        #expect(result.errors == "warning: status 2 (line 2): created_at must be a string, not a number; ignored\n"
+                               + "warning: status 2 (line 2): user must be an object, not an array; ignored\n", "\(command[0])")
+    }
 }
 
 @Suite("feedlayout heights: results independent of order and threads")

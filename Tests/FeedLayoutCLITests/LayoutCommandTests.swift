@@ -45,6 +45,43 @@ struct LayoutCommandTests {
         #expect(try object(runCells(["layout"], input: input).output)["collapsedText"] is NSNull)
     }
 
+    @Test("every block with its frame and texts; a card with its text rect and lines (Examples/weibo)")
+    func blocks() throws {
+        let page = Fixtures.repositoryRoot + "/Examples/weibo/home-timeline.json"
+        let cell = try object(runCells(["layout", "--id", "5100000000000003", page]).output)
+        let blocks = try #require(cell["blocks"] as? [[String: Any]])
+        #expect(blocks.map { $0["kind"] as? String } == ["profile", "text", "card", "toolbar"])
+        #expect(cell["height"] as? Double != nil && cell["textLines"] as? Int == 2, "today's fields are kept")
+        let card = try #require(blocks.first { $0["kind"] as? String == "card" })
+        let frame = try #require(card["frame"] as? [Double])
+        #expect(frame[0] == 12 && frame[2] == 351 && frame[3] == 70)
+        // A picture (100 wide, 10 after it) and no button: the text from 122, 10 short of the right edge.
+        #expect(card["textRect"] as? [Double] == [122, frame[1], 231, 70])
+        let texts = try #require(card["texts"] as? [[String: Any]])
+        #expect(texts.map { $0["text"] as? String } == ["断行的艺术：从 TeX 到手机屏幕",
+                                                        "一行文字在哪里断开，决定了一段话读起来是否舒服。本文从 Knuth-Plass 算法讲到 UAX #14。"])
+        #expect(texts.compactMap { $0["lines"] as? Int }.reduce(0, +) == 3, "at most three rows: the tips do not fit")
+        #expect(texts.allSatisfy { ($0["frame"] as? [Double])?[3].truncatingRemainder(dividingBy: 20) == 0 }, "20 pt lines")
+        let images = try #require(card["images"] as? [[String: Any]])
+        #expect(images.map { $0["role"] as? String } == ["cardImage", "cardBadge"])
+    }
+
+    @Test("the example pages in the three Weibo shapes give the same heights for the same statuses")
+    func examplePagesAgree() throws {
+        func heights(_ file: String) throws -> [String: Double] {
+            let result = runCells(["heights", Fixtures.repositoryRoot + "/Examples/weibo/" + file])
+            #expect(result.status == 0 && result.errors.isEmpty, "\(file): \(result.errors)")
+            return Dictionary(uniqueKeysWithValues: try objects(result.output).map { ($0["id"] as! String, $0["height"] as! Double) })
+        }
+        let classic = try heights("home-timeline.json")
+        #expect(classic.count == 7)
+        for file in ["m-weibo-cn.json", "weibo-com.json"] {
+            let web = try heights(file)
+            #expect(web.count == 2)
+            for (id, height) in web { #expect(classic[id] == height, "\(file): status \(id)") }
+        }
+    }
+
     @Test("--version prints the version and no layout; the help lists --id, --pretty and the exit statuses")
     func versionAndHelp() {
         let version = runCells(["layout", "--version"], input: Self.corpus)
