@@ -87,8 +87,9 @@ public enum WebShapes {
         let rich = RichTextBuilder().build(text, fontSize: 17)
         let utf8 = Array(rich.text.string.utf8)
         var html = ""
-        func plain(_ bytes: ArraySlice<UInt8>) {
-            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+        func plain(_ bytes: ArraySlice<UInt8>) { plain(String(decoding: bytes, as: UTF8.self)) }
+        func plain(_ text: String) {
+            for scalar in text.unicodeScalars {
                 switch scalar {
                 case "&": html += "&amp;"
                 case "<": html += "&lt;"
@@ -103,12 +104,27 @@ public enum WebShapes {
             plain(utf8[at..<entity.range.lowerBound])
             switch entity.kind {
             case .mention(let name):
-                html += "<a href='/n/\(name)'>@\(name)</a>"
+                let path = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                html += "<a href='/n/\(path)'>@"
+                plain(name)
+                html += "</a>"
             case .topic(let topic):
                 let query = topic.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-                html += "<a href=\"https://m.weibo.cn/search?containerid=231522type%3D1%26q%3D%23\(query)%23\" data-hide=\"\"><span class=\"surl-text\">#\(topic)#</span></a>"
+                html += "<a href=\"https://m.weibo.cn/search?containerid=231522type%3D1%26q%3D%23\(query)%23\" data-hide=\"\"><span class=\"surl-text\">#"
+                plain(topic)
+                html += "#</span></a>"
             case .emoticon(let name):
-                html += "<span class=\"url-icon\"><img alt=[\(name)] src=\"//h5.sinaimg.cn/m/emoticon/icon/default/d_\(name.utf8.count).png\" style=\"width:1em; height:1em;\" /></span>"
+                // The alt as m.weibo.cn writes it, unquoted: an emoticon's name has no space or quote.
+                var alt = ""
+                for scalar in name.unicodeScalars {
+                    switch scalar {
+                    case "&": alt += "&amp;"
+                    case "<": alt += "&lt;"
+                    case ">": alt += "&gt;"
+                    default: alt.unicodeScalars.append(scalar)
+                    }
+                }
+                html += "<span class=\"url-icon\"><img alt=[\(alt)] src=\"//h5.sinaimg.cn/m/emoticon/icon/default/d_\(name.utf8.count).png\" style=\"width:1em; height:1em;\" /></span>"
             case .link(let url):
                 html += "<a data-url=\"\(url)\" href=\"https://weibo.cn/sinaurl?u=\(url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")\" data-hide=\"\"><span class='url-icon'><img style='width: 1rem;height: 1rem' src='https://h5.sinaimg.cn/upload/2015/09/25/3/timeline_card_small_web_default.png'></span><span class=\"surl-text\">网页链接</span></a>"
             }
