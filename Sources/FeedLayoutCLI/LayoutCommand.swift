@@ -165,6 +165,7 @@ enum LayoutCommand {
                 case .topic(let topic): (kind, value) = ("topic", topic)
                 case .link(let url): (kind, value) = ("link", url)
                 case .emoticon(let name): (kind, value) = ("emoticon", name)
+                case .cashtag(let symbol): (kind, value) = ("cashtag", symbol)
                 }
                 return "{\"kind\": \"\(kind)\", \"value\": \(JSON.string(value)), \"range\": [\(entity.range.lowerBound), \(entity.range.upperBound)]}"
             }.joined(separator: ", ") + "]"

@@ -65,17 +65,18 @@ extension TextEntity: Codable, CustomStringConvertible {
         case .topic: return "topic"
         case .link: return "link"
         case .emoticon: return "emoticon"
+        case .cashtag: return "cashtag"
         }
     }
 
     /// The mention's name, the topic, the URL or the emoticon's name.
     private var value: String {
         switch kind {
-        case .mention(let value), .topic(let value), .link(let value), .emoticon(let value): return value
+        case .mention(let value), .topic(let value), .link(let value), .emoticon(let value), .cashtag(let value): return value
         }
     }
 
-    /// Encodes `{"kind": "mention"|"topic"|"link"|"emoticon", "value": "…", "range": [start, end]}`.
+    /// Encodes `{"kind": "mention"|"topic"|"link"|"emoticon"|"cashtag", "value": "…", "range": [start, end]}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kindName, forKey: .kind)
@@ -95,9 +96,10 @@ extension TextEntity: Codable, CustomStringConvertible {
         case "topic": self.init(kind: .topic(value), range: range)
         case "link": self.init(kind: .link(value), range: range)
         case "emoticon": self.init(kind: .emoticon(value), range: range)
+        case "cashtag": self.init(kind: .cashtag(value), range: range)
         case let other:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: container,
-                                                   debugDescription: "unknown entity kind '\(other)' (mention, topic, link, emoticon)")
+                                                   debugDescription: "unknown entity kind '\(other)' (mention, topic, link, emoticon, cashtag)")
         }
     }
 

@@ -63,7 +63,7 @@ public struct StatusDecoder: Sendable {
             return DecodedStatus(line: element.line, index: element.index, result: .failure(error), repairedUTF8: false)
         }
         return decode(element.bytes, line: element.line, column: element.column, index: element.index,
-                      web: element.source == .webAPI)
+                      source: element.source, references: element.references)
     }
 
     /// Decodes the bytes of one status (a JSON object, white space around it allowed).
@@ -74,21 +74,25 @@ public struct StatusDecoder: Sendable {
     ///   - index: its place among the input's statuses.
     /// - Complexity: O(n) in the size of the status.
     public func decode(_ bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1) -> DecodedStatus {
-        decode(bytes, line: line, column: column, index: index, web: false)
+        decode(bytes, line: line, column: column, index: index, source: .plain, references: nil)
     }
 
-    /// Decodes the bytes of one status found in a web API's response when `web`.
-    func decode(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int, index: Int, web: Bool) -> DecodedStatus {
+    /// Decodes the bytes of one status found where `source` says, with the objects its response
+    /// holds beside it.
+    func decode(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int, index: Int, source: StatusElement.Source,
+                references: StatusReferences?) -> DecodedStatus {
         let parser = Self.parsers.value
         var code = parser.parse(bytes)
         if code == CSTATUSJSON_INVALID_UTF8 {
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return repaired.withUnsafeBytes { bytes in
                 code = parser.parse(bytes)
-                return finish(parser, code, bytes, line: line, column: column, index: index, web: web, repaired: true)
+                return finish(parser, code, bytes, line: line, column: column, index: index, source: source, references: references,
+                              repaired: true)
             }
         }
-        return finish(parser, code, bytes, line: line, column: column, index: index, web: web, repaired: false)
+        return finish(parser, code, bytes, line: line, column: column, index: index, source: source, references: references,
+                      repaired: false)
     }
 
     /// Decodes the bytes of one status.
@@ -100,11 +104,11 @@ public struct StatusDecoder: Sendable {
     }
 
     private func finish(_ parser: JSONParser, _ code: Int32, _ bytes: UnsafeRawBufferPointer, line: Int, column: Int,
-                        index: Int, web: Bool, repaired: Bool) -> DecodedStatus {
+                        index: Int, source: StatusElement.Source, references: StatusReferences?, repaired: Bool) -> DecodedStatus {
         let result: Result<Status, StatusDecodingError>
         if code == CSTATUSJSON_OK {
             do {
-                result = .success(try status(parser, web: web))
+                result = .success(try status(parser, source: source, references: references))
             } catch {
                 result = .failure(error)
             }

@@ -17,6 +17,9 @@ public struct StatusElement {
     public let depth: Int
     /// What kind of response it was found in.
     public let source: Source
+    /// The objects its response holds beside it, which it names by ID (Twitter API v2's
+    /// `includes`, the users of YYKit's Twitter pages); nil when there are none.
+    public let references: StatusReferences?
 
     /// What kind of response an element was found in.
     public enum Source: Sendable, Hashable {
@@ -25,17 +28,20 @@ public struct StatusElement {
         /// Inside a web API's `data` (m.weibo.cn's cards, weibo.com's list, a status as `data`):
         /// Weibo's `text` is HTML there.
         case webAPI
+        /// An element of a top-level `data` array (Twitter API v2's responses).
+        case dataArray
     }
 
     /// Makes an element (for tests and for bytes found by other means).
     public init(bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1, depth: Int = 0,
-                source: Source = .plain) {
+                source: Source = .plain, references: StatusReferences? = nil) {
         self.bytes = bytes
         self.line = line
         self.column = column
         self.index = index
         self.depth = depth
         self.source = source
+        self.references = references
     }
 }
 

@@ -106,6 +106,13 @@ public struct Status: Sendable, Hashable {
         get { storage.fields.isDeleted }
         set { update { $0.isDeleted = newValue } }
     }
+    /// The handle of the account this status replies to, as the cell names it ("in reply to
+    /// @name": Twitter's `in_reply_to_screen_name`, the `acct` of Mastodon's mention of
+    /// `in_reply_to_account_id`); empty when it replies to no one (or to its own author).
+    public var inReplyTo: String {
+        get { storage.fields.inReplyTo }
+        set { update { $0.inReplyTo = newValue } }
+    }
     /// When it was last edited (Mastodon's `edited_at` as sent), empty when never.
     public var editedAt: String {
         get { storage.fields.editedAt }
@@ -125,7 +132,8 @@ public struct Status: Sendable, Hashable {
         get { storage.fields.retweet?.status }
         set { update { $0.retweet = newValue.map(StatusBox.init) } }
     }
-    /// The status this one quotes (Twitter's `quoted_status`), if any.
+    /// The status this one quotes (Twitter's `quoted_status` or v2's quoted reference,
+    /// Mastodon's `quote.quoted_status`), if any.
     public var quotedStatus: Status? {
         get { storage.fields.quote?.status }
         set { update { $0.quote = newValue.map(StatusBox.init) } }
@@ -214,6 +222,7 @@ public struct Status: Sendable, Hashable {
         var isLongText = false
         var isDeleted = false
         var editedAt = ""
+        var inReplyTo = ""
         var warnings: [String] = []
         var retweet: StatusBox?
         var quote: StatusBox?
@@ -238,6 +247,11 @@ public struct Status: Sendable, Hashable {
                 d.mix(user.verification.rawValue)
                 d.mix(user.membershipRank)
                 d.mix(user.profileImageURL)
+                d.mix(user.emojis.count)
+                for emoji in user.emojis {
+                    d.mix(emoji.shortcode)
+                    d.mix(emoji.url)
+                }
             } else {
                 d.mix(0)
             }
@@ -285,6 +299,7 @@ public struct Status: Sendable, Hashable {
             }
             d.mix((isLongText ? 1 : 0) | (isDeleted ? 2 : 0))
             d.mix(editedAt)
+            d.mix(inReplyTo)
             for nested in [retweet, quote] {
                 d.mix(nested.map { Int($0.status.id.value) } ?? 0)
                 d.mix(nested.map { Int(bitPattern: UInt($0.status.contentVersion)) } ?? 0)

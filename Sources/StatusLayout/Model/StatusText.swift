@@ -109,6 +109,7 @@ public struct StatusText: Sendable, Hashable, ExpressibleByStringLiteral, Custom
             case .topic(let value): d.mix("t" + value)
             case .link(let value): d.mix("l" + value)
             case .emoticon(let value): d.mix("e" + value)
+            case .cashtag(let value): d.mix("$" + value)
             }
         }
         d.mix(attachments.count)

@@ -25,6 +25,8 @@ public struct StatusUser: Sendable, Hashable {
     public var membershipRank: Int
     /// The avatar's URL (empty when absent).
     public var profileImageURL: String
+    /// The custom emoji its name may hold as `:shortcode:` (Mastodon's `account.emojis`).
+    public var emojis: [CustomEmoji] = []
 
     /// Makes an author.
     public init(screenName: String, name: String = "", isVerified: Bool = false, profileImageURL: String = "") {
@@ -43,4 +45,18 @@ public struct StatusUser: Sendable, Hashable {
 
     /// The name a cell shows: the display name, else the handle.
     public var displayName: String { name.isEmpty ? screenName : name }
+}
+
+/// A custom emoji of a Mastodon server: `:shortcode:` in a text or a name is shown as its image.
+public struct CustomEmoji: Sendable, Hashable {
+    /// The shortcode, without the colons.
+    public var shortcode: String
+    /// The image's URL (the `static_url` when sent, else `url`).
+    public var url: String
+
+    /// Makes a custom emoji.
+    public init(shortcode: String, url: String) {
+        self.shortcode = shortcode
+        self.url = url
+    }
 }

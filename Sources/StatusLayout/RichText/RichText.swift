@@ -28,6 +28,8 @@ public struct TextEntity: Sendable, Hashable {
         case link(String)
         /// A known `[name]` emoticon, shown as an image.
         case emoticon(String)
+        /// A Twitter `$CASHTAG` (the symbol without "$").
+        case cashtag(String)
     }
 
     /// What the entity is.
