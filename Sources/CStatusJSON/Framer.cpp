@@ -8,11 +8,19 @@
 //   - a top-level array: each element is a status;
 //   - a top-level object is a status, unless one of its keys says it is a response:
 //       "statuses": [statuses]                         (timeline pages of Weibo and Twitter)
-//       "data": [statuses]  or  "data": {object}       (web APIs; the object is a status unless
-//                                                       its keys say it holds them:)
+//       "data": [statuses]  or  "data": {object}       (web APIs and Twitter API v2; the object
+//                                                       is a status unless its keys say it
+//                                                       holds them:)
 //           "cards": [cards]   a card's "mblog" is a status, its "card_group" holds more cards
 //           "list": [statuses], "statuses": [statuses]
+//       "includes": {object}                            (Twitter API v2: a table, see below)
+//       "twitter_objects": {"tweets": {id: status}, "users": {table}}, "response": {"timeline":
+//           [table]}                                    (the pages of YYKit's Twitter demo)
 //     then the response's other fields are skipped unread;
+//   - a table holds objects the statuses name by ID (users, media, the tweets they quote): it
+//     comes out as one TABLE item, and every element of a response that has "data" or
+//     "twitter_objects" is marked joinable, the response ending with an END item, so that the
+//     reader can hold its statuses until their tables are read (they may come after them);
 //   - anything else stands where a status should (and fails to decode as one).
 // At the top level, white space, blank lines and byte order marks are skipped.
 //
@@ -62,10 +70,17 @@ enum Route : uint8_t {
     kRouteTop,       // a top-level object: a status, or a response
     kRouteData,      // a response's "data" object: a status, or what holds them
     kRouteCard,      // a card: its "mblog" is a status, its "card_group" holds cards
+    kRouteDataElements,  // a top-level "data" array: its elements are statuses (Twitter API v2)
+    kRouteObjects,   // YYKit's "twitter_objects": "tweets" holds statuses, "users" is a table
+    kRouteTweets,    // YYKit's "tweets": each member's value is a status, its key the ID
+    kRouteResponse,  // YYKit's "response": "timeline" is a table
 };
 
 // The keys that route.
-enum Key : uint8_t { kKeyNone, kKeyStatuses, kKeyData, kKeyCards, kKeyList, kKeyCardGroup, kKeyMblog };
+enum Key : uint8_t {
+    kKeyNone, kKeyStatuses, kKeyData, kKeyCards, kKeyList, kKeyCardGroup, kKeyMblog, kKeyIncludes, kKeyObjects,
+    kKeyTweets, kKeyUsers, kKeyResponse, kKeyTimeline,
+};
 
 struct Level {
     uint8_t kind;   // kObject or kArrayKind
@@ -76,7 +91,7 @@ constexpr uint64_t kNoOffset = UINT64_MAX;
 constexpr size_t kMaximumDepth = 1000000;
 constexpr uint8_t kObject = 0;
 constexpr uint8_t kArrayKind = 1;
-constexpr size_t kKeyCapacity = 12;
+constexpr size_t kKeyCapacity = CSTATUSJSON_KEY_CAPACITY;
 
 inline bool isSpace(uint8_t c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -105,6 +120,16 @@ Key routingKey(uint8_t route, const uint8_t *bytes, size_t length) {
     case kRouteTop:
         if (equals(bytes, length, "statuses")) return kKeyStatuses;
         if (equals(bytes, length, "data")) return kKeyData;
+        if (equals(bytes, length, "includes")) return kKeyIncludes;
+        if (equals(bytes, length, "twitter_objects")) return kKeyObjects;
+        if (equals(bytes, length, "response")) return kKeyResponse;
+        return kKeyNone;
+    case kRouteObjects:
+        if (equals(bytes, length, "tweets")) return kKeyTweets;
+        if (equals(bytes, length, "users")) return kKeyUsers;
+        return kKeyNone;
+    case kRouteResponse:
+        if (equals(bytes, length, "timeline")) return kKeyTimeline;
         return kKeyNone;
     case kRouteData:
         if (equals(bytes, length, "cards")) return kKeyCards;
@@ -146,7 +171,15 @@ struct cstatusjson_framer {
     uint64_t element_start = 0, element_line = 0, element_column = 0;
     uint32_t element_max = 0;
     uint8_t element_route = CSTATUSJSON_ROUTE_PLAIN;
+    uint8_t element_table = 0;  // CSTATUSJSON_TABLE_* when the value is a table
+    uint8_t element_key[kKeyCapacity];
+    uint8_t element_key_length = 0;
     bool held = false;         // a top-level element waiting for the end of its line
+
+    // The top-level response being read: whether its elements are held for its tables (it has
+    // "data" or "twitter_objects"), and which routing keys it has had.
+    bool joinable = false;
+    bool seen_data = false, seen_objects = false;
     uint64_t held_end = 0;     // where that element ends
 
     // The unit an error would cost.
@@ -195,31 +228,51 @@ struct cstatusjson_framer {
 
     void endUnit() { unit_valid = false; }
 
-    void beginElement(uint8_t route) {
+    void beginElement(uint8_t route, uint8_t table = 0) {
         in_element = true;
         element_start = pos;
         element_line = line;
         element_column = column();
         element_max = 0;
-        element_route = web > 0 || route == CSTATUSJSON_ROUTE_WEB ? CSTATUSJSON_ROUTE_WEB : CSTATUSJSON_ROUTE_PLAIN;
+        element_table = table;
+        element_key_length = 0;
+        element_route = web > 0 || route == CSTATUSJSON_ROUTE_WEB ? CSTATUSJSON_ROUTE_WEB : route;
     }
 
     void emit(cstatusjson_item item) {
         item.index = ++count;
+        item.joinable = joinable;
         items.push_back(item);
     }
 
     void emitElement(uint64_t end) {
         cstatusjson_item item{};
-        item.kind = CSTATUSJSON_ITEM_ELEMENT;
+        item.kind = element_table != 0 ? CSTATUSJSON_ITEM_TABLE : CSTATUSJSON_ITEM_ELEMENT;
+        item.table = element_table;
         item.start = element_start;
         item.end = end;
         item.line = element_line;
         item.column = element_column;
         item.depth = element_max;
         item.route = element_route;
+        item.key_length = element_key_length;
+        for (size_t i = 0; i < element_key_length; i++) item.key[i] = element_key[i];
         emit(item);
         in_element = false;
+    }
+
+    // The top-level value is over: a joinable response says so.
+    void endDocument() {
+        if (joinable) {
+            cstatusjson_item item{};
+            item.kind = CSTATUSJSON_ITEM_END;
+            item.start = item.end = pos;
+            item.line = line;
+            item.column = column();
+            emit(item);
+        }
+        joinable = false;
+        seen_data = seen_objects = false;
     }
 
     // Opens an array or object; false (after a hard error) when nested too deep to follow.
@@ -263,6 +316,7 @@ struct cstatusjson_framer {
         }
         in_element = false;
         endUnit();
+        endDocument();
         state = kTop;
     }
 
@@ -299,7 +353,8 @@ struct cstatusjson_framer {
         // Inside a value: reading goes on in the innermost array of statuses or cards.
         recover_target = 0;
         for (size_t i = stack.size(); i > 0; i--) {
-            if (stack[i - 1].route == kRouteElements || stack[i - 1].route == kRouteCards) {
+            const uint8_t route = stack[i - 1].route;
+            if (route == kRouteElements || route == kRouteCards || route == kRouteDataElements) {
                 recover_target = i;
                 break;
             }
@@ -326,6 +381,7 @@ struct cstatusjson_framer {
             // A new top-level value: the broken one is given up.
             while (!stack.empty()) pop();
             resume(kTop, line);
+            endDocument();
             return;
         }
         if (recover_in_string) {
@@ -440,7 +496,8 @@ struct cstatusjson_framer {
             } else if (c == '"') {
                 string_is_key = true;
                 const uint8_t route = stack.back().route;
-                key_capture = route == kRouteTop || route == kRouteData || route == kRouteCard;
+                key_capture = route == kRouteTop || route == kRouteData || route == kRouteCard || route == kRouteObjects ||
+                              route == kRouteTweets || route == kRouteResponse;
                 key_length = 0;
                 key_overflow = false;
                 consume(c);
@@ -521,6 +578,8 @@ struct cstatusjson_framer {
         beginUnit();
         top_line = line;
         pending_key = kKeyNone;
+        joinable = false;
+        seen_data = seen_objects = false;
         if (c == '[') {
             element_depth = 1;
             consume(c);
@@ -564,22 +623,41 @@ struct cstatusjson_framer {
         // (not a status), and the value holds statuses, cards, or is one.
         uint8_t route = kRouteNone;
         bool element = false;
+        uint8_t table = 0;
         if (key != kKeyNone && opens) {
+            const bool top = container.route == kRouteTop;
             switch (key) {
             case kKeyStatuses:
             case kKeyList: route = c == '[' ? kRouteElements : kRouteNone; break;
-            case kKeyData: route = c == '[' ? kRouteElements : kRouteData; element = c == '{'; break;
+            case kKeyData:
+                route = c == '[' ? (top ? kRouteDataElements : kRouteElements) : kRouteData;
+                element = c == '{';
+                if (top) seen_data = true;
+                break;
             case kKeyCards:
             case kKeyCardGroup: route = c == '[' ? kRouteCards : kRouteNone; break;
             case kKeyMblog: element = c == '{'; break;
+            // Twitter API v2's includes, after its data.
+            case kKeyIncludes: if (seen_data && c == '{') table = CSTATUSJSON_TABLE_INCLUDES; break;
+            case kKeyObjects:
+                if (c == '{') {
+                    route = kRouteObjects;
+                    seen_objects = true;
+                }
+                break;
+            case kKeyTweets: route = c == '{' ? kRouteTweets : kRouteNone; break;
+            case kKeyUsers: if (c == '{') table = CSTATUSJSON_TABLE_USERS; break;
+            case kKeyResponse: route = seen_objects && c == '{' ? kRouteResponse : kRouteNone; break;
+            case kKeyTimeline: if (c == '[') table = CSTATUSJSON_TABLE_TIMELINE; break;
             default: break;
             }
-            if (route != kRouteNone || element) {
+            if (route != kRouteNone || element || table != 0) {
                 // The response was read as a status so far: it is not one.
                 if (in_element && element_depth == stack.size() - 1) in_element = false;
+                if (top && (seen_data || seen_objects)) joinable = true;
                 beginUnit();
             }
-        } else if (container.route == kRouteElements) {
+        } else if (container.route == kRouteElements || container.route == kRouteDataElements) {
             beginUnit();
             element = true;
         } else if (container.route == kRouteCards) {
@@ -587,10 +665,21 @@ struct cstatusjson_framer {
                 beginUnit();
                 route = kRouteCard;
             }
+        } else if (container.route == kRouteTweets && c == '{') {
+            beginUnit();
+            element = true;
         }
-        if (element) {
+        if (element || table != 0) {
             element_depth = stack.size();
-            beginElement(route == kRouteData || key == kKeyMblog ? CSTATUSJSON_ROUTE_WEB : CSTATUSJSON_ROUTE_PLAIN);
+            uint8_t elementRoute = CSTATUSJSON_ROUTE_PLAIN;
+            if (route == kRouteData || key == kKeyMblog) elementRoute = CSTATUSJSON_ROUTE_WEB;
+            else if (container.route == kRouteDataElements) elementRoute = CSTATUSJSON_ROUTE_DATA_ARRAY;
+            else if (container.route == kRouteTweets) elementRoute = CSTATUSJSON_ROUTE_TWEETS;
+            beginElement(elementRoute, table);
+            if (container.route == kRouteTweets && !key_overflow && key_length <= kKeyCapacity) {
+                for (size_t i = 0; i < key_length; i++) element_key[i] = key_bytes[i];
+                element_key_length = uint8_t(key_length);
+            }
         }
         if (opens) {
             open(c, route);
@@ -718,6 +807,11 @@ struct cstatusjson_framer {
 
     // At the end of the input.
     void finish() {
+        finishValue();
+        endDocument();
+    }
+
+    void finishValue() {
         switch (state) {
         case kTop: return;
         case kBom2:
@@ -730,7 +824,7 @@ struct cstatusjson_framer {
             if (state == kLineEnd) {
                 lineEnded();
             } else {
-                finish();
+                finishValue();
             }
             return;
         case kLineEnd:

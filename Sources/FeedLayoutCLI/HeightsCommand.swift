@@ -42,6 +42,7 @@ enum HeightsCommand {
                                   (default: 375)
           --scale <n>             Screen scale, pixels per point, from 1 to 4. (default: 2)
           --max-lines <n>         Collapse texts longer than n lines with "…全文".
+        \(OptionValues.formatHelp)
         \(ThreadsOption.help)
         \(EngineOptions.help)
           --version               Show the version.
@@ -81,7 +82,8 @@ enum HeightsCommand {
         var cutter = StatusCutter()
         let outcome = StreamingRun.run(source: source, cutter: &cutter, threads: threads, maximumUnits: 64, io: io,
                                        progressLabel: "heights", progressUnit: "statuses") { batch, stop in
-            answer(batch, layouter: CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: engine), style: options.style),
+            answer(batch, decoder: options.decoder,
+                   layouter: CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: engine), style: options.style),
                    width: options.width, scale: options.scale, stop: stop)
         }
         return StreamingRun.exitStatus(outcome, io: io, failedAnswers: true)
@@ -89,9 +91,8 @@ enum HeightsCommand {
 
     /// The answers of one batch of statuses, with a warning for each status that has
     /// characters no font draws (`layouter`'s measurer is this batch's alone).
-    static func answer(_ batch: InputBatch, layouter: CellLayouter<MissingGlyphsNotingMeasurer>, width: Double, scale: Double,
-                       stop: StopSignal?) -> BatchOutput {
-        let decoder = StatusDecoder()
+    static func answer(_ batch: InputBatch, decoder: StatusDecoder, layouter: CellLayouter<MissingGlyphsNotingMeasurer>,
+                       width: Double, scale: Double, stop: StopSignal?) -> BatchOutput {
         var made = BatchOutput(inputEnd: batch.inputEnd)
         var text = ""
         for unit in batch.units {
@@ -105,7 +106,7 @@ enum HeightsCommand {
             } else {
                 decoded = batch.withBytes(of: unit) { bytes in
                     decoder.decode(StatusElement(bytes: bytes, line: unit.line, column: unit.column, index: unit.index, depth: unit.depth,
-                                                 source: unit.source))
+                                                 source: unit.source, references: unit.references))
                 }
             }
             made.warnings += decoded.warningText
@@ -132,12 +133,18 @@ struct CellOptions {
     var width = 375.0
     var scale = 2.0
     var style = CellStyle.automatic
+    /// Which network's statuses the input holds (`--format`).
+    var format = StatusFormat.automatic
+
+    /// The decoder `--format` asks for.
+    var decoder: StatusDecoder { StatusDecoder(format: format) }
 
     /// Parses `arguments`; nil when help was asked for.
     static func parse(_ arguments: [String], extraValued: Set<String>, extraFlags: Set<String> = [])
         throws(UsageError) -> (CellOptions, ArgumentScanner)?
     {
-        var scanner = ArgumentScanner(valued: Set(["--width", "--scale", "--max-lines"]).union(EngineOptions.valued).union(extraValued),
+        var scanner = ArgumentScanner(valued: Set(["--width", "--scale", "--max-lines", "--format", "--cell"]).union(EngineOptions.valued)
+                                        .union(extraValued),
                                       flags: Set(["-h", "--help", "--version"]).union(extraFlags))
         try scanner.scan(arguments)
         if scanner.has("-h") || scanner.has("--help") { return nil }
@@ -155,6 +162,8 @@ struct CellOptions {
             options.style.maxTextLines = try OptionValues.whole(maxLines, option: "--max-lines", in: 1...Int(Int32.max),
                                                                 what: "a whole number greater than 0")
         }
+        if let format = scanner.value("--format") { options.format = try OptionValues.format(format) }
+        if let cell = scanner.value("--cell") { options.style.network = try OptionValues.cell(cell) }
         return (options, scanner)
     }
 }

@@ -25,6 +25,7 @@ enum LayoutCommand {
           --scale <n>             Screen scale, from 1 to 4. (default: 2)
           --max-lines <n>         Collapse texts longer than n lines with "…全文".
           --pretty                One field a line, indented, instead of one line.
+        \(OptionValues.formatHelp)
         \(OptionValues.nowHelp)
         \(EngineOptions.help)
           --version               Show the version.
@@ -61,7 +62,7 @@ enum LayoutCommand {
             try fonts.checkUsage()
             let source = try CommandInput.open(scanner.positionals, io: io)
             io.stop?.listenToSignals()
-            guard let found = try find(wanted, in: source, stop: io.stop) else {
+            guard let found = try find(wanted, in: source, decoder: options.decoder, stop: io.stop) else {
                 if let signal = io.stop?.signal, signal != 0 { return 128 + signal }
                 switch wanted {
                 case .index(let index):
@@ -111,9 +112,8 @@ enum LayoutCommand {
     }
 
     /// Reads `source` up to the status wanted (reading stops there) and decodes it.
-    static func find(_ wanted: Wanted, in source: InputSource, stop: StopSignal?) throws(IOFailure) -> DecodedStatus? {
+    static func find(_ wanted: Wanted, in source: InputSource, decoder: StatusDecoder, stop: StopSignal?) throws(IOFailure) -> DecodedStatus? {
         let splitter = StatusSplitter()
-        let decoder = StatusDecoder()
         var found: DecodedStatus?
         let look: (StatusSplitter.Item) -> Void = { item in
             guard found == nil else { return }

@@ -14,6 +14,30 @@ enum OptionValues {
     }
 
     /// The help line of `--now`.
+    /// `--format`: which network's statuses the input holds.
+    static func format(_ text: String) throws(UsageError) -> StatusFormat {
+        guard let format = StatusFormat(rawValue: text) else {
+            throw UsageError(message: "--format must be auto, weibo, twitter or mastodon, got '\(text)'")
+        }
+        return format
+    }
+
+    /// `--cell`: whose cell every status gets (auto: each its own network's).
+    static func cell(_ text: String) throws(UsageError) -> StatusNetwork? {
+        if text == "auto" { return nil }
+        guard let network = StatusNetwork(rawValue: text) else {
+            throw UsageError(message: "--cell must be auto, weibo, twitter or mastodon, got '\(text)'")
+        }
+        return network
+    }
+
+    static let formatHelp = """
+          --format <format>       The statuses' network: auto (each status by the fields it
+                                  carries), weibo, twitter or mastodon. (default: auto)
+          --cell <network>        Lay every status out in this network's cell: auto (each in
+                                  its own network's), weibo, twitter or mastodon. (default: auto)
+        """
+
     static let nowHelp = """
           --now <time>            The moment time strings are relative to ("5分钟前"), e.g.
                                   2026-11-30T08:00:00+08:00. (default: the time of the run)

@@ -50,6 +50,7 @@ enum RenderCommands {
           -o, --output <file>     The PNG to write (required).
           --index <n>             Draw the n-th status of the input. (default: 1)
           --id <id>               Draw the status with this ID instead.
+        \(OptionValues.formatHelp)
           --width <points>        Cell width in points. (default: 375)
           --scale <n>             Screen scale, 1 to 4. (default: 2)
           --collapsed             Texts longer than --max-lines lines end in "…全文" (the cell's height).
@@ -83,6 +84,7 @@ enum RenderCommands {
         OPTIONS:
           -o, --output <file>     The PNG to write (required).
           --count <n>             How many statuses (the first n of the input). (default: 20)
+        \(OptionValues.formatHelp)
           --width <points>        Cell width in points. (default: 375)
           --scale <n>             Screen scale, 1 to 4. (default: 2)
           --max-lines <n>         Collapse texts longer than n lines with "…全文".
@@ -144,7 +146,7 @@ enum RenderCommands {
     // MARK: render
 
     static func runCell(arguments: [String], io: CommandLineTool.IO) -> Int32 {
-        run("render", arguments: arguments, help: cellHelp, io: io, valued: ["--width", "--index", "--id", "--max-lines"],
+        run("render", arguments: arguments, help: cellHelp, io: io, valued: ["--width", "--index", "--id", "--max-lines", "--format", "--cell"],
             flags: ["--collapsed", "--expanded"]) { scanner, common in
             let width = try cellWidth(scanner)
             if scanner.value("--index") != nil && scanner.value("--id") != nil {
@@ -159,6 +161,8 @@ enum RenderCommands {
                 return id
             }
             var style = CellStyle.automatic
+            style.network = try scanner.value("--cell").flatMap { text throws(UsageError) in try OptionValues.cell(text) }
+            let decoder = StatusDecoder(format: try scanner.value("--format").map { text throws(UsageError) in try OptionValues.format(text) } ?? .automatic)
             let maxLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
             if scanner.has("--expanded") && maxLines != nil {
                 throw UsageError(message: "--max-lines collapses texts; it cannot be used with --expanded")
@@ -167,7 +171,7 @@ enum RenderCommands {
             try checkWidth(width, scale: common.scale)
             let input = try readStatuses(scanner, io: io)
             return {
-                let statuses = StatusDecoder().decodeAll(input)
+                let statuses = decoder.decodeAll(input)
                 let chosen: Status
                 let entry: DecodedStatus
                 if let id {
@@ -214,15 +218,18 @@ enum RenderCommands {
     // MARK: render-timeline
 
     static func runTimeline(arguments: [String], io: CommandLineTool.IO) -> Int32 {
-        run("render-timeline", arguments: arguments, help: timelineHelp, io: io, valued: ["--width", "--count", "--max-lines"], flags: []) { scanner, common in
+        run("render-timeline", arguments: arguments, help: timelineHelp, io: io,
+            valued: ["--width", "--count", "--max-lines", "--format", "--cell"], flags: []) { scanner, common in
             let width = try cellWidth(scanner)
             let count = try scanner.value("--count").map { try wholeNumber($0, option: "--count") } ?? 20
             var style = CellStyle.automatic
             style.maxTextLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
+            style.network = try scanner.value("--cell").flatMap { text throws(UsageError) in try OptionValues.cell(text) }
+            let decoder = StatusDecoder(format: try scanner.value("--format").map { text throws(UsageError) in try OptionValues.format(text) } ?? .automatic)
             try checkWidth(width, scale: common.scale)
             let input = try readStatuses(scanner, io: io)
             return {
-                let decoded = StatusDecoder().decodeAll(input).prefix(count)
+                let decoded = decoder.decodeAll(input).prefix(count)
                 var statuses: [Status] = []
                 var skipped = ""
                 var warnings = ""

@@ -14,6 +14,8 @@ struct InputUnit: Sendable {
     var depth = 0
     /// What kind of response it was found in (statuses).
     var source = StatusElement.Source.plain
+    /// The objects its response holds beside it (statuses of Twitter API v2 and YYKit's pages).
+    var references: StatusReferences?
     /// Bytes that are not JSON (statuses): the error to answer in their place.
     var failure: StatusDecodingError?
     /// A line longer than the longest one measured (its bytes are not kept): an error answers it.
@@ -54,9 +56,10 @@ final class BatchBuilder {
     }
 
     func add(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int = 1, index: Int, depth: Int = 0,
-             source: StatusElement.Source = .plain, failure: StatusDecodingError? = nil, isTooLong: Bool = false) {
+             source: StatusElement.Source = .plain, references: StatusReferences? = nil, failure: StatusDecodingError? = nil,
+             isTooLong: Bool = false) {
         batch.units.append(InputUnit(start: batch.bytes.count, count: bytes.count, line: line, column: column, index: index,
-                                     depth: depth, source: source, failure: failure, isTooLong: isTooLong))
+                                     depth: depth, source: source, references: references, failure: failure, isTooLong: isTooLong))
         batch.bytes.append(contentsOf: bytes)
         batch.longestUnit = max(batch.longestUnit, bytes.count)
         if batch.units.count >= maximumUnits || batch.bytes.count >= maximumBytes { flush() }
@@ -181,7 +184,7 @@ struct StatusCutter: InputCutter {
         switch item {
         case .element(let element):
             builder.add(element.bytes, line: element.line, column: element.column, index: element.index, depth: element.depth,
-                        source: element.source)
+                        source: element.source, references: element.references)
         case .error(let error):
             guard case .failure(let failure) = error.result else { return }
             builder.add(UnsafeRawBufferPointer(start: nil, count: 0), line: error.line, index: error.index, failure: failure)

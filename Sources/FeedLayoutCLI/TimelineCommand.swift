@@ -53,6 +53,7 @@ enum TimelineCommand {
           --scale <n>             Screen scale, pixels per point, from 1 to 4. (default: 2)
           --viewport <points>     The list's height on screen. (default: 812)
           --max-lines <n>         Collapse texts longer than n lines with "…全文" (expand shows them).
+        \(OptionValues.formatHelp)
           --header <kind>         mjrefresh (54 points), custom (the example app's 75-point header,
                                   "下拉刷新" / "松開加載更多" / "加載中..."), or system (UIRefreshControl:
                                   fires at a 100-point pull before release). (default: mjrefresh)
@@ -119,7 +120,7 @@ enum TimelineCommand {
             case .failure(let failure): throw failure
             }
             var decoded: [Status] = []
-            for status in StatusDecoder().decodeAll(statusBytes) {
+            for status in options.cell.decoder.decodeAll(statusBytes) {
                 switch status.result {
                 case .success(let value): decoded.append(value)
                 case .failure(let error):

@@ -114,6 +114,8 @@ typedef struct cstatusjson_framer cstatusjson_framer;
 /* Item kinds. */
 #define CSTATUSJSON_ITEM_ELEMENT                 0  /* the bytes of one status (or of whatever stands where one should) */
 #define CSTATUSJSON_ITEM_ERROR                   1  /* bytes that are not JSON, skipped */
+#define CSTATUSJSON_ITEM_TABLE                   2  /* the bytes of objects a response's statuses name by ID (`table`) */
+#define CSTATUSJSON_ITEM_END                     3  /* the end of a response whose elements may name such objects */
 
 /* Why an error item was made. */
 #define CSTATUSJSON_FRAME_UNEXPECTED             1  /* `found` where `expected` was */
@@ -134,6 +136,15 @@ typedef struct cstatusjson_framer cstatusjson_framer;
 /* Where an element was found. */
 #define CSTATUSJSON_ROUTE_PLAIN                  0  /* a top-level value, an element of a top-level array or of a "statuses" array */
 #define CSTATUSJSON_ROUTE_WEB                    1  /* inside a web API's "data" (m.weibo.cn cards, weibo.com's list, a status as data) */
+#define CSTATUSJSON_ROUTE_DATA_ARRAY             2  /* an element of a top-level "data" array (Twitter API v2) */
+#define CSTATUSJSON_ROUTE_TWEETS                 3  /* a member of YYKit's "twitter_objects"."tweets" (`key`: its ID) */
+
+/* What a table item holds. */
+#define CSTATUSJSON_TABLE_INCLUDES               1  /* Twitter API v2's "includes" object */
+#define CSTATUSJSON_TABLE_USERS                  2  /* YYKit's "twitter_objects"."users" object, users by ID */
+#define CSTATUSJSON_TABLE_TIMELINE               3  /* YYKit's "response"."timeline" array: the order of the tweets */
+
+#define CSTATUSJSON_KEY_CAPACITY                 24
 
 /* One element or error. Offsets count bytes from the start of the stream; lines from 1;
  * columns count characters (UTF-8 sequences) from 1. */
@@ -154,6 +165,10 @@ typedef struct {
     uint64_t open_line;         /* TRUNCATED: the line where the open top-level value began */
     uint8_t route;              /* ELEMENT: CSTATUSJSON_ROUTE_* */
     uint64_t last_line;         /* ERROR: the last line with a byte of what was skipped */
+    uint8_t joinable;           /* ELEMENT, ERROR: inside a response that ends with an END item (hold it until then) */
+    uint8_t table;              /* TABLE: CSTATUSJSON_TABLE_* (its bytes are start..end) */
+    uint8_t key_length;         /* ELEMENT of ROUTE_TWEETS: the member key (at most CSTATUSJSON_KEY_CAPACITY bytes; 0 if longer) */
+    uint8_t key[CSTATUSJSON_KEY_CAPACITY];
 } cstatusjson_item;
 
 cstatusjson_framer *cstatusjson_framer_create(void);

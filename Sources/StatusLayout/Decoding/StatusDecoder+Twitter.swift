@@ -9,3 +9,10 @@ extension StatusDecoder {
         throw StatusDecodingError("Twitter statuses are not read yet")
     }
 }
+
+extension StatusDecoder {
+    /// The references of a v2 response's `includes` object.
+    static func twitterIncludes(_ bytes: UnsafeRawBufferPointer) -> StatusReferences { StatusReferences() }
+    /// The users of YYKit's `twitter_objects.users`.
+    static func twitterUsers(_ bytes: UnsafeRawBufferPointer) -> StatusReferences { StatusReferences() }
+}

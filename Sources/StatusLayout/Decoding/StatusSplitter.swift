@@ -73,6 +73,17 @@ public final class StatusSplitter {
     }
 
     private let framer: OpaquePointer
+    /// How many items were handed out (their places, from 1, are the splitter's own: a held
+    /// response's statuses may come out in another order than found).
+    private var handedOut = 0
+    /// The response being held for its tables (Twitter API v2's `includes`, YYKit's users and
+    /// timeline): its items in order and its tables, until it ends.
+    private var held: [Held] = []
+    private var heldBytes = 0
+    private var tables: [UInt8: (bytes: [UInt8], line: Int)] = [:]
+    /// The held response grew past ``holdLimit``: what was held went out without its tables,
+    /// and so does the rest of it.
+    private var overflowed = false
     /// Stream bytes `bufferStart ..< bufferStart + count` that a later scan may still need.
     private var buffer: UnsafeMutableRawPointer
     private var capacity: Int
@@ -134,17 +145,192 @@ public final class StatusSplitter {
         let items = cstatusjson_framer_items(framer)!
         for index in 0..<found {
             let item = items[index]
-            if item.kind == CSTATUSJSON_ITEM_ELEMENT {
-                let start = Int(item.start - offset)
-                let element = StatusElement(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(item.end - item.start)]),
-                                            line: Int(item.line), column: Int(item.column), index: Int(item.index),
-                                            depth: Int(item.depth), source: item.route == CSTATUSJSON_ROUTE_WEB ? .webAPI : .plain)
-                try body(.element(element))
-            } else {
-                try body(.error(DecodedStatus(line: Int(item.line), index: Int(item.index),
-                                              result: .failure(Diagnosis.error(for: item)), repairedUTF8: false)))
+            // An element's or table's first byte (an error's may be before the buffer).
+            let start = item.kind == CSTATUSJSON_ITEM_ELEMENT || item.kind == CSTATUSJSON_ITEM_TABLE ? Int(item.start - offset) : 0
+            switch item.kind {
+            case CSTATUSJSON_ITEM_ELEMENT:
+                let element = UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(item.end - item.start)])
+                let source: StatusElement.Source = switch Int32(item.route) {
+                case CSTATUSJSON_ROUTE_WEB: .webAPI
+                case CSTATUSJSON_ROUTE_DATA_ARRAY: .dataArray
+                default: .plain
+                }
+                if item.joinable != 0, !overflowed {
+                    hold(.element(HeldElement(bytes: Array(element), line: Int(item.line), column: Int(item.column),
+                                              depth: Int(item.depth), source: source, key: Self.key(of: item))))
+                    if heldBytes > Self.holdLimit { try overflow(body) }
+                } else {
+                    handedOut += 1
+                    try body(.element(StatusElement(bytes: element, line: Int(item.line), column: Int(item.column), index: handedOut,
+                                                    depth: Int(item.depth), source: source)))
+                }
+            case CSTATUSJSON_ITEM_TABLE:
+                if !overflowed {
+                    tables[item.table] = (Array(UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(item.end - item.start)])), Int(item.line))
+                    heldBytes += Int(item.end - item.start)
+                    if heldBytes > Self.holdLimit { try overflow(body) }
+                }
+            case CSTATUSJSON_ITEM_END:
+                try release(body)
+            default:
+                if item.joinable != 0, !overflowed {
+                    hold(.error(line: Int(item.line), failure: Diagnosis.error(for: item)))
+                } else {
+                    handedOut += 1
+                    try body(.error(DecodedStatus(line: Int(item.line), index: handedOut, result: .failure(Diagnosis.error(for: item)),
+                                                  repairedUTF8: false)))
+                }
             }
         }
+    }
+
+    // MARK: Responses held for their tables
+
+    /// How many bytes of one response are held for its tables at most (a Twitter API v2 page is
+    /// at most 100 tweets, under 1 MB): past this, its statuses go out as they come, without
+    /// the objects they name (each says so in its warnings).
+    public static let holdLimit = 64 << 20
+
+    private struct HeldElement {
+        var bytes: [UInt8]
+        var line, column, depth: Int
+        var source: StatusElement.Source
+        var key: String?
+    }
+
+    private enum Held {
+        case element(HeldElement)
+        case error(line: Int, failure: StatusDecodingError)
+    }
+
+    private static func key(of item: cstatusjson_item) -> String? {
+        guard item.route == CSTATUSJSON_ROUTE_TWEETS, item.key_length > 0 else { return nil }
+        return withUnsafeBytes(of: item.key) { String(decoding: $0.prefix(Int(item.key_length)), as: UTF8.self) }
+    }
+
+    private func hold(_ item: Held) {
+        if case .element(let element) = item { heldBytes += element.bytes.count }
+        held.append(item)
+    }
+
+    /// Hands out `item` with the next place.
+    private func handOut(_ item: Held, references: StatusReferences?, _ body: (Item) throws -> Void) rethrows {
+        handedOut += 1
+        switch item {
+        case .element(let element):
+            try element.bytes.withUnsafeBytes { bytes in
+                try body(.element(StatusElement(bytes: bytes, line: element.line, column: element.column, index: handedOut,
+                                                depth: element.depth, source: element.source, references: references)))
+            }
+        case .error(let line, let failure):
+            try body(.error(DecodedStatus(line: line, index: handedOut, result: .failure(failure), repairedUTF8: false)))
+        }
+    }
+
+    /// The held response is too large: out with what is held, without tables.
+    private func overflow(_ body: (Item) throws -> Void) rethrows {
+        overflowed = true
+        let items = held
+        held = []
+        tables = [:]
+        heldBytes = 0
+        for item in items { try handOut(item, references: nil, body) }
+    }
+
+    /// The held response ended: its tables are read once and its statuses handed out with
+    /// them, in the order of its timeline when it has one (YYKit's pages), else as found.
+    private func release(_ body: (Item) throws -> Void) rethrows {
+        let items = held
+        let found = tables
+        held = []
+        tables = [:]
+        heldBytes = 0
+        overflowed = false
+        var references: StatusReferences?
+        if let includes = found[UInt8(CSTATUSJSON_TABLE_INCLUDES)] {
+            references = includes.bytes.withUnsafeBytes { StatusDecoder.twitterIncludes($0) }
+        } else if let users = found[UInt8(CSTATUSJSON_TABLE_USERS)] {
+            references = users.bytes.withUnsafeBytes { StatusDecoder.twitterUsers($0) }
+        }
+        guard let timeline = found[UInt8(CSTATUSJSON_TABLE_TIMELINE)] else {
+            for item in items { try handOut(item, references: references, body) }
+            return
+        }
+        // In the timeline's order, each as often as it names it; what it does not name after
+        // (in the order found), then the errors.
+        var byKey: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            if case .element(let element) = item, let key = element.key, byKey[key] == nil { byKey[key] = index }
+        }
+        let order = timeline.bytes.withUnsafeBytes { Self.timelineOrder($0, line: timeline.line) }
+        var named = Set<Int>()
+        for entry in order {
+            switch entry {
+            case .id(let id, let line):
+                if let index = byKey[id] {
+                    named.insert(index)
+                    try handOut(items[index], references: references, body)
+                } else {
+                    try handOut(.error(line: line, failure: StatusDecodingError(
+                        "the timeline names tweet \(id), which twitter_objects.tweets does not hold")), references: nil, body)
+                }
+            case .problem(let message, let line):
+                try handOut(.error(line: line, failure: StatusDecodingError(message)), references: nil, body)
+            }
+        }
+        for (index, item) in items.enumerated() where !named.contains(index) {
+            if case .element = item { try handOut(item, references: references, body) }
+        }
+        for item in items {
+            if case .error = item { try handOut(item, references: nil, body) }
+        }
+    }
+
+    /// The IDs a YYKit timeline names, in order: a `tweet` entry's `id`, a `conversation`'s `ids`.
+    private static func timelineOrder(_ bytes: UnsafeRawBufferPointer, line: Int) -> [TimelineEntry] {
+        let parser = JSONParser()
+        guard parser.parse(bytes) == CSTATUSJSON_OK else {
+            return [.problem("response.timeline is not valid JSON: \(parser.errorMessage)", line: line)]
+        }
+        let root = parser.value(0)
+        guard root.type == CSTATUSJSON_ARRAY else { return [.problem("response.timeline must be an array", line: line)] }
+        func id(_ index: UInt32) -> String? {
+            let value = parser.value(index)
+            switch value.type {
+            case CSTATUSJSON_STRING: return Fields.text(value)
+            case CSTATUSJSON_INT64: return String(value.integer)
+            case CSTATUSJSON_UINT64: return String(value.unsigned_integer)
+            default: return nil
+            }
+        }
+        var entries: [TimelineEntry] = []
+        for (position, entry) in parser.elements(of: 0, count: root.length).enumerated() {
+            guard parser.value(entry).type == CSTATUSJSON_OBJECT else {
+                entries.append(.problem("response.timeline[\(position)] must be an object", line: line))
+                continue
+            }
+            if let tweet = parser.field("tweet", of: entry), let value = parser.field("id", of: tweet), let id = id(value) {
+                entries.append(.id(id, line: line))
+            } else if let conversation = parser.field("conversation", of: entry), let ids = parser.field("ids", of: conversation),
+                      parser.value(ids).type == CSTATUSJSON_ARRAY {
+                for element in parser.elements(of: ids, count: parser.value(ids).length) {
+                    if let id = id(element) {
+                        entries.append(.id(id, line: line))
+                    } else {
+                        entries.append(.problem("response.timeline[\(position)].conversation.ids: an ID must be a string", line: line))
+                    }
+                }
+            } else {
+                entries.append(.problem("response.timeline[\(position)] names no tweet (it has \(parser.keys(of: entry).joined(separator: ", ")))",
+                                        line: line))
+            }
+        }
+        return entries
+    }
+
+    private enum TimelineEntry {
+        case id(String, line: Int)
+        case problem(String, line: Int)
     }
 
     /// Keeps the bytes of `bytes` (stream bytes from `offset`) that a later scan may need.
