@@ -103,6 +103,18 @@ final class Canvas {
         cairo_fill(context)
     }
 
+    /// An ellipse's outline, a hairline of `lineWidth` points.
+    func strokeEllipse(x: Double, y: Double, width: Double, height: Double, color: CellColor, lineWidth: Double = 1) {
+        setColor(color)
+        cairo_save(context)
+        cairo_translate(context, x + width / 2, y + height / 2)
+        cairo_scale(context, width / 2, height / 2)
+        cairo_arc(context, 0, 0, 1, 0, 2 * Double.pi)
+        cairo_restore(context)
+        cairo_set_line_width(context, lineWidth)
+        cairo_stroke(context)
+    }
+
     /// A rounded rectangle's path.
     func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) {
         let r = min(radius, width / 2, height / 2)

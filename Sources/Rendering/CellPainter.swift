@@ -15,22 +15,31 @@ import TextLayout
 struct CellPainter {
     let renderer: Renderer
     let canvas: Canvas
-    let style: CellStyle.WeiboCell
+    let style: CellStyle
     let colors: CellColors
     let width: Double
     let debug: Bool
 
     func paint(_ cell: CellLayout, status: Status, top: Double) {
         let height = cell.shownHeight
-        // The gaps (separators) and the cell's white between them.
-        canvas.fill(x: 0, y: top, width: width, height: height, color: colors.timelineBackground)
-        let contentTop = top + style.topMargin
-        let contentHeight = max(0, height - style.topMargin - style.bottomMargin)
-        canvas.fill(x: 0, y: contentTop, width: width, height: contentHeight, color: colors.background)
-        canvas.horizontalLine(x: 0, y: contentTop, width: width, color: colors.line)
-        canvas.horizontalLine(x: 0, y: contentTop + contentHeight - 1 / canvas.scale, width: width, color: colors.line)
-
-        for block in cell.blocks { draw(block, of: status, top: top) }
+        switch cell.network {
+        case .weibo:
+            // The gaps (separators) and the cell's white between them.
+            let margins = style.weiboCell
+            canvas.fill(x: 0, y: top, width: width, height: height, color: colors.timelineBackground)
+            let contentTop = top + margins.topMargin
+            let contentHeight = max(0, height - margins.topMargin - margins.bottomMargin)
+            canvas.fill(x: 0, y: contentTop, width: width, height: contentHeight, color: colors.background)
+            canvas.horizontalLine(x: 0, y: contentTop, width: width, color: colors.line)
+            canvas.horizontalLine(x: 0, y: contentTop + contentHeight - 1 / canvas.scale, width: width, color: colors.line)
+        case .twitter, .mastodon:
+            // White cells a line apart (T1's top separator, Mastodon's bottom border).
+            canvas.fill(x: 0, y: top, width: width, height: height, color: colors.background)
+            canvas.horizontalLine(x: 0, y: top + height - 1 / canvas.scale, width: width, color: colors.line)
+        }
+        // The statuses a cell shows its blocks of: Twitter and Mastodon show a repost's original.
+        let shown = cell.network == .weibo ? status : (status.retweetedStatus ?? status)
+        for block in cell.blocks { draw(block, of: block.kind == .context ? status : shown, network: cell.network, top: top) }
 
         if debug {
             canvas.horizontalLine(x: 0, y: top + height - 1 / canvas.scale, width: width, color: DebugColors.measured)
@@ -41,12 +50,15 @@ struct CellPainter {
 
     // MARK: Blocks
 
-    private func draw(_ block: CellBlock, of status: Status, top: Double, inRetweet: Bool = false) {
+    private func draw(_ block: CellBlock, of status: Status, network: StatusNetwork, top: Double, inRetweet: Bool = false) {
         let frame = block.frame.moved(by: top)
         switch block.kind {
         case .title:
             canvas.horizontalLine(x: 0, y: frame.maxY - 1 / canvas.scale, width: width, color: colors.line)
             for text in block.texts { draw(text, top: top, color: colors.title) }
+        case .context:
+            for image in block.images { drawToolbarIcon(0, in: image.frame.moved(by: top)) }
+            for text in block.texts { draw(text, top: top, color: colors.source) }
         case .profile:
             for image in block.images { draw(image, top: top, status: status) }
             for text in block.texts {
@@ -58,11 +70,39 @@ struct CellPainter {
         case .retweet:
             canvas.fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.retweetBackground)
             let retweet = status.retweetedStatus ?? status
-            for child in block.children { draw(child, of: retweet, top: top, inRetweet: true) }
+            for child in block.children { draw(child, of: retweet, network: network, top: top, inRetweet: true) }
+        case .quote:
+            canvas.roundedRectangle(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1, radius: 4)
+            canvas.setColor(colors.line)
+            cairo_set_line_width(canvas.context, 1)
+            cairo_stroke(canvas.context)
+            let quote = status.quotedStatus ?? status
+            for text in block.texts { draw(text, top: top, color: text.role == .name ? colors.name : colors.text) }
+            for child in block.children { draw(child, of: quote, network: network, top: top, inRetweet: true) }
+        case .contentWarning:
+            canvas.roundedRectangle(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1, radius: 8)
+            canvas.setColor(colors.line)
+            cairo_set_line_width(canvas.context, 1)
+            cairo_stroke(canvas.context)
+            for text in block.texts { draw(text, top: top, color: text.role == .toggle ? colors.link : colors.text) }
+        case .poll:
+            for text in block.texts where text.role == .option {
+                let box = text.frame.moved(by: top)
+                canvas.roundedRectangle(x: frame.x + 0.5, y: box.y - 5.5, width: frame.width - 1, height: box.height + 11, radius: 6)
+                canvas.setColor(colors.line)
+                cairo_set_line_width(canvas.context, 1)
+                cairo_stroke(canvas.context)
+                canvas.strokeEllipse(x: frame.x + 6, y: box.y + (text.lineHeight ?? 18) / 2 - 7, width: 14, height: 14, color: colors.source)
+            }
+            for text in block.texts { draw(text, top: top, color: text.role == .footer ? colors.source : colors.text) }
         case .pictures:
             for image in block.images { draw(image, top: top, status: status) }
         case .card:
-            canvas.fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: inRetweet ? colors.background : colors.cardBackground)
+            let background = network == .weibo ? (inRetweet ? colors.background : colors.cardBackground) : colors.cardBackground
+            canvas.fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: background)
+            if network != .weibo {
+                canvas.stroke(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1, color: colors.line)
+            }
             for image in block.images {
                 let f = image.frame.moved(by: top)
                 switch image.role {
@@ -73,20 +113,26 @@ struct CellPainter {
                 default: canvas.fill(x: f.x, y: f.y, width: f.width, height: f.height, color: colors.placeholder)
                 }
             }
+            let largest = block.texts.map(\.fontSize).max() ?? 0
             for (index, text) in block.texts.enumerated() {
-                draw(text, top: top, color: index == 0 && !(status.card?.title.isEmpty ?? true) ? colors.cardText : colors.cardSubtitle)
+                let isTitle = network == .weibo ? index == 0 && !(status.card?.title.isEmpty ?? true) : text.fontSize == largest
+                draw(text, top: top, color: isTitle ? colors.cardText : colors.cardSubtitle)
             }
         case .tag:
             let isPlace = status.tags.first?.isPlace ?? false
             for text in block.texts { draw(text, top: top, color: isPlace ? colors.placeTag : colors.link) }
         case .toolbar:
-            canvas.horizontalLine(x: frame.x, y: frame.y, width: frame.width, color: colors.line)
-            for image in block.images { drawToolbarIcon(image.index, in: image.frame.moved(by: top)) }
-            for text in block.texts { draw(text, top: top, color: colors.toolbarText) }
-            for index in 1..<3 {
-                let x = frame.x + Double(index) * frame.width / 3
-                canvas.verticalLine(x: x, y: frame.y + frame.height * 0.3, height: frame.height * 0.4, color: colors.line)
+            if network == .weibo {
+                canvas.horizontalLine(x: frame.x, y: frame.y, width: frame.width, color: colors.line)
+                for index in 1..<3 {
+                    let x = frame.x + Double(index) * frame.width / 3
+                    canvas.verticalLine(x: x, y: frame.y + frame.height * 0.3, height: frame.height * 0.4, color: colors.line)
+                }
             }
+            // Weibo: repost, comment, like; Twitter and Mastodon: reply, repost, like (and more).
+            let kinds = network == .weibo ? [0, 1, 2] : [1, 0, 2, 3]
+            for image in block.images { drawToolbarIcon(kinds[min(image.index, kinds.count - 1)], in: image.frame.moved(by: top)) }
+            for text in block.texts { draw(text, top: top, color: colors.toolbarText) }
         }
         if debug {
             canvas.stroke(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: DebugColors.frame)
@@ -198,11 +244,12 @@ struct CellPainter {
             canvas.fillEllipse(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2, color: colors.background)
             canvas.fillEllipse(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: color)
             drawCheck(in: frame)
-        case .picture, .video:
+        case .picture, .video, .gif, .audio:
             let picture = image.index < status.pictures.count ? status.pictures[image.index] : nil
             drawPicture(frame, picture: picture)
             if image.role == .video || picture?.kind == .video { drawPlayMark(in: frame) }
-            if picture?.kind == .gif { drawBadge("GIF", in: frame) }
+            if image.role == .gif || picture?.kind == .gif { drawBadge("GIF", in: frame) }
+            if image.role == .audio || picture?.kind == .audio { drawBadge("AUDIO", in: frame) }
         case .cardImage:
             drawPicture(frame, picture: nil)
         case .cardBadge, .cardButton, .icon:
@@ -263,7 +310,7 @@ struct CellPainter {
         cairo_stroke(context)
     }
 
-    /// Outline icons: repost (a square arrow), comment (a bubble), like (a heart).
+    /// Outline icons: 0 repost (a square arrow), 1 comment (a bubble), 2 like (a heart), 3 more (dots).
     private func drawToolbarIcon(_ kind: Int, in frame: CellRect) {
         let (x, y, side) = (frame.x, frame.y, frame.width)
         let context = canvas.context
@@ -284,6 +331,11 @@ struct CellPainter {
             cairo_line_to(context, x + side * 0.25, y + side * 0.92)
             cairo_line_to(context, x + side * 0.5, y + side * 0.72)
             cairo_stroke(context)
+        case 3:
+            for dot in 0..<3 {
+                canvas.fillEllipse(x: x + side * (0.12 + 0.3 * Double(dot)), y: y + side * 0.42, width: side * 0.16, height: side * 0.16,
+                                   color: colors.toolbarText)
+            }
         default:
             let cx = x + side / 2
             cairo_move_to(context, cx, y + side * 0.88)

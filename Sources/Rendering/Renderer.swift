@@ -118,10 +118,10 @@ public final class Renderer: Sendable {
             throw RenderError.imageTooLarge(pixelWidth: Self.pixelEstimate(width, options.scale), pixelHeight: pixelHeight)
         }
         let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: options.scale, faces: faces)
-        let painter = CellPainter(renderer: self, canvas: canvas, style: style.weiboCell, colors: options.colors ?? style.weiboCell.colors,
-                                  width: width, debug: options.debug)
         var top = 0.0
         for (index, cell) in cells.enumerated() {
+            let painter = CellPainter(renderer: self, canvas: canvas, style: style, colors: options.colors ?? style.colors(for: cell.network),
+                                      width: width, debug: options.debug)
             painter.paint(cell, status: statuses[index], top: top)
             top += heights[index]
         }

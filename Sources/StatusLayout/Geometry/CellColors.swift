@@ -83,4 +83,43 @@ public struct CellColors: Sendable, Hashable {
 
     /// The Weibo demo's colours.
     public static let weibo = CellColors()
+
+    /// The Twitter demo's colours (YYKit's `T1StatusLayout.h`: `kT1UserNameColor`,
+    /// `kT1UserNameSubColor`, `kT1TextHighlightedColor`, …): white cells a hairline apart.
+    public static let twitter: CellColors = {
+        var colors = CellColors()
+        colors.timelineBackground = CellColor(white: 0.823)
+        colors.line = CellColor(white: 0.823)
+        colors.text = CellColor(hex: 0x292F33)
+        colors.retweetText = CellColor(hex: 0x292F33)
+        colors.link = CellColor(hex: 0x1A91DA)
+        colors.name = CellColor(hex: 0x292F33)
+        colors.memberName = CellColor(hex: 0x292F33)
+        colors.source = CellColor(hex: 0x8899A6)
+        colors.toolbarText = CellColor(hex: 0x8899A6)
+        colors.retweetBackground = CellColor(hex: 0xFFFFFF)
+        colors.cardBackground = CellColor(hex: 0xFFFFFF)
+        colors.verifiedBadge = CellColor(hex: 0x1DA1F2)
+        return colors
+    }()
+
+    /// Mastodon's web client's light theme: the text, the secondary grey, the blurple links.
+    public static let mastodon: CellColors = {
+        var colors = CellColors()
+        colors.timelineBackground = CellColor(hex: 0xECEFF3)
+        colors.line = CellColor(hex: 0xC0CDD9)
+        colors.text = CellColor(hex: 0x000000)
+        colors.retweetText = CellColor(hex: 0x000000)
+        colors.link = CellColor(hex: 0x6364FF)
+        colors.name = CellColor(hex: 0x000000)
+        colors.memberName = CellColor(hex: 0x000000)
+        colors.source = CellColor(hex: 0x636B78)
+        colors.title = CellColor(hex: 0x636B78)
+        colors.toolbarText = CellColor(hex: 0x636B78)
+        colors.cardText = CellColor(hex: 0x000000)
+        colors.cardSubtitle = CellColor(hex: 0x636B78)
+        colors.cardBackground = CellColor(hex: 0xFFFFFF)
+        colors.retweetBackground = CellColor(hex: 0xF5F7FA)
+        return colors
+    }()
 }

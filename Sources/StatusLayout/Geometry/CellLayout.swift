@@ -97,6 +97,15 @@ public struct CellBlock: Sendable, Hashable, Codable {
         case card
         /// The tag row under a Weibo status (a place, a film…).
         case tag
+        /// The line above a status that says why it is there: "<name> Retweeted", "<name>
+        /// boosted", "in reply to @name" (Twitter, Mastodon).
+        case context
+        /// A content warning and its toggle ("Show more"), over the content it hides (Mastodon).
+        case contentWarning
+        /// A poll: its options, then its footer (Mastodon).
+        case poll
+        /// A quoted status in a box: its author and its text (Twitter, Mastodon).
+        case quote
         /// The toolbar: repost, comment and like with their counts.
         case toolbar
     }
@@ -147,6 +156,20 @@ public struct CellText: Sendable, Hashable, Codable {
         case tag
         /// A toolbar label (repost, comment, like; a count or the action's name).
         case toolbar
+        /// A context line ("<name> Retweeted", "<name> boosted", "in reply to @name").
+        case context
+        /// The author's handle (Twitter's "@screen_name", Mastodon's "@acct").
+        case handle
+        /// The time of the status (Twitter and Mastodon show it apart from the source).
+        case date
+        /// A content warning's text.
+        case warning
+        /// A content warning's toggle ("Show more", "Show less").
+        case toggle
+        /// A poll option.
+        case option
+        /// A poll's footer ("12 votes · Closed").
+        case footer
     }
 
     /// What it is.
@@ -199,6 +222,10 @@ public struct CellImage: Sendable, Hashable, Codable {
         case picture
         /// A video's picture (a card's, or a video among the pictures), drawn with a play mark.
         case video
+        /// An animated GIF among the pictures, drawn with a "GIF" mark.
+        case gif
+        /// An audio attachment among the pictures, drawn with a note mark.
+        case audio
         /// A card's picture.
         case cardImage
         /// A card's badge, in its picture's corner.

@@ -6,7 +6,9 @@ import TextLayout
 /// their frames and laid-out texts, and its height; ``heights(of:width:scale:)`` walks the same
 /// blocks without making frames, for `heightForRow`.
 ///
-/// The Weibo cell (YYKit's `WBStatusLayout`) is documented on ``CellStyle/WeiboCell``.
+/// The Weibo cell (YYKit's `WBStatusLayout`) is documented on ``CellStyle/WeiboCell``, the
+/// Twitter cell (YYKit's `T1StatusLayout`) on ``CellStyle/TwitterCell``, the Mastodon cell (its
+/// web client) on ``CellStyle/MastodonCell``.
 /// At width 375, scale 2: a text-only status of 3 lines is 8 + 56 + 82.56 + 35 + 2 = 183.56,
 /// 183.5 on the pixel grid; picture blocks of 1, 2 and 3 rows are 114.5, 233 and 351.5.
 ///
@@ -35,9 +37,22 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
     /// - Precondition: ``CellStyle/problem(width:scale:)`` finds nothing wrong with `width` and `scale`.
     public func layout(_ status: Status, width: Double, scale: Double, expanded: Bool = false) -> CellLayout {
         check(width, scale)
-        var cell = WeiboCell(measurer: measurer, style: style, width: width, scale: scale, frames: true, expanded: expanded,
-                             now: now)
-        return cell.layout(status)
+        return walk(status, width: width, scale: scale, frames: true, expanded: expanded)
+    }
+
+    /// The walk of `status`'s network's cell.
+    private func walk(_ status: Status, width: Double, scale: Double, frames: Bool, expanded: Bool) -> CellLayout {
+        switch style.network(for: status) {
+        case .weibo:
+            var cell = WeiboCell(measurer: measurer, style: style, width: width, scale: scale, frames: frames, expanded: expanded, now: now)
+            return cell.layout(status)
+        case .twitter:
+            var cell = TwitterCell(measurer: measurer, style: style, width: width, scale: scale, frames: frames, expanded: expanded, now: now)
+            return cell.layout(status)
+        case .mastodon:
+            var cell = MastodonCell(measurer: measurer, style: style, width: width, scale: scale, frames: frames, expanded: expanded, now: now)
+            return cell.layout(status)
+        }
     }
 
     /// The cell's height and expanded height only: what `heightForRow` needs. The same numbers
@@ -47,8 +62,7 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
     /// - Precondition: as for ``layout(_:width:scale:expanded:)``.
     public func heights(of status: Status, width: Double, scale: Double) -> (height: Double, expandedHeight: Double) {
         check(width, scale)
-        var cell = WeiboCell(measurer: measurer, style: style, width: width, scale: scale, frames: false, expanded: false, now: now)
-        let layout = cell.layout(status)
+        let layout = walk(status, width: width, scale: scale, frames: false, expanded: false)
         return (layout.height, layout.expandedHeight)
     }
 

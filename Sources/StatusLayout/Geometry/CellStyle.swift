@@ -1,11 +1,12 @@
 /// Every number of a status cell's geometry, in points, for each network's cell, and which of
 /// them a status gets.
 ///
-/// - ``weibo`` lays every status out in the Weibo cell;
+/// - ``weibo``, ``twitter`` and ``mastodon`` lay every status out in that network's cell;
 ///   ``automatic`` (the default of a ``CellLayouter``) lays each status out in the cell of the
 ///   network it came from (``Status/network``).
-/// - ``WeiboCell`` holds the numbers of the reference Weibo cell (YYKit's
-///   `WBStatusLayout`); replace any of them.
+/// - ``WeiboCell`` holds the numbers of the reference Weibo cell (YYKit's `WBStatusLayout`),
+///   ``TwitterCell`` those of YYKit's Twitter demo (`T1StatusLayout`), ``MastodonCell`` those
+///   of Mastodon's web client; replace any of them.
 ///
 /// A value type: a different style is a different layout context (heights cached for one style
 /// must never serve another).
@@ -19,6 +20,10 @@ public struct CellStyle: Sendable, Hashable {
     public var maxTextLines: Int? = nil
     /// The Weibo cell's numbers.
     public var weiboCell = WeiboCell()
+    /// The Twitter cell's numbers.
+    public var twitterCell = TwitterCell()
+    /// The Mastodon cell's numbers.
+    public var mastodonCell = MastodonCell()
 
     /// Makes a style that lays every status out in `network`'s cell (nil: each in its own).
     public init(network: StatusNetwork? = nil) {
