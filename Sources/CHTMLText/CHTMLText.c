@@ -65,15 +65,25 @@ static int32_t element(const xmlChar *name) {
     const char *n = (const char *)name;
     switch (n[0] | 0x20) {
     case 'a': if (n[1] == 0) return CHTMLTEXT_A; break;
-    case 'b': if (strcasecmp(n, "br") == 0) return CHTMLTEXT_BR; break;
+    case 'b':
+        if (strcasecmp(n, "br") == 0) return CHTMLTEXT_BR;
+        if (strcasecmp(n, "blockquote") == 0) return CHTMLTEXT_BLOCK;
+        break;
     case 'd': if (strcasecmp(n, "div") == 0) return CHTMLTEXT_DIV; break;
+    case 'h': if (n[1] >= '1' && n[1] <= '6' && n[2] == 0) return CHTMLTEXT_BLOCK; break;
     case 'i': if (strcasecmp(n, "img") == 0) return CHTMLTEXT_IMG; break;
-    case 'p': if (n[1] == 0) return CHTMLTEXT_P; break;
+    case 'l': if (strcasecmp(n, "li") == 0) return CHTMLTEXT_LI; break;
+    case 'o': if (strcasecmp(n, "ol") == 0) return CHTMLTEXT_OL; break;
+    case 'p':
+        if (n[1] == 0) return CHTMLTEXT_P;
+        if (strcasecmp(n, "pre") == 0) return CHTMLTEXT_BLOCK;
+        break;
     case 's':
         if (strcasecmp(n, "span") == 0) return CHTMLTEXT_SPAN;
         if (strcasecmp(n, "script") == 0 || strcasecmp(n, "style") == 0) return CHTMLTEXT_HIDDEN;
         break;
     case 't': if (strcasecmp(n, "template") == 0) return CHTMLTEXT_HIDDEN; break;
+    case 'u': if (strcasecmp(n, "ul") == 0) return CHTMLTEXT_UL; break;
     default: break;
     }
     return CHTMLTEXT_OTHER;

@@ -36,6 +36,10 @@ typedef struct chtmltext_parser chtmltext_parser;
 #define CHTMLTEXT_P     5
 #define CHTMLTEXT_DIV   6
 #define CHTMLTEXT_HIDDEN 7 /* script, style, template: nothing of it is shown */
+#define CHTMLTEXT_LI    8  /* a list item */
+#define CHTMLTEXT_UL    9  /* a list */
+#define CHTMLTEXT_OL    10 /* a numbered list */
+#define CHTMLTEXT_BLOCK 11 /* blockquote, pre, h1 to h6: a block of its own */
 
 /* A string of the parser's arena: `start` and `length` in bytes (length 0: absent or empty). */
 typedef struct {

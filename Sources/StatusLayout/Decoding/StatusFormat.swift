@@ -90,10 +90,11 @@ extension StatusDecoder {
     }
 
     /// A status's ID: `idstr` (or the network's string field) when present, else `id` (a whole
-    /// number, or a string of decimal digits); both must agree.
-    static func statusID(_ f: Fields, id idKey: Int, idstr idstrKey: Int, idstrName: StaticString) throws(StatusDecodingError) -> StatusID {
+    /// number, or a string of decimal digits); both must agree. A network with no string field
+    /// (Mastodon, whose `id` is a string of digits, a number from servers before 2.0) passes nil.
+    static func statusID(_ f: Fields, id idKey: Int, idstr idstrKey: Int?, idstrName: StaticString) throws(StatusDecodingError) -> StatusID {
         var fromIdstr: StatusID?
-        if let idstr = f.value(idstrKey), idstr.type != CSTATUSJSON_NULL {
+        if let idstrKey, let idstr = f.value(idstrKey), idstr.type != CSTATUSJSON_NULL {
             guard idstr.type == CSTATUSJSON_STRING else { throw .mismatch(idstrName, "a string", idstr) }
             // Digits read where they are: no string made for an ID.
             guard let parsed = Self.decimalID(idstr) else {
@@ -123,7 +124,8 @@ extension StatusDecoder {
             throw StatusDecodingError("id (\(fromId)) and \(idstrName) (\(fromIdstr)) disagree")
         }
         guard let id = fromIdstr ?? fromId else {
-            throw StatusDecodingError("id: the status has no usable id (neither id nor \(idstrName))")
+            throw StatusDecodingError(idstrKey == nil ? "id: the status has no usable id"
+                                                      : "id: the status has no usable id (neither id nor \(idstrName))")
         }
         return id
     }

@@ -14,8 +14,10 @@ enum HTMLFragment {
     }
 
     /// The elements told apart; any other is ``other`` (its text kept, its tag dropped).
+    /// ``block`` is a `blockquote`, a `pre` or a heading (`h1` to `h6`); ``ul`` and ``ol`` are
+    /// lists, ``li`` their items.
     enum Element {
-        case a, span, img, br, p, div, other
+        case a, span, img, br, p, div, li, ul, ol, block, other
     }
 
     /// The attributes the rules read, in the parser's buffers (empty when absent).
@@ -98,6 +100,10 @@ enum HTMLFragment {
             case CHTMLTEXT_BR: .br
             case CHTMLTEXT_P: .p
             case CHTMLTEXT_DIV: .div
+            case CHTMLTEXT_LI: .li
+            case CHTMLTEXT_UL: .ul
+            case CHTMLTEXT_OL: .ol
+            case CHTMLTEXT_BLOCK: .block
             default: .other
             }
         }
@@ -133,8 +139,22 @@ struct ResolvedTextBuilder {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
     }
 
+    /// Appends a string's bytes (a list marker, an ellipsis) as the bytes of a text event are.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
     mutating func lineBreak() {
         dropTrailingSpace()
+        bytes.append(0x0A)
+    }
+
+    /// Starts a new line unless the text is empty or already at the start of one (a block
+    /// without margins: a list item, a `div` in Mastodon's content).
+    mutating func lineStart() {
+        dropTrailingSpace()
+        guard let last = bytes.last, last != 0x0A else { return }
         bytes.append(0x0A)
     }
 
