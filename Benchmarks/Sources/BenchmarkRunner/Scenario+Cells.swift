@@ -17,6 +17,33 @@ extension Scenario {
             measure: { engine, status in blackHole(Self.cellHeight(of: status, engine: engine, cell: cell)) })
     }
 
+    /// The same, for the corpus as Twitter sends it, in the Twitter cell.
+    public static let cellHeightColdTwitter = Scenario(
+        "cell-height-cold-twitter",
+        operation: "CellLayouter.heights (the Twitter cell, YYKit's T1) at 375 pt, scale 2, of a tweet never laid out before (Corpus/statuses.jsonl rewritten by NetworkShapes as API v1.1 tweets), by an engine warmed on the other half"
+    ) { context in
+        try networkCellWorkload(context, lines: context.statusLines().map(NetworkShapes.twitter))
+    }
+
+    /// The same, for the corpus as Mastodon sends it, in the Mastodon cell.
+    public static let cellHeightColdMastodon = Scenario(
+        "cell-height-cold-mastodon",
+        operation: "CellLayouter.heights (the Mastodon cell, its web client's) at 375 pt, scale 2, of a status never laid out before (Corpus/statuses.jsonl rewritten by NetworkShapes as Mastodon statuses), by an engine warmed on the other half"
+    ) { context in
+        try networkCellWorkload(context, lines: context.statusLines().map(NetworkShapes.mastodon))
+    }
+
+    /// Cold cell heights of statuses decoded from `lines`, each in its own network's cell.
+    static func networkCellWorkload(_ context: ScenarioContext, lines: [[UInt8]]) throws -> WarmHalvesWorkload<Status> {
+        let fonts = try context.fonts()
+        let statuses = try lines.map { try StatusDecoder().decode($0).result.get() }
+        let cell = LayoutContext(width: 375, scale: 2, style: .automatic)
+        return WarmHalvesWorkload(
+            inputs: statuses, makeEngine: { TextEngine(fonts: fonts) },
+            warm: { engine, status in blackHole(Self.cellHeight(of: status, engine: engine, cell: cell)) },
+            measure: { engine, status in blackHole(Self.cellHeight(of: status, engine: engine, cell: cell)) })
+    }
+
     /// Heights of a whole timeline on one thread.
     public static let prefetchOne = Scenario(
         "prefetch-1",

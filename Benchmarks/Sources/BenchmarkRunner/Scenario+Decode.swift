@@ -38,17 +38,38 @@ extension Scenario {
         try webWorkload(context.statusLines().map(WebShapes.pc))
     }
 
-    /// Decodes the next web status each time, as the framer hands it out from a web response.
-    static func webWorkload(_ lines: [[UInt8]]) throws -> ClosureWorkload {
+    /// The same statuses as Twitter's API v1.1 sends them (tweet_mode=extended).
+    public static let decodeTwitter = Scenario(
+        "decode-twitter",
+        operation: "StatusDecoder().decode of one Twitter API v1.1 tweet (Corpus/statuses.jsonl rewritten by NetworkShapes: full_text with display_text_range, mentions, hashtags and t.co URLs by code-point indices, photos in extended_entities.media, retweets nested), as found in a home_timeline array"
+    ) { context in
+        try webWorkload(context.statusLines().map(NetworkShapes.twitter), source: .plain, network: .twitter)
+    }
+
+    /// The same statuses as Mastodon sends them: the HTML content read with libxml2.
+    public static let decodeMastodon = Scenario(
+        "decode-mastodon",
+        operation: "StatusDecoder().decode of one Mastodon Status (Corpus/statuses.jsonl rewritten by NetworkShapes: content HTML with h-card mentions, hashtag links and links with invisible spans, media_attachments with meta.original, reblogs), as found in a timeline array"
+    ) { context in
+        try webWorkload(context.statusLines().map(NetworkShapes.mastodon), source: .plain, network: .mastodon)
+    }
+
+    /// Decodes the next status each time, as the framer hands it out from a response; each is
+    /// checked first to decode, as `network`'s, without warnings.
+    static func webWorkload(_ lines: [[UInt8]], source: StatusElement.Source = .webAPI, network: StatusNetwork = .weibo) throws -> ClosureWorkload {
         let decoder = StatusDecoder()
         for (index, line) in lines.enumerated() {
-            let decoded = line.withUnsafeBytes { decoder.decode(StatusElement(bytes: $0, index: index + 1, source: .webAPI)) }
-            if case .failure(let error) = decoded.result { throw BenchmarkError("web status \(index + 1): \(error)") }
+            let decoded = line.withUnsafeBytes { decoder.decode(StatusElement(bytes: $0, index: index + 1, source: source)) }
+            let status: Status
+            do { status = try decoded.result.get() } catch { throw BenchmarkError("status \(index + 1): \(error)") }
+            guard status.network == network, status.warnings.isEmpty else {
+                throw BenchmarkError("status \(index + 1): read as \(status.network) with warnings \(status.warnings)")
+            }
         }
         var next = 0
         return ClosureWorkload { count in
             for _ in 0..<count {
-                lines[next].withUnsafeBytes { blackHole(decoder.decode(StatusElement(bytes: $0, line: next + 1, index: next + 1, source: .webAPI))) }
+                lines[next].withUnsafeBytes { blackHole(decoder.decode(StatusElement(bytes: $0, line: next + 1, index: next + 1, source: source))) }
                 next = next + 1 == lines.count ? 0 : next + 1
             }
         }

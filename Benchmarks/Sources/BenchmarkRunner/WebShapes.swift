@@ -127,6 +127,8 @@ public enum WebShapes {
                 html += "<span class=\"url-icon\"><img alt=[\(alt)] src=\"//h5.sinaimg.cn/m/emoticon/icon/default/d_\(name.utf8.count).png\" style=\"width:1em; height:1em;\" /></span>"
             case .link(let url):
                 html += "<a data-url=\"\(url)\" href=\"https://weibo.cn/sinaurl?u=\(url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")\" data-hide=\"\"><span class='url-icon'><img style='width: 1rem;height: 1rem' src='https://h5.sinaimg.cn/upload/2015/09/25/3/timeline_card_small_web_default.png'></span><span class=\"surl-text\">网页链接</span></a>"
+            case .cashtag(let symbol):
+                plain("$" + symbol)
             }
             at = entity.range.upperBound
         }
