@@ -591,6 +591,19 @@ struct TwitterDecoderTests {
         #expect(pieces(cut.text) == [Piece(.mention("ann_b"), "@ann_b"), Piece(.topic("harbour"), "#harbo…")] && cut.warnings.isEmpty)
     }
 
+    @Test("a display_text_range outside the text shows it all; an entity across its edge is dropped; both noted")
+    func displayRangeProblems() throws {
+        let outside = try status(#"{"id_str": "415", "full_text": "@ann_b hello", "display_text_range": [7, 99]}"#)
+        #expect(outside.text.string == "@ann_b hello")
+        #expect(outside.warnings == ["display_text_range [7, 99] is not a range of the text's 12 characters; the whole text is shown"])
+        let across = try status(#"""
+            {"id_str": "416", "full_text": "@ann_b hello", "display_text_range": [3, 12],
+             "entities": {"user_mentions": [{"screen_name": "ann_b", "indices": [0, 6]}]}}
+            """#)
+        #expect(across.text.string == "n_b hello" && across.text.entities.isEmpty)
+        #expect(across.warnings == ["entities.user_mentions[0] [0, 6] crosses the edge of display_text_range [3, 12]; the entity is ignored"])
+    }
+
     @Test("the ID is the only fatal field: id_str, else id; both must agree, unless id is id_str rounded to a double")
     func ids() throws {
         #expect(error(#"{"text": "no id", "entities": {}}"#) == "id: the status has no usable id (neither id nor id_str)")

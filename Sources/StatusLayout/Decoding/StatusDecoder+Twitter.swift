@@ -403,23 +403,24 @@ extension StatusDecoder {
                 notes.append("\(chosen.path)display_text_range must be two whole numbers [start, end], not \(describedPair(parser, slot)); the whole text is shown")
             }
         }
-        let spans = twitterSpans(parser, entities: chosen.entities, path: chosen.path + "entities", extended: chosen.extendedEntities,
-                                 extendedPath: chosen.path + "extended_entities", ownID: id, &notes)
-        let text = TwitterText.resolve(chosen.text, displayRange: displayRange, rangePath: chosen.path + "display_text_range",
-                                       spans: spans, trailingMediaLink: trailingMediaLink, &notes)
-
         // The media: beside the text, else (a long text whose object has none) beside the tweet's text.
         var lists = [(chosen.extendedEntities, chosen.path + "extended_entities.media"), (chosen.entities, chosen.path + "entities.media")]
         if !chosen.path.isEmpty { lists += [(extended, "extended_entities.media"), (entities, "entities.media")] }
-        for (object, path) in lists {
+        var media: (elements: Range<UInt32>, path: String)?
+        for (object, path) in lists where media == nil {
             guard let object else { continue }
-            let media: Range<UInt32>? = parser.withFields(of: object, TwitterEntitiesKey.table) { e in
+            let list: Range<UInt32>? = parser.withFields(of: object, TwitterEntitiesKey.table) { e in
                 guard let slot = e.slot(TwitterEntitiesKey.media), parser.value(slot).type == CSTATUSJSON_ARRAY else { return nil }
                 return parser.elements(of: slot, count: parser.value(slot).length)
             }
-            if let media, !media.isEmpty { return (text, chosen.isFull, (media, path)) }
+            if let list, !list.isEmpty { media = (list, path) }
         }
-        return (text, chosen.isFull, nil)
+
+        let spans = twitterSpans(parser, entities: chosen.entities, path: chosen.path + "entities", extended: chosen.extendedEntities,
+                                 extendedPath: chosen.path + "extended_entities", ownID: id, picturesPath: media?.path, &notes)
+        let text = TwitterText.resolve(chosen.text, displayRange: displayRange, rangePath: chosen.path + "display_text_range",
+                                       spans: spans, trailingMediaLink: trailingMediaLink, &notes)
+        return (text, chosen.isFull, media)
     }
 
     /// `extended_tweet` or `note_tweet`: its text and what is beside it; nil (with a note) when it

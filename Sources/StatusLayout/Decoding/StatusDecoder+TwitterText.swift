@@ -42,7 +42,8 @@ enum TwitterText {
             return false
         }
 
-        var shown: String { "\(path) [\(start), \(end)]" }
+        /// The entity as notes name it: "entities.urls[2] [11, 34]".
+        var described: String { "\(path) [\(start), \(end)]" }
     }
 
     /// The resolved text of `text`.
@@ -89,17 +90,17 @@ enum TwitterText {
             checked.reserveCapacity(spans.count + 1)
             for span in spans {
                 if span.start > span.end {
-                    notes.append("\(span.shown) is reversed; the entity is ignored")
+                    notes.append("\(span.described) is reversed; the entity is ignored")
                 } else if span.start < 0 || span.end > count {
-                    notes.append("\(span.shown) is outside the text's \(count) characters; the entity is ignored")
+                    notes.append("\(span.described) is outside the text's \(count) characters; the entity is ignored")
                 } else if span.start == span.end {
-                    notes.append("\(span.shown) is empty; the entity is ignored")
+                    notes.append("\(span.described) is empty; the entity is ignored")
                 } else if span.end <= lower || span.start >= upper {
                     // Outside the shown text: a reply's leading mentions, the trailing media link.
                 } else if span.start < lower || span.end > upper {
-                    notes.append("\(span.shown) crosses the edge of \(rangePath) [\(lower), \(upper)]; the entity is ignored")
+                    notes.append("\(span.described) crosses the edge of \(rangePath) [\(lower), \(upper)]; the entity is ignored")
                 } else if let expected = span.expected, !holds(slice(span.start, span.end), expected) {
-                    notes.append("\(span.shown) holds \"\(slice(span.start, span.end).prefix(40))\", not \"\(expected.prefix(40))\"; the entity is ignored")
+                    notes.append("\(span.described) holds \"\(slice(span.start, span.end).prefix(40))\", not \"\(expected.prefix(40))\"; the entity is ignored")
                 } else {
                     checked.append(span)
                 }
@@ -112,7 +113,7 @@ enum TwitterText {
                 if let last = kept.last, span.start < last.end {
                     // entities.media and extended_entities.media name one link, once for every photo.
                     if span.isMedia, last.isMedia, span.start == last.start, span.end == last.end { continue }
-                    notes.append("\(span.shown) overlaps \(last.shown); the entity is ignored")
+                    notes.append("\(span.described) overlaps \(last.described); the entity is ignored")
                     continue
                 }
                 kept.append(span)
@@ -282,10 +283,13 @@ extension StatusDecoder {
     /// The entities of an `entities` object (v1.1's `indices`, v2's `start`/`end`), and the media
     /// links of an `extended_entities` object, at `path` ("entities", "extended_tweet.entities").
     ///
-    /// - Parameter ownID: the tweet's ID: a URL to its own photo or video
-    ///   (`…/status/<id>/photo/1`, as v2 sends its media links) is a media link.
+    /// - Parameters:
+    ///   - ownID: the tweet's ID: a URL to its own photo or video (`…/status/<id>/photo/1`, as v2
+    ///     sends its media links) is a media link.
+    ///   - picturesPath: the `media` list the pictures are read from, whose elements that are not
+    ///     objects the pictures' reader notes.
     static func twitterSpans(_ parser: JSONParser, entities: UInt32?, path: String, extended: UInt32?, extendedPath: String,
-                             ownID: StatusID, _ notes: inout [String]) -> [TwitterText.Span] {
+                             ownID: StatusID, picturesPath: String?, _ notes: inout [String]) -> [TwitterText.Span] {
         var spans: [TwitterText.Span] = []
         let ownMedia = ["/status/\(ownID)/photo/", "/status/\(ownID)/video/"]
         func read(_ object: UInt32, path: String, mediaOnly: Bool) {
@@ -297,7 +301,9 @@ extension StatusDecoder {
                     for (index, element) in elements.enumerated() {
                         let elementPath = "\(path).\(name)[\(index)]"
                         guard parser.value(element).type == CSTATUSJSON_OBJECT else {
-                            notes.append("\(elementPath) must be an object, not \(parser.value(element).typeName); ignored")
+                            if "\(path).\(name)" != picturesPath {
+                                notes.append("\(elementPath) must be an object, not \(parser.value(element).typeName); ignored")
+                            }
                             continue
                         }
                         let inner = notes.count

@@ -18,7 +18,7 @@ public final class StatusReferences: Sendable {
     /// that is not one): a status that misses a reference gets them, as they may say why.
     let unattributedWarnings: [String]
 
-    /// Makes references.
+    /// Makes references. Their warnings go to each status that misses a reference in them.
     public convenience init(users: [String: StatusUser] = [:], media: [String: StatusPicture] = [:], tweets: [String: Status] = [:],
                             warnings: [String] = []) {
         self.init(users: users, media: media, tweets: tweets, warnings: warnings, entryWarnings: [:], unattributedWarnings: warnings)
