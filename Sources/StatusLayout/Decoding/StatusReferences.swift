@@ -11,13 +11,32 @@ public final class StatusReferences: Sendable {
     public let tweets: [String: Status]
     /// What could not be read in them (each names the field), for every status that uses them.
     public let warnings: [String]
+    /// The warnings about one user or one medium, by ``userEntry(_:)`` or ``mediaEntry(_:)``:
+    /// a status that uses the entry gets them.
+    let entryWarnings: [String: [String]]
+    /// The warnings about no entry a status could name (an entry without a usable ID, a list
+    /// that is not one): a status that misses a reference gets them, as they may say why.
+    let unattributedWarnings: [String]
 
-    /// Makes references.
-    public init(users: [String: StatusUser] = [:], media: [String: StatusPicture] = [:], tweets: [String: Status] = [:],
-                warnings: [String] = []) {
+    /// Makes references. Their warnings go to each status that misses a reference in them.
+    public convenience init(users: [String: StatusUser] = [:], media: [String: StatusPicture] = [:], tweets: [String: Status] = [:],
+                            warnings: [String] = []) {
+        self.init(users: users, media: media, tweets: tweets, warnings: warnings, entryWarnings: [:], unattributedWarnings: warnings)
+    }
+
+    /// Makes references whose warnings are also kept by the entry they are about.
+    init(users: [String: StatusUser], media: [String: StatusPicture], tweets: [String: Status], warnings: [String],
+         entryWarnings: [String: [String]], unattributedWarnings: [String]) {
         self.users = users
         self.media = media
         self.tweets = tweets
         self.warnings = warnings
+        self.entryWarnings = entryWarnings
+        self.unattributedWarnings = unattributedWarnings
     }
+
+    /// The key of a user's warnings in ``entryWarnings``.
+    static func userEntry(_ id: String) -> String { "user " + id }
+    /// The key of a medium's warnings in ``entryWarnings``.
+    static func mediaEntry(_ key: String) -> String { "media " + key }
 }
