@@ -577,10 +577,3 @@ extension StatusDecoder {
         return limited(pictures, path: "attachments.media_keys", &notes)
     }
 }
-
-extension StatusDecoder {
-    /// The references of a v2 response's `includes` object.
-    static func twitterIncludes(_ bytes: UnsafeRawBufferPointer) -> StatusReferences { StatusReferences() }
-    /// The users of YYKit's `twitter_objects.users`.
-    static func twitterUsers(_ bytes: UnsafeRawBufferPointer) -> StatusReferences { StatusReferences() }
-}
