@@ -87,15 +87,18 @@ struct JoinedResponseTests {
         {"twitter_objects": {"moments": {}, "users": {"7": {"id": 7, "id_str": "7", "name": "Seven", "screen_name": "seven"}},
           "tweets": {"100000000000000010": {"id_str": "100000000000000010", "text": "ten", "user": {"id": 7, "id_str": "7"}},
                      "100000000000000011": {"id_str": "100000000000000011", "text": "eleven", "user": {"id": 7, "id_str": "7"}},
-                     "100000000000000012": {"id_str": "100000000000000012", "text": "twelve", "user": {"id": 7, "id_str": "7"}}}},
-         "response": {"timeline": [{"tweet": {"id": "100000000000000011"}, "sort_index": "3"},
+                     "100000000000000012": {"id_str": "100000000000000012", "text": "twelve", "user": {"id": 7, "id_str": "7"}},
+                     "100000000000000013": {"id_str": "100000000000000013", "text": "RT", "user": {"id": 7, "id_str": "7"},
+                                            "retweeted_status": {"id_str": "100000000000000014", "text": "shown inside"}},
+                     "100000000000000014": {"id_str": "100000000000000014", "text": "shown inside", "user": {"id": 7, "id_str": "7"}}}},
+         "response": {"timeline": [{"tweet": {"id": "100000000000000011"}, "sort_index": "3"}, {"tweet": {"id": "100000000000000013"}},
                                    {"conversation": {"context": {}, "ids": ["100000000000000010", "100000000000000011"]}},
                                    {"tweet": {"id": "100000000000000099"}},
                                    {"moment": {}}],
                       "cursor": {"top": "1", "bottom": "2"}}}
         """#
 
-    @Test("YYKit's pages: the tweets in the timeline's order, as often as it names them; a tweet it names that is not there and an entry naming none are errors; unnamed tweets after")
+    @Test("YYKit's pages: the tweets in the timeline's order, as often as it names them; a tweet it names that is not there and an entry naming none are errors; unnamed tweets after, but for those shown inside named ones")
     func t1Page() {
         let out = split(Self.t1)
         func text(_ out: Out) -> String {
@@ -104,11 +107,11 @@ struct JoinedResponseTests {
             case .error(let message, _): "error: " + message
             }
         }
-        #expect(out.map(text) == ["100000000000000011", "100000000000000010", "100000000000000011",
+        #expect(out.map(text) == ["100000000000000011", "100000000000000013", "100000000000000010", "100000000000000011",
                                   "error: the timeline names tweet 100000000000000099, which twitter_objects.tweets does not hold",
-                                  "error: response.timeline[3] names no tweet (it has moment)",
-                                  "100000000000000012"])
-        #expect(out.map(\.index) == [1, 2, 3, 4, 5, 6])
+                                  "error: response.timeline[4] names no tweet (it has moment)",
+                                  "100000000000000012"], "14 is shown inside 13, which retweets it")
+        #expect(out.map(\.index) == [1, 2, 3, 4, 5, 6, 7])
         #expect(out.compactMap { if case .element(let found) = $0 { found.hasReferences } else { nil } }.allSatisfy { $0 })
         for piece in [1, 5, 33] { #expect(split(Self.t1, piece: piece) == out, "pieces of \(piece)") }
     }

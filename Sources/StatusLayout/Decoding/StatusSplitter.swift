@@ -278,12 +278,39 @@ public final class StatusSplitter {
                 try handOut(.error(line: line, failure: StatusDecodingError(message)), references: nil, body)
             }
         }
+        // A tweet the timeline does not name is shown inside one it names (retweeted or quoted):
+        // it is not a row of its own. Any other is handed out after.
+        let nested = Self.nestedIDs(items.enumerated().filter { named.contains($0.offset) }.map(\.element))
         for (index, item) in items.enumerated() where !named.contains(index) {
-            if case .element = item { try handOut(item, references: references, body) }
+            if case .element(let element) = item, !(element.key.map(nested.contains) ?? false) {
+                try handOut(item, references: references, body)
+            }
         }
         for item in items {
             if case .error = item { try handOut(item, references: nil, body) }
         }
+    }
+
+    /// The IDs of the tweets retweeted or quoted by `items` (`retweeted_status.id_str`,
+    /// `quoted_status.id_str`, and their own).
+    private static func nestedIDs(_ items: [Held]) -> Set<String> {
+        let parser = JSONParser()
+        var ids = Set<String>()
+        func collect(_ object: UInt32, depth: Int) {
+            for key in ["retweeted_status", "quoted_status"] {
+                guard let nested = parser.field(key, of: object), parser.value(nested).type == CSTATUSJSON_OBJECT else { continue }
+                if let id = parser.field("id_str", of: nested), parser.value(id).type == CSTATUSJSON_STRING {
+                    ids.insert(Fields.text(parser.value(id)))
+                }
+                if depth < 2 { collect(nested, depth: depth + 1) }
+            }
+        }
+        for item in items {
+            guard case .element(let element) = item else { continue }
+            let parsed = element.bytes.withUnsafeBytes { parser.parse($0) }
+            if parsed == CSTATUSJSON_OK, parser.value(0).type == CSTATUSJSON_OBJECT { collect(0, depth: 0) }
+        }
+        return ids
     }
 
     /// The IDs a YYKit timeline names, in order: a `tweet` entry's `id`, a `conversation`'s `ids`.
