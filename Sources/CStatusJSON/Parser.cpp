@@ -154,7 +154,7 @@ void cstatusjson_object_lookup(cstatusjson_parser *parser, uint32_t object, cons
 }  // extern "C"
 
 struct cstatusjson_key_index {
-    static constexpr size_t kSlots = 128;
+    static constexpr size_t kSlots = 256;  // at most a quarter full: an absent key (most of a status's) ends its probe at once
     size_t count = 0;
     const cstatusjson_key *keys = nullptr;
     uint32_t hashes[kSlots];  // of the key in each slot

@@ -102,8 +102,13 @@ public enum NetworkShapes {
             let nested = self.tweet(original, depth: 1)
             let author = (nested["user"] as? [String: Any])?["screen_name"] as? String ?? "user"
             tweet["retweeted_status"] = nested
-            tweet["full_text"] = "RT @\(author): " + String((nested["full_text"] as? String ?? "").prefix(100))
-            tweet["display_text_range"] = [0, (tweet["full_text"] as? String ?? "").unicodeScalars.count]
+            // The retweet's own text is "RT @author: " and the original's start, its only entity the mention.
+            let retweetText = "RT @\(author): " + String((nested["full_text"] as? String ?? "").unicodeScalars.prefix(100).map(Character.init))
+            tweet["full_text"] = retweetText
+            tweet["display_text_range"] = [0, retweetText.unicodeScalars.count]
+            tweet["entities"] = ["hashtags": [], "symbols": [], "urls": [], "media": [],
+                                 "user_mentions": [["screen_name": author, "name": author, "id_str": "1", "indices": [3, 4 + author.unicodeScalars.count]]]]
+            tweet["extended_entities"] = nil
         }
         return tweet
     }

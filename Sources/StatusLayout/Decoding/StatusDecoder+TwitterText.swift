@@ -34,8 +34,13 @@ enum TwitterText {
         /// What the range must hold (letter case aside, "＠" and "＃" as "@" and "#"; a retweet's
         /// truncation may cut it short with "…"); nil when it is not known.
         var expected: String?
-        /// Where it was read ("entities.urls[2]"), for notes.
-        var path: String
+        /// Where it was read ("entities.urls[2]"), for notes: its list's path and its place, put
+        /// together only when a note is written.
+        var list: String
+        var place: Int?
+
+        /// "entities.urls[2]".
+        var path: String { place.map { "\(list)[\($0)]" } ?? list }
 
         var isMedia: Bool {
             if case .media = kind { return true }
@@ -120,7 +125,7 @@ enum TwitterText {
             }
             if trailingMediaLink, !kept.contains(where: \.isMedia),
                let link = trailingShortLink(bytes, starts: starts, lower: kept.last?.end ?? lower, upper: upper) {
-                kept.append(Span(start: link, end: upper, kind: .media, expected: nil, path: "attachments"))
+                kept.append(Span(start: link, end: upper, kind: .media, expected: nil, list: "attachments", place: nil))
             }
 
             var output: [UInt8] = []
@@ -173,6 +178,8 @@ enum TwitterText {
     /// full-width "＠", "＃" and "＄" Twitter also accepts, or its start cut short with "…" (a
     /// retweet's text truncated at 140 characters cuts the entities it ends in).
     static func holds(_ shown: String, _ expected: String) -> Bool {
+        // Most entities hold exactly what they name: no case folding (which allocates) for them.
+        if shown.utf8.elementsEqual(expected.utf8) { return true }
         func folded(_ s: String) -> String {
             let lower = s.lowercased()
             guard let first = lower.unicodeScalars.first, (0xFF03...0xFF04).contains(first.value) || first.value == 0xFF20,
@@ -291,26 +298,25 @@ extension StatusDecoder {
     static func twitterSpans(_ parser: JSONParser, entities: UInt32?, path: String, extended: UInt32?, extendedPath: String,
                              ownID: StatusID, picturesPath: String?, _ notes: inout [String]) -> [TwitterText.Span] {
         var spans: [TwitterText.Span] = []
-        let ownMedia = ["/status/\(ownID)/photo/", "/status/\(ownID)/video/"]
         func read(_ object: UInt32, path: String, mediaOnly: Bool) {
             let mark = notes.count
             parser.withFields(of: object, TwitterEntitiesKey.table) { e in
                 let lists: [(Int, StaticString)] = mediaOnly ? mediaList : allLists
                 for (key, name) in lists {
                     guard let elements = e.lenientArray(key, name, &notes) else { continue }
+                    let listPath = "\(path).\(name)"
                     for (index, element) in elements.enumerated() {
-                        let elementPath = "\(path).\(name)[\(index)]"
                         guard parser.value(element).type == CSTATUSJSON_OBJECT else {
-                            if "\(path).\(name)" != picturesPath {
-                                notes.append("\(elementPath) must be an object, not \(parser.value(element).typeName); ignored")
+                            if listPath != picturesPath {
+                                notes.append("\(listPath)[\(index)] must be an object, not \(parser.value(element).typeName); ignored")
                             }
                             continue
                         }
                         let inner = notes.count
-                        if let span = twitterSpan(parser, element, list: key, path: elementPath, ownMedia: ownMedia, &notes) {
+                        if let span = twitterSpan(parser, element, list: key, listPath: listPath, place: index, ownID: ownID, &notes) {
                             spans.append(span)
                         }
-                        notes.prefixing(from: inner, with: elementPath)
+                        if notes.count > inner { notes.prefixing(from: inner, with: "\(listPath)[\(index)]") }
                     }
                 }
             }
@@ -324,13 +330,30 @@ extension StatusDecoder {
         return spans
     }
 
+    /// Whether `link` is to the tweet's own photo or video (`…/status/<id>/photo/1`,
+    /// `…/status/<id>/video/1`), read on bytes.
+    static func isOwnMedia(_ link: String, id: StatusID) -> Bool {
+        let bytes = Array(link.utf8)
+        let marker = Array("/status/\(id)/".utf8)
+        guard bytes.count > marker.count else { return false }
+        var index = 0
+        while index + marker.count <= bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), bytes[index..<index + marker.count].elementsEqual(marker) {
+                let rest = bytes[(index + marker.count)...]
+                return rest.starts(with: "photo/".utf8) || rest.starts(with: "video/".utf8)
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// One entity of a list of `entities` (its notes are prefixed by the caller).
-    private static func twitterSpan(_ parser: JSONParser, _ element: UInt32, list: Int, path: String, ownMedia: [String],
+    private static func twitterSpan(_ parser: JSONParser, _ element: UInt32, list: Int, listPath: String, place: Int, ownID: StatusID,
                                     _ notes: inout [String]) -> TwitterText.Span? {
         parser.withFields(of: element, EntityKey.table) { e -> TwitterText.Span? in
             guard let (start, end) = entityRange(parser, e, &notes) else { return nil }
             func span(_ kind: TwitterText.Span.Kind, _ expected: String?) -> TwitterText.Span {
-                TwitterText.Span(start: start, end: end, kind: kind, expected: expected, path: path)
+                TwitterText.Span(start: start, end: end, kind: kind, expected: expected, list: listPath, place: place)
             }
             switch list {
             case TwitterEntitiesKey.urls:
@@ -338,7 +361,7 @@ extension StatusDecoder {
                 let expanded = e.lenientString(EntityKey.expandedURL, "expanded_url", &notes)
                 let display = e.lenientString(EntityKey.displayURL, "display_url", &notes)
                 let hasMediaKey = e.lenientIdentifier(EntityKey.mediaKey, "media_key", &notes) != nil
-                if hasMediaKey || (expanded.map { link in ownMedia.contains { link.contains($0) } } ?? false) {
+                if hasMediaKey || (expanded.map { isOwnMedia($0, id: ownID) } ?? false) {
                     return span(.media, url)
                 }
                 guard let target = expanded.flatMap({ $0.isEmpty ? nil : $0 }) ?? url, !target.isEmpty else {

@@ -14,7 +14,15 @@ extension StatusDecoder {
                                      "region_name", "user", "reposts_count", "comments_count", "attitudes_count", "deleted",
                                      "pic_urls", "pic_ids", "pic_infos", "pics", "thumbnail_pic", "retweeted_status", "title",
                                      "page_info", "url_struct", "topic_struct", "tag_struct", "mix_media_info", "bid",
-                                     "raw_text"])
+                                     "raw_text", "mid", "mblogid",
+                                     // Only Twitter's statuses carry these (30 ..< 46),
+                                     "id_str", "full_text", "extended_tweet", "entities", "extended_entities", "favorite_count",
+                                     "retweet_count", "display_text_range", "edit_history_tweet_ids", "author_id", "public_metrics",
+                                     "referenced_tweets", "quoted_status", "is_quote_status", "in_reply_to_screen_name", "note_tweet",
+                                     // only Mastodon's these (46 ..< 60): the automatic format tells the network by them.
+                                     "account", "content", "spoiler_text", "media_attachments", "visibility", "reblog",
+                                     "favourites_count", "reblogs_count", "replies_count", "uri", "emojis", "sensitive", "mentions",
+                                     "in_reply_to_account_id"])
         static let id = 0, idstr = 1, text = 2, textRaw = 3, longText = 4, isLongText = 5, createdAt = 6, source = 7
         static let region = 8, user = 9, reposts = 10, comments = 11, attitudes = 12, deleted = 13, picURLs = 14
         static let picIDs = 15, picInfos = 16, pics = 17, thumbnail = 18, retweeted = 19, title = 20, pageInfo = 21
@@ -22,7 +30,24 @@ extension StatusDecoder {
         /// Fields only the web APIs send: their `text` is HTML. (`pic_num` and `mblog_vip_type` are
         /// not among them: the open API sends them too, with plain text.)
         static let webOnly = [bid, textRaw, pics, rawText]
-        static let bid = 26, rawText = 27
+        static let bid = 26, rawText = 27, mid = 28, mblogid = 29
+        /// The keys only Weibo's statuses carry.
+        static let weiboOnly = [idstr, mid, reposts, comments, attitudes, picURLs, picIDs, picInfos, bid, textRaw, pageInfo, urlStruct,
+                                mblogid, isLongText]
+        /// Weibo's keys, and those only Twitter's and only Mastodon's statuses carry.
+        static let weibo = 0..<30, twitter = 30..<46, mastodon = 46..<60
+    }
+
+    /// The network whose statuses carry most of the object's keys that only one network sends;
+    /// with none (or a tie), Twitter for an element of a top-level `data` array (API v2's, whose
+    /// statuses may be only an ID and a text) or of a response with references, else Weibo.
+    static func network(_ f: Fields, source: StatusElement.Source, references: StatusReferences?) -> StatusNetwork {
+        func count(_ keys: some Sequence<Int>) -> Int { keys.reduce(0) { $0 + (f.slot($1) != nil ? 1 : 0) } }
+        let weibo = count(WeiboKey.weiboOnly), twitter = count(WeiboKey.twitter), mastodon = count(WeiboKey.mastodon)
+        if mastodon > weibo, mastodon > twitter { return .mastodon }
+        if twitter > weibo, twitter > mastodon { return .twitter }
+        if weibo > twitter, weibo > mastodon { return .weibo }
+        return source == .dataArray || references != nil ? .twitter : .weibo
     }
 
     private enum UserKey {
@@ -37,10 +62,20 @@ extension StatusDecoder {
     ///
     /// - Parameter outer: for a retweet, the card and `url_struct` of the status reposting it,
     ///   which the retweet takes when it has none of its own (as YYKit's model does).
+    ///   `detect`: the automatic format's question, asked of the keys looked up here (one lookup
+    ///   a status): a status whose keys are Twitter's or Mastodon's is read by their readers.
     static func weiboStatus(_ parser: JSONParser, object: UInt32, depth: Int, web: Bool,
-                            outer: (card: StatusCard?, links: [StatusLink])? = nil) throws(StatusDecodingError) -> Status {
+                            outer: (card: StatusCard?, links: [StatusLink])? = nil,
+                            detect: (source: StatusElement.Source, references: StatusReferences?)? = nil) throws(StatusDecodingError) -> Status {
         try parser.withFields(of: object, WeiboKey.table) { f throws(StatusDecodingError) in
-            if depth == 0, !f.any() { throw unknownFormat(parser, object: object) }
+            if depth == 0, let detect {
+                switch network(f, source: detect.source, references: detect.references) {
+                case .twitter: return try twitterStatus(parser, object: object, depth: 0, references: detect.references)
+                case .mastodon: return try mastodonStatus(parser, object: object, depth: 0)
+                case .weibo: break
+                }
+            }
+            if depth == 0, !WeiboKey.weibo.contains(where: { f.slot($0) != nil }) { throw unknownFormat(parser, object: object) }
             let id = try statusID(f, id: WeiboKey.id, idstr: WeiboKey.idstr, idstrName: "idstr")
             var notes: [String] = []
             let isWeb = web || WeiboKey.webOnly.contains { f.slot($0) != nil }

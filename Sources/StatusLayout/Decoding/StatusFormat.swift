@@ -41,43 +41,7 @@ extension StatusDecoder {
         case .mastodon:
             return try Self.mastodonStatus(parser, object: 0, depth: 0)
         case .automatic:
-            switch Self.network(parser, object: 0, source: source, references: references) {
-            case .weibo: return try Self.weiboStatus(parser, object: 0, depth: 0, web: source == .webAPI)
-            case .twitter: return try Self.twitterStatus(parser, object: 0, depth: 0, references: references)
-            case .mastodon: return try Self.mastodonStatus(parser, object: 0, depth: 0)
-            }
-        }
-    }
-
-    /// The keys only one network's statuses carry, by network.
-    enum NetworkKey {
-        static let table = KeyTable([
-            // Weibo (0 ..< 14)
-            "idstr", "mid", "reposts_count", "comments_count", "attitudes_count", "pic_urls", "pic_ids", "pic_infos", "bid",
-            "text_raw", "page_info", "url_struct", "mblogid", "isLongText",
-            // Twitter (14 ..< 30)
-            "id_str", "full_text", "extended_tweet", "entities", "extended_entities", "favorite_count", "retweet_count",
-            "display_text_range", "edit_history_tweet_ids", "author_id", "public_metrics", "referenced_tweets", "quoted_status",
-            "is_quote_status", "in_reply_to_screen_name", "note_tweet",
-            // Mastodon (30 ..< 44)
-            "account", "content", "spoiler_text", "media_attachments", "visibility", "reblog", "favourites_count",
-            "reblogs_count", "replies_count", "uri", "emojis", "sensitive", "mentions", "in_reply_to_account_id",
-        ])
-        static let weibo = 0..<14, twitter = 14..<30, mastodon = 30..<44
-    }
-
-    /// The network whose statuses carry most of the object's keys that only one network sends;
-    /// with none (or a tie), Twitter for an element of a top-level `data` array (API v2's, whose
-    /// statuses may be only an ID and a text) or of a response with `includes`, else Weibo.
-    static func network(_ parser: JSONParser, object: UInt32, source: StatusElement.Source,
-                        references: StatusReferences?) -> StatusNetwork {
-        parser.withFields(of: object, NetworkKey.table) { f in
-            func count(_ range: Range<Int>) -> Int { range.reduce(0) { $0 + (f.slot($1) != nil ? 1 : 0) } }
-            let weibo = count(NetworkKey.weibo), twitter = count(NetworkKey.twitter), mastodon = count(NetworkKey.mastodon)
-            if mastodon > weibo, mastodon > twitter { return .mastodon }
-            if twitter > weibo, twitter > mastodon { return .twitter }
-            if weibo > twitter, weibo > mastodon { return .weibo }
-            return source == .dataArray || references != nil ? .twitter : .weibo
+            return try Self.weiboStatus(parser, object: 0, depth: 0, web: source == .webAPI, detect: (source, references))
         }
     }
 
