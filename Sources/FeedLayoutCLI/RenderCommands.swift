@@ -54,7 +54,9 @@ enum RenderCommands {
           --width <points>        Cell width in points. (default: 375)
           --scale <n>             Screen scale, 1 to 4. (default: 2)
           --collapsed             Texts longer than --max-lines lines end in "…全文" (the cell's height).
-          --expanded              Every line shown (the cell's expanded height). (default, without --max-lines)
+          --expanded              Every line shown and a content warning open (the cell's expanded
+                                  height). (default: the cell as it first shows, its height: texts
+                                  collapsed at --max-lines when given, a content warning closed)
           --max-lines <n>         Lines shown when collapsed. (default with --collapsed: 6)
           --debug                 Overlay element frames, line boxes, baselines and measured heights.
         \(OptionValues.nowHelp)
@@ -201,7 +203,8 @@ enum RenderCommands {
                     }
                 }
                 let renderer = Renderer(engine: try common.engine())
-                let expanded = style.maxTextLines == nil
+                // As the cell first shows: texts collapsed at --max-lines, a content warning closed; --expanded opens them.
+                let expanded = scanner.has("--expanded")
                 let image = try renderer.renderCell(chosen, width: width, style: style, expanded: expanded, options: common.renderOptions)
                 let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
                 let cell = layouter.layout(chosen, width: width, scale: common.scale)
