@@ -230,26 +230,7 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
     /// 1: the box; 2: halves; 3: a tall half and two quarters; 4: quarters.
     private func galleryBlock(_ media: [StatusPicture], top boxTop: Double, height: Double) -> CellBlock {
         let box = CellRect(x: s.padding, y: boxTop, width: contentWidth, height: height)
-        let halfWidth = max(0, (box.width - s.mediaGap) / 2)
-        let halfHeight = max(0, (box.height - s.mediaGap) / 2)
-        let right = box.maxX - halfWidth
-        let bottom = box.maxY - halfHeight
-        let frames: [CellRect] = switch media.count {
-        case 1: [box]
-        case 2: [CellRect(x: box.x, y: box.y, width: halfWidth, height: box.height),
-                 CellRect(x: right, y: box.y, width: halfWidth, height: box.height)]
-        case 3: [CellRect(x: box.x, y: box.y, width: halfWidth, height: box.height),
-                 CellRect(x: right, y: box.y, width: halfWidth, height: halfHeight),
-                 CellRect(x: right, y: bottom, width: halfWidth, height: halfHeight)]
-        default: [CellRect(x: box.x, y: box.y, width: halfWidth, height: halfHeight),
-                  CellRect(x: right, y: box.y, width: halfWidth, height: halfHeight),
-                  CellRect(x: box.x, y: bottom, width: halfWidth, height: halfHeight),
-                  CellRect(x: right, y: bottom, width: halfWidth, height: halfHeight)]
-        }
-        let images = zip(media, frames).enumerated().map { index, pair in
-            CellImage(role: TwitterCell<Measurer>.role(of: pair.0), frame: pair.1, index: index)
-        }
-        return CellBlock(kind: .pictures, frame: box, images: images)
+        return CellBlock(kind: .pictures, frame: box, images: MediaBox.images(media, in: box, gap: s.mediaGap))
     }
 
     /// A large card (a picture across the top, wider than tall or not a link) or a compact one

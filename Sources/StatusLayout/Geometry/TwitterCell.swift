@@ -160,35 +160,7 @@ struct TwitterCell<Measurer: StatusTextMeasuring> {
     /// 1: the box; 2: halves; 3: a half and two quarters; 4: quarters; `gap` between.
     private func mediaBlock(_ media: [StatusPicture], top boxTop: Double, height: Double) -> CellBlock {
         let box = CellRect(x: s.contentLeft, y: boxTop, width: contentWidth, height: height)
-        let halfWidth = max(0, (box.width - s.mediaGap) / 2)
-        let halfHeight = max(0, (box.height - s.mediaGap) / 2)
-        let right = box.maxX - halfWidth
-        let bottom = box.maxY - halfHeight
-        let frames: [CellRect] = switch media.count {
-        case 1: [box]
-        case 2: [CellRect(x: box.x, y: box.y, width: halfWidth, height: box.height),
-                 CellRect(x: right, y: box.y, width: halfWidth, height: box.height)]
-        case 3: [CellRect(x: box.x, y: box.y, width: halfWidth, height: box.height),
-                 CellRect(x: right, y: box.y, width: halfWidth, height: halfHeight),
-                 CellRect(x: right, y: bottom, width: halfWidth, height: halfHeight)]
-        default: [CellRect(x: box.x, y: box.y, width: halfWidth, height: halfHeight),
-                  CellRect(x: right, y: box.y, width: halfWidth, height: halfHeight),
-                  CellRect(x: box.x, y: bottom, width: halfWidth, height: halfHeight),
-                  CellRect(x: right, y: bottom, width: halfWidth, height: halfHeight)]
-        }
-        let images = zip(media, frames).enumerated().map { index, pair in
-            CellImage(role: Self.role(of: pair.0), frame: pair.1, index: index)
-        }
-        return CellBlock(kind: .pictures, frame: box, images: images)
-    }
-
-    static func role(of picture: StatusPicture) -> CellImage.Role {
-        switch picture.kind {
-        case .photo: .picture
-        case .video: .video
-        case .gif: .gif
-        case .audio: .audio
-        }
+        return CellBlock(kind: .pictures, frame: box, images: MediaBox.images(media, in: box, gap: s.mediaGap))
     }
 
     /// The quote's box: its author's name row and its text (none without text, as T1).
