@@ -26,6 +26,23 @@ struct LayoutCommandTests {
         #expect(try object(compact.output)["collapsedText"] is NSNull, "not collapsed without --max-lines")
     }
 
+    @Test("one rule for IDs everywhere: a negative ID heights prints is found by layout --id, with or without =; an ID not there is named")
+    func negativeID() throws {
+        let input = Array([#"{"id": 3, "text": "three"}"#, #"{"id": -5, "text": "minus five"}"#, #"{"idstr": "-7", "text": "minus seven"}"#]
+            .map { $0 + "\n" }.joined().utf8)
+        let heights = runCells(["heights"], input: input)
+        let ids = heights.output.split(separator: "\n").compactMap { try? object(String($0))["id"] as? String }
+        #expect(ids == ["3", "-5", "-7"], "\(heights.output)")
+        for id in ids {
+            for arguments in [["layout", "--id", id], ["layout", "--id=\(id)"]] {
+                let found = runCells(arguments, input: input)
+                #expect(found.status == 0 && (try? object(found.output)["id"] as? String) == id, "\(arguments): \(found.errors)")
+            }
+        }
+        let missing = runCells(["layout", "--id", "-6"], input: input)
+        #expect(missing.status != 0 && missing.errors.contains("no status of the input has the ID -6"), "\(missing.errors)")
+    }
+
     @Test("--max-lines: the collapsed text as shown, ending in the token, and where it was cut")
     func collapsedText() throws {
         let long = String(repeating: "很长的微博正文，", count: 40)
