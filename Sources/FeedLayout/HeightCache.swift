@@ -10,7 +10,7 @@ public typealias LayoutCache = ContextCache<CellLayout>
 
 /// A bounded, thread-safe memo of values (heights, layouts) by status ID, within layout
 /// contexts. Each value is kept with the content version it was made for
-/// (``Status/contentVersion``): asked with another version, it is a miss, so an edited status is
+/// (`Status.contentVersion`): asked with another version, it is a miss, so an edited status is
 /// laid out again and never served the height of its old content.
 ///
 /// Each ``LayoutContext`` (width, scale, style) has its own table, bounded by a count limit and
@@ -38,11 +38,11 @@ public final class ContextCache<Value: Sendable>: Sendable {
 
     /// Counters since the cache was made.
     public struct Statistics: Sendable, Equatable {
-        /// Lookups (``value(for:in:)``) that found a value.
+        /// Lookups (``ContextCache/value(for:version:in:)``) that found a value.
         public var hits = 0
         /// Lookups that found nothing, in a dropped context too.
         public var misses = 0
-        /// Values stored (``insert(_:for:extraCost:in:)`` calls into a kept context, replacements
+        /// Values stored (``ContextCache/insert(_:for:version:extraCost:in:)`` calls into a kept context, replacements
         /// included).
         public var insertions = 0
         /// Entries dropped to make room, by memory pressure or with a dropped context (invalidations
@@ -170,7 +170,12 @@ public final class ContextCache<Value: Sendable>: Sendable {
     /// any value of the ID); returns false (storing nothing) when the context was dropped: ask
     /// ``context(_:)`` again.
     ///
-    /// - Parameter extraCost: bytes the value holds beyond its slot (0 for a height).
+    /// - Parameters:
+    ///   - value: the value to keep.
+    ///   - id: the status's ID.
+    ///   - version: the content version it was made for (`Status.contentVersion`).
+    ///   - extraCost: bytes the value holds beyond its slot (0 for a height).
+    ///   - context: the layout context it was made in.
     @discardableResult
     public func insert(_ value: Value, for id: Int64, version: UInt64 = 0, extraCost: Int = 0, in context: ContextHandle) -> Bool {
         state.withLock { state in

@@ -7,7 +7,7 @@ public struct LayoutContext: Sendable, Hashable {
     public var width: Double
     /// Pixels per point.
     public var scale: Double
-    /// Every number of the cell, ``CellStyle/fontScale`` (Dynamic Type) included.
+    /// Every number of the cell, `CellStyle.fontScale` (Dynamic Type) included.
     public var style: CellStyle
 
     /// Makes a context of a cell `width` in points, a screen `scale` in pixels per point and a style.
@@ -21,7 +21,7 @@ public struct LayoutContext: Sendable, Hashable {
         self.style = style
     }
 
-    /// What is wrong with the width or scale for the style (``CellStyle/problem(width:scale:)``),
+    /// What is wrong with the width or scale for the style (`CellStyle.problem(width:scale:)`),
     /// or nil when a cell can be laid out in this context.
     public var problem: String? { style.problem(width: width, scale: scale) }
 }

@@ -3,18 +3,17 @@ import Synchronization
 
 extension RowHeights {
     /// Computes the heights of the statuses not cached yet, on every core, and returns how many
-    /// it computed: ``prefetch(_:cancellation:)`` for Swift concurrency (`await
-    /// rows.prefetch(nextPage)`).
+    /// it computed: the async form of ``prefetchBlocking(_:cancellation:)`` (`await
+    /// rows.prefetch(nextPage)`, the only `prefetch`, so that it is what `await` calls everywhere).
     ///
     /// The work runs in child tasks of a task group, one per core, each taking the next status
     /// from a shared counter: no thread waits on another, and each child yields every few
     /// statuses so that the other tasks of the cooperative pool keep running. Cancelling the
     /// calling task stops it between two statuses; the heights it finished stay cached. A status
     /// being laid out by another prefetch (async or not) is left to it. Callable from any actor;
-    /// the heights equal those of ``height(for:)`` exactly. (Swift ranks overloads in top-level
-    /// code as in synchronous code, so `await rows.prefetch(page)` at the top level of a
-    /// `main.swift` calls the blocking one: call it from an async function or a task.)
+    /// the heights equal those of ``height(for:)`` exactly.
     ///
+    /// - Returns: how many heights it computed (0 when every status was cached already).
     /// - Complexity: O(n) lookups, plus a layout per missing status spread over the cores.
     @discardableResult
     public func prefetch(_ statuses: [Status]) async -> Int {

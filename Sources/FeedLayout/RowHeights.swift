@@ -7,7 +7,7 @@ import LockSupport
 
 /// The facade an app's `heightForRow` calls: cell heights by status, memoised in a
 /// ``HeightCache`` by status ID and content version (an edited status is laid out again),
-/// computed ahead on every core by ``prefetch(_:cancellation:)``.
+/// computed ahead on every core by ``prefetch(_:)`` (async) or ``prefetchBlocking(_:cancellation:)``.
 ///
 /// One `RowHeights` serves one ``LayoutContext`` (width, scale, style); make another for the
 /// other orientation, sharing the caches, which keep both contexts. Thread-safe.
@@ -15,9 +15,9 @@ public final class RowHeights: Sendable {
     /// The context every height is computed in.
     public let context: LayoutContext
     /// The heights (shared with other contexts' facades if you like).
-    public let heights: HeightCache
+    public let heightCache: HeightCache
     /// Whole layouts of recently asked cells.
-    public let layouts: LayoutCache
+    public let layoutCache: LayoutCache
     let layouter: CellLayouter<TextEngine>
     private let heightHandle: Atomic<UInt64>
     private let layoutHandle: Atomic<UInt64>
@@ -35,8 +35,8 @@ public final class RowHeights: Sendable {
                 layouts: LayoutCache = LayoutCache(countLimit: 64, costLimit: 2 << 20)) {
         if let problem = context.problem { preconditionFailure(problem) }
         self.context = context
-        self.heights = heights
-        self.layouts = layouts
+        heightCache = heights
+        layoutCache = layouts
         layouter = CellLayouter(measurer: engine, style: context.style)
         heightHandle = Atomic(heights.context(context).generation)
         layoutHandle = Atomic(layouts.context(context).generation)
@@ -50,20 +50,20 @@ public final class RowHeights: Sendable {
     ///
     /// A hit is one hash lookup under an uncontended lock and allocates nothing.
     public func height(for status: Status) -> Double {
-        if let height = heights.value(for: status.id.value, version: status.contentVersion, in: heightContext) { return height }
+        if let height = heightCache.value(for: status.id.value, version: status.contentVersion, in: heightContext) { return height }
         return computeHeight(status)
     }
 
     /// The cached height of `status` (of its content as it is), or nil when it has not been
     /// computed (or was evicted, or was computed for other content).
     public func cachedHeight(for status: Status) -> Double? {
-        heights.value(for: status.id.value, version: status.contentVersion, in: heightContext)
+        heightCache.value(for: status.id.value, version: status.contentVersion, in: heightContext)
     }
 
     /// The cached height of status `id` (of its content when last laid out), or nil when it has
     /// not been computed (or was evicted).
     public func cachedHeight(forID id: Int64) -> Double? {
-        heights.value(for: id, in: heightContext)
+        heightCache.value(for: id, in: heightContext)
     }
 
     /// The cached height of the status whose `idstr` is `idstr` (parsed without allocating).
@@ -75,14 +75,14 @@ public final class RowHeights: Sendable {
     /// The height of a status's cell, as ``height(for:)``, and whether it came from the cache
     /// (false: laid out by this call). One lookup, as ``height(for:)``.
     public func heightAndSource(for status: Status) -> (height: Double, wasCached: Bool) {
-        if let height = heights.value(for: status.id.value, version: status.contentVersion, in: heightContext) { return (height, true) }
+        if let height = heightCache.value(for: status.id.value, version: status.contentVersion, in: heightContext) { return (height, true) }
         return (computeHeight(status), false)
     }
 
     /// The whole layout of a status's cell (frames for drawing), from the layout cache or made.
     public func layout(for status: Status) -> CellLayout {
         let handle = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
-        if let layout = layouts.value(for: status.id.value, version: status.contentVersion, in: handle) { return layout }
+        if let layout = layoutCache.value(for: status.id.value, version: status.contentVersion, in: handle) { return layout }
         return compute(status)
     }
 
@@ -96,11 +96,11 @@ public final class RowHeights: Sendable {
 
     private func store(_ height: Double, for status: Status) {
         let (id, version) = (status.id.value, status.contentVersion)
-        if !heights.insert(height, for: id, version: version, in: heightContext) {
+        if !heightCache.insert(height, for: id, version: version, in: heightContext) {
             // Our context was dropped for others: take it back (it becomes the most recent).
-            let handle = heights.context(context)
+            let handle = heightCache.context(context)
             heightHandle.store(handle.generation, ordering: .relaxed)
-            heights.insert(height, for: id, version: version, in: handle)
+            heightCache.insert(height, for: id, version: version, in: handle)
         }
     }
 
@@ -111,10 +111,10 @@ public final class RowHeights: Sendable {
         store(cell.height, for: status)
         let layoutContext = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
         let version = status.contentVersion
-        if !layouts.insert(cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: layoutContext) {
-            let handle = layouts.context(context)
+        if !layoutCache.insert(cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: layoutContext) {
+            let handle = layoutCache.context(context)
             layoutHandle.store(handle.generation, ordering: .relaxed)
-            layouts.insert(cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: handle)
+            layoutCache.insert(cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: handle)
         }
         return cell
     }
@@ -124,11 +124,12 @@ public final class RowHeights: Sendable {
     /// out by another prefetch is left to it); stops early when `cancellation` is cancelled.
     /// The heights equal those of ``height(for:)`` exactly.
     ///
-    /// Blocks the caller until done; see ``prefetchInBackground(_:)``, and ``prefetch(_:)`` for
-    /// async code.
+    /// Blocks the caller until done, hence its name: async code calls ``prefetch(_:)``, and
+    /// ``prefetchInBackground(_:)`` runs this on a background queue.
+    /// - Returns: how many heights it computed (0 when every status was cached already).
     /// - Complexity: O(n) lookups, plus a layout per missing status spread over the cores.
     @discardableResult
-    public func prefetch(_ statuses: [Status], cancellation: PrefetchCancellation = PrefetchCancellation()) -> Int {
+    public func prefetchBlocking(_ statuses: [Status], cancellation: PrefetchCancellation = PrefetchCancellation()) -> Int {
         let missing = uncachedStatuses(statuses)
         guard !missing.isEmpty else { return 0 }
         let nextIndex = Atomic<Int>(0)
@@ -149,7 +150,7 @@ public final class RowHeights: Sendable {
         let handle = heightContext
         var seen = Set<Int64>()
         return statuses.filter { status in
-            seen.insert(status.id.value).inserted && !heights.contains(status.id.value, version: status.contentVersion, in: handle)
+            seen.insert(status.id.value).inserted && !heightCache.contains(status.id.value, version: status.contentVersion, in: handle)
         }
     }
 
@@ -159,17 +160,17 @@ public final class RowHeights: Sendable {
         let id = status.id.value
         guard inFlight.withLock({ $0.insert(id).inserted }) else { return false }
         defer { _ = inFlight.withLock { $0.remove(id) } }
-        if heights.contains(id, version: status.contentVersion, in: heightContext) { return false }
+        if heightCache.contains(id, version: status.contentVersion, in: heightContext) { return false }
         computeHeight(status)
         return true
     }
 
-    /// Starts ``prefetch(_:cancellation:)`` on a background queue; cancel or wait on the task.
+    /// Starts ``prefetchBlocking(_:cancellation:)`` on a background queue; cancel or wait on the task.
     public func prefetchInBackground(_ statuses: [Status]) -> PrefetchTask {
         let task = PrefetchTask()
         task.group.enter()
         DispatchQueue.global(qos: .utility).async {
-            let count = self.prefetch(statuses, cancellation: task.cancellation)
+            let count = self.prefetchBlocking(statuses, cancellation: task.cancellation)
             task.finish(computed: count)
         }
         return task

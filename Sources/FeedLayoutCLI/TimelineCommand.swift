@@ -209,7 +209,7 @@ struct TimelineReplay {
 
     /// Replays one event; returns its output line.
     mutating func apply(_ event: TimelineScript.Event) throws(CommandFailure) -> String {
-        let statisticsBefore = session.timeline.rowHeights.heights.statistics
+        let statisticsBefore = session.timeline.rowHeights.heightCache.statistics
         let clock = ContinuousClock()
         let start = clock.now
         let frame = try frame(for: event)
@@ -301,7 +301,7 @@ struct TimelineReplay {
         let tip = "{\"text\": \(frame.tip.text.map(JSON.string) ?? "null"), \"y\": \(n(frame.tip.y)), "
             + "\"phase\": \"\(frame.tip.phase.rawValue)\"\(label)}"
         let changes = frame.changes
-        let cache = timeline.rowHeights.heights.statistics
+        let cache = timeline.rowHeights.heightCache.statistics
         var work = "\"laidOut\": \(changes.heightsComputed), \"prefetched\": \(changes.heightsPrefetched)"
         if options.timing {
             work += ", \"ms\": \(n(milliseconds)), \"budgetMs\": \(n(TimelineCommand.frameBudgetMilliseconds)), "

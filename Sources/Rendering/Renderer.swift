@@ -10,7 +10,7 @@ public struct RenderOptions: Sendable, Hashable {
     public var debug: Bool
     /// Space around a paragraph, in points (cells and timelines have their own margins).
     public var margin: Double
-    /// The colours; nil takes the cell style's (``CellStyle/WeiboCell/colors``), or the Weibo colours for
+    /// The colours; nil takes the cell style's (`CellStyle.WeiboCell.colors`), or the Weibo colours for
     /// a paragraph. Height caches key on the whole style: to change colours without laying
     /// cells out again, keep the style and set them here.
     public var colors: CellColors?
@@ -30,7 +30,7 @@ public struct RenderOptions: Sendable, Hashable {
 }
 
 /// Draws what the engine measured, with cairo: a paragraph, a status cell, a timeline of cells.
-/// Glyphs are drawn where the measurement placed them (``PreparedText/glyphLines(of:truncationToken:)``),
+/// Glyphs are drawn where the measurement placed them (`PreparedText.glyphLines(of:truncationToken:)`),
 /// from the engine's own font faces (cairo-ft for outlines, Noto Color Emoji's bitmaps scaled),
 /// with grey antialiasing.
 ///
@@ -84,13 +84,17 @@ public final class Renderer: Sendable {
         return canvas.finish()
     }
 
-    /// Draws one status cell as ``CellLayouter`` lays it out at `width` (see ``CellPainter``):
+    /// Draws one status cell as `CellLayouter` lays it out at `width` (see `CellPainter`):
     /// the image is exactly the cell's height × scale pixels tall.
     ///
     /// - Parameters:
+    ///   - status: the status to draw.
+    ///   - width: the cell's width in points.
+    ///   - style: the cell's numbers (`.automatic`: the status's own network's cell).
     ///   - expanded: show every text line (the cell's `expandedHeight`) rather than
-    ///     ``CellStyle/maxTextLines`` ending in the truncation token (its `height`).
-    /// - Precondition: as for ``CellLayouter/layout(_:width:scale:expanded:)``.
+    ///     `CellStyle.maxTextLines` ending in the truncation token (its `height`).
+    ///   - options: the scale, colours and debug overlay.
+    /// - Precondition: as for `CellLayouter.layout(_:width:scale:expanded:)`.
     /// - Throws: ``RenderError/imageTooLarge(pixelWidth:pixelHeight:)`` for an image over
     ///   ``ImageLimits``.
     public func renderCell(_ status: Status, width: Double, style: CellStyle = .automatic, expanded: Bool = false,
@@ -101,7 +105,7 @@ public final class Renderer: Sendable {
     /// Draws statuses stacked as a timeline, each cell exactly as tall as its height (what
     /// `feedlayout heights` answers), the gaps between them in the timeline's grey.
     ///
-    /// - Precondition: as for ``CellLayouter/layout(_:width:scale:expanded:)``; `statuses` is not empty.
+    /// - Precondition: as for `CellLayouter.layout(_:width:scale:expanded:)`; `statuses` is not empty.
     /// - Throws: ``RenderError/imageTooLarge(pixelWidth:pixelHeight:)`` for an image over
     ///   ``ImageLimits`` (checked before anything is drawn).
     public func renderTimeline(_ statuses: [Status], width: Double, style: CellStyle = .automatic, expanded: Bool = false,

@@ -2,10 +2,10 @@
 /// Measures text: fonts by coverage, HarfBuzz shaping, line breaking by ICU's rules (our own
 /// pair-table breaker for the root locale, ICU's iterator otherwise).
 ///
-/// Measuring is split in two: ``prepare(_:style:)`` does everything that does not depend on
+/// Measuring is split in two: ``prepare(_:style:)-(String,_)`` does everything that does not depend on
 /// the width (graphemes, fonts, scripts, bidi, shaping, break opportunities) and gives a
 /// ``PreparedText``; ``PreparedText/layout(width:maxLines:truncationToken:)`` fills lines for
-/// one width, which is arithmetic only. ``layout(_:width:style:maxLines:truncationToken:)``
+/// one width, which is arithmetic only. ``layout(_:width:style:maxLines:truncationToken:)-(String,_,_,_,_)``
 /// does both.
 ///
 /// Shaped pieces of text are cached across calls (in font units, by font, script, direction

@@ -27,11 +27,11 @@ public struct HeightEstimator: Sendable {
         return HeightEstimator { _, _, _ in height }
     }
 
-    /// An estimate from the status itself: the cell of ``CellLayouter`` (the same blocks, the
+    /// An estimate from the status itself: the cell of `CellLayouter` (the same blocks, the
     /// picture grid and the fixed parts exactly), its texts' lines guessed from their characters'
     /// typical advances (a CJK character, an emoji or an inline image one em, a Latin letter or
     /// digit 0.55 em, a space 0.26 em) over the text width, hard line breaks counted, at most
-    /// ``CellStyle/maxTextLines`` lines unless expanded. Rounded to the pixel grid.
+    /// `CellStyle.maxTextLines` lines unless expanded. Rounded to the pixel grid.
     /// - Complexity: O(length of the text).
     public static let content = HeightEstimator { status, context, expanded in
         let heights = CellLayouter(measurer: EstimatingMeasurer(), style: context.style)

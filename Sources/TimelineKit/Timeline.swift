@@ -8,7 +8,7 @@ import TextLayout
 /// change: each change returns the content-offset adjustment that keeps the first visible
 /// row's top where it was on screen.
 ///
-/// Heights come from ``RowHeights`` (its caches shared with whoever else asks); a row whose
+/// Heights come from `RowHeights` (its caches shared with whoever else asks); a row whose
 /// height is not known yet holds an estimate (``HeightEstimator``), marked as such, until it
 /// comes within ``resolutionMargin`` of the viewport: every change and scroll makes the rows
 /// there exact, and anchors, so an estimate never moves what the reader sees.
@@ -40,7 +40,7 @@ public struct Timeline: Sendable {
     /// How rows added get their heights.
     public enum Measuring: Sendable, Hashable {
         /// Heights not cached are laid out before the rows go in, on every core
-        /// (``RowHeights/prefetch(_:cancellation:)``): every new row is exact. What a refresh
+        /// (`RowHeights.prefetch(_:cancellation:)`): every new row is exact. What a refresh
         /// above the reader needs.
         case now
         /// Heights not cached are estimated; a row becomes exact when it comes near the
@@ -88,7 +88,7 @@ public struct Timeline: Sendable {
     ///   - heights: the height cache (shared with other contexts: portrait and landscape).
     ///   - layouts: the cache of whole layouts (expanded rows' heights come from it).
     ///   - estimator: how unknown heights are estimated.
-    /// - Precondition: as ``RowHeights``'s; `viewportHeight` finite and > 0.
+    /// - Precondition: as `RowHeights`'s; `viewportHeight` finite and > 0.
     public init(engine: TextEngine, context: LayoutContext, viewportHeight: Double, heights: HeightCache = HeightCache(),
                 layouts: LayoutCache = LayoutCache(countLimit: 64, costLimit: 2 << 20), estimator: HeightEstimator = .content) {
         precondition(viewportHeight.isFinite && viewportHeight > 0, "viewport height \(viewportHeight) must be a number of points > 0")
@@ -266,8 +266,8 @@ public struct Timeline: Sendable {
     public mutating func replace(_ status: Status) -> TimelineUpdate {
         guard let row = row(forID: status.id) else { return change(relative: false) { _, _ in } }
         return change(relative: false) { timeline, update in
-            timeline.rowHeights.heights.invalidate(status.id.value)
-            timeline.rowHeights.layouts.invalidate(status.id.value)
+            timeline.rowHeights.heightCache.invalidate(status.id.value)
+            timeline.rowHeights.layoutCache.invalidate(status.id.value)
             var entry = timeline.index.element(atRow: row)
             entry.status = status
             timeline.index.setElement(entry, atRow: row)
@@ -276,7 +276,7 @@ public struct Timeline: Sendable {
     }
 
     /// Shows a status's text in full ("…全文" tapped) or collapses it again, with the heights
-    /// the cell layout gives (``CellLayout/expandedHeight``); rows above keep the reader still
+    /// the cell layout gives (`CellLayout.expandedHeight`); rows above keep the reader still
     /// and an expanding first visible row grows downwards. Nothing happens when the ID is not
     /// in the timeline or is already so.
     @discardableResult
@@ -300,7 +300,7 @@ public struct Timeline: Sendable {
     /// - Parameters:
     ///   - width: the new cell width.
     ///   - viewportHeight: the new viewport height, or nil to keep it.
-    /// - Precondition: `width` as for ``RowHeights``.
+    /// - Precondition: `width` as for `RowHeights`.
     /// - Complexity: O(n) cache lookups, plus layouts near the viewport.
     @discardableResult
     public mutating func changeWidth(to width: Double, viewportHeight: Double? = nil) -> TimelineUpdate {
@@ -314,7 +314,7 @@ public struct Timeline: Sendable {
             if let viewportHeight { timeline.viewportUnits = max(1, LayoutUnits.units(viewportHeight)) }  // as in init
             guard contextChanged else { return }
             let old = timeline.rowHeights
-            timeline.rowHeights = RowHeights(engine: timeline.engine, context: context, heights: old.heights, layouts: old.layouts)
+            timeline.rowHeights = RowHeights(engine: timeline.engine, context: context, heights: old.heightCache, layouts: old.layoutCache)
             var rows = timeline.index.rows()
             timeline.estimatedRowCount = 0
             for i in rows.indices {
@@ -332,17 +332,17 @@ public struct Timeline: Sendable {
         }
     }
 
-    /// Gives memory back as ``HeightCache`` does: half of the height and layout caches on a
+    /// Gives memory back as `HeightCache` does: half of the height and layout caches on a
     /// warning, everything when critical. The timeline keeps its own heights (the geometry the
     /// reader is looking at: 8 bytes a row), so every offset is still answered and nothing
     /// moves; a row still estimated becomes exact when it comes near, laid out again if the
     /// cache lost it, and so does every row after a change of width.
     @discardableResult
     public mutating func receiveMemoryPressure(_ level: HeightCache.MemoryPressure) -> TimelineUpdate {
-        rowHeights.heights.receiveMemoryPressure(level)
+        rowHeights.heightCache.receiveMemoryPressure(level)
         switch level {
-        case .warning: rowHeights.layouts.receiveMemoryPressure(.warning)
-        case .critical: rowHeights.layouts.receiveMemoryPressure(.critical)
+        case .warning: rowHeights.layoutCache.receiveMemoryPressure(.warning)
+        case .critical: rowHeights.layoutCache.receiveMemoryPressure(.critical)
         }
         return change(relative: false) { _, _ in }
     }
@@ -450,7 +450,7 @@ public struct Timeline: Sendable {
         }
         update.edited += edited
         update.duplicatesSkipped += statuses.count - fresh.count - edited
-        if measuring == .now { update.heightsPrefetched += rowHeights.prefetch(fresh) }
+        if measuring == .now { update.heightsPrefetched += rowHeights.prefetchBlocking(fresh) }
         return fresh.map { status in
             if let height = rowHeights.cachedHeight(for: status) {
                 return (LayoutUnits.units(height), Entry(status: status, isEstimated: false, isExpanded: false))
@@ -482,7 +482,7 @@ public struct Timeline: Sendable {
         var entry = index.element(atRow: row)
         let height: Double
         if entry.isExpanded {
-            let layouts = rowHeights.layouts
+            let layouts = rowHeights.layoutCache
             if !layouts.contains(entry.status.id.value, version: entry.status.contentVersion, in: layouts.context(context)) {
                 update.heightsComputed += 1
             }

@@ -221,15 +221,15 @@ struct CacheLoadTests {
         #expect(rows.height(for: short) == shortHeight)
         #expect(rows.cachedHeight(for: long) == nil, "the short status's height is not the long one's")
         #expect(rows.height(for: long) == longHeight, "the edited status is laid out again")
-        #expect(rows.heights.statistics.count == 1, "one entry for the ID: the last computed")
+        #expect(rows.heightCache.statistics.count == 1, "one entry for the ID: the last computed")
         #expect(rows.cachedHeight(forID: 42) == longHeight)
         #expect(rows.height(for: short) == shortHeight)
         #expect(rows.layout(for: long).height == longHeight && rows.layout(for: short).height == shortHeight)
         // The same content in another value (decoded again) is the same version: a hit.
         let again = Status(id: StatusID(42), text: "短")
         #expect(again.contentVersion == short.contentVersion)
-        let hits = rows.heights.statistics.hits
-        #expect(rows.height(for: again) == shortHeight && rows.heights.statistics.hits == hits + 1)
+        let hits = rows.heightCache.statistics.hits
+        #expect(rows.height(for: again) == shortHeight && rows.heightCache.statistics.hits == hits + 1)
         // Every field the cell reads is in the version: a picture, a count, the retweet's text.
         var pictured = short
         pictured.pictures = [StatusPicture(url: "p", pixelSize: (100, 100))]
@@ -243,9 +243,9 @@ struct CacheLoadTests {
         #expect(Set(versions).count == versions.count)
 
         let prefetching = RowHeights(engine: Fixtures.engine, context: LayoutContext(width: 375, scale: 2))
-        #expect(prefetching.prefetch([long, short]) == 1, "one layout per ID in a batch")
+        #expect(prefetching.prefetchBlocking([long, short]) == 1, "one layout per ID in a batch")
         #expect(prefetching.cachedHeight(forID: 42) == longHeight)
-        #expect(prefetching.prefetch([short]) == 1, "the other content is not cached: laid out")
+        #expect(prefetching.prefetchBlocking([short]) == 1, "the other content is not cached: laid out")
     }
 }
 

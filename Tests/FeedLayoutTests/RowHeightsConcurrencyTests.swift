@@ -20,7 +20,7 @@ struct RowHeightsConcurrencyTests {
         let statuses = Array(Self.statuses.prefix(1_200))
         let rows = freshRows()
         #expect(await rows.prefetch(statuses + statuses.prefix(100)) == statuses.count)
-        #expect(rows.heights.statistics.insertions == statuses.count)
+        #expect(rows.heightCache.statistics.insertions == statuses.count)
         let serial = RowHeights(engine: Fixtures.engine, context: context)
         for status in statuses {
             #expect(rows.cachedHeight(forID: status.id.value) == serial.height(for: status))
@@ -43,7 +43,7 @@ struct RowHeightsConcurrencyTests {
         }
         let (computed, errors) = await task.value
         #expect(computed == 0)
-        #expect(rows.heights.statistics.count == 0)
+        #expect(rows.heightCache.statistics.count == 0)
         #expect(errors.count == 2 && errors.allSatisfy { $0 is CancellationError })
     }
 
@@ -52,11 +52,11 @@ struct RowHeightsConcurrencyTests {
         let rows = freshRows()
         let statuses = Self.statuses
         let task = Task { await rows.prefetch(statuses) }
-        while rows.heights.statistics.count == 0 { await Task.yield() }
+        while rows.heightCache.statistics.count == 0 { await Task.yield() }
         task.cancel()
         let computed = await task.value
         #expect(computed > 0 && computed < statuses.count, "cancelled after \(computed) of \(statuses.count)")
-        #expect(rows.heights.statistics.count == computed)
+        #expect(rows.heightCache.statistics.count == computed)
         let serial = RowHeights(engine: Fixtures.engine, context: context)
         for status in statuses {
             if let height = rows.cachedHeight(forID: status.id.value) { #expect(height == serial.height(for: status)) }
@@ -74,7 +74,7 @@ struct RowHeightsConcurrencyTests {
         for (status, layout) in zip(asked, layouts) {
             #expect(layout == serial.layout(for: status))
         }
-        #expect(rows.layouts.statistics.insertions == page.count, "each ID laid out once")
+        #expect(rows.layoutCache.statistics.insertions == page.count, "each ID laid out once")
         let heights = try await rows.heights(for: asked)
         #expect(heights == asked.map { StatusHeight(id: $0.id, height: serial.height(for: $0), kind: $0.isRetweet ? .retweet : .original) })
         #expect(try await rows.layouts(for: []).isEmpty)
@@ -89,11 +89,11 @@ struct RowHeightsConcurrencyTests {
                 let slice = Array(statuses[(k * 200)..<min(statuses.count, k * 200 + 600)])
                 group.addTask { await rows.prefetch(slice) }
             }
-            group.addTask { rows.prefetch(Array(statuses.prefix(500)), cancellation: PrefetchCancellation()) }  // the blocking one joins in
+            group.addTask { rows.prefetchBlocking(Array(statuses.prefix(500)), cancellation: PrefetchCancellation()) }  // the blocking one joins in
             return await group.reduce(0, +)
         }
         #expect(total == statuses.count)
-        #expect(rows.heights.statistics.insertions == statuses.count)
+        #expect(rows.heightCache.statistics.insertions == statuses.count)
     }
 
     /// A timeline screen's model, isolated to an actor.

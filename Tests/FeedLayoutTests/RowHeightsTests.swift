@@ -22,7 +22,7 @@ struct RowHeightsTests {
         let reference = CellLayouter(measurer: Fixtures.engine).layout(status, width: 375, scale: 2).height
         #expect(first == reference)
         #expect(rows.height(for: status) == first)
-        #expect(rows.heights.statistics.hits == 1 && rows.heights.statistics.misses == 1)
+        #expect(rows.heightCache.statistics.hits == 1 && rows.heightCache.statistics.misses == 1)
         #expect(rows.cachedHeight(forID: status.id.value) == first)
         #expect(rows.cachedHeight(forIDString: status.id.description) == first)
         #expect(rows.cachedHeight(forIDString: "not a number") == nil)
@@ -56,14 +56,14 @@ struct RowHeightsTests {
     func prefetchEqualsSerial() {
         let statuses = Array(Self.statuses.prefix(1_500))
         let parallel = RowHeights(engine: TextEngine(fonts: Fixtures.fonts), context: context, heights: HeightCache(countLimit: 5_000))
-        let computed = parallel.prefetch(statuses + statuses.prefix(100))  // duplicates are laid out once
+        let computed = parallel.prefetchBlocking(statuses + statuses.prefix(100))  // duplicates are laid out once
         #expect(computed == statuses.count)
-        #expect(parallel.heights.statistics.insertions == statuses.count)
+        #expect(parallel.heightCache.statistics.insertions == statuses.count)
         let serial = RowHeights(engine: TextEngine(fonts: Fixtures.fonts), context: context)
         for status in statuses {
             #expect(parallel.cachedHeight(forID: status.id.value) == serial.height(for: status))
         }
-        #expect(parallel.prefetch(statuses) == 0, "nothing left to compute")
+        #expect(parallel.prefetchBlocking(statuses) == 0, "nothing left to compute")
     }
 
     @Test("prefetch can be cancelled; what it finished stays cached")
@@ -71,11 +71,11 @@ struct RowHeightsTests {
         let rows = RowHeights(engine: Fixtures.engine, context: context)
         let cancelled = PrefetchCancellation()
         cancelled.cancel()
-        #expect(rows.prefetch(Array(Self.statuses.prefix(200)), cancellation: cancelled) == 0)
+        #expect(rows.prefetchBlocking(Array(Self.statuses.prefix(200)), cancellation: cancelled) == 0)
         let task = rows.prefetchInBackground(Array(Self.statuses.prefix(3_000)))
         task.cancel()
         let done = task.wait()
         #expect(done < 3_000)
-        #expect(rows.heights.statistics.count == done)
+        #expect(rows.heightCache.statistics.count == done)
     }
 }

@@ -108,7 +108,7 @@ final class PrefetchWorkload: ScenarioWorkload {
         for index in 0..<count {
             let rows = fresh[index]
             if inParallel {
-                blackHole(rows.prefetch(statuses))
+                blackHole(rows.prefetchBlocking(statuses))
             } else {
                 var sum = 0.0
                 for status in statuses { sum += rows.height(for: status) }

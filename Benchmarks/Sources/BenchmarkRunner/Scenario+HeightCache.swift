@@ -77,7 +77,7 @@ final class CacheHitWorkload: ScenarioWorkload {
     init(engine: TextEngine, statuses: [Status], cell: LayoutContext, key: Key) throws {
         self.key = key
         let rows = RowHeights(engine: engine, context: cell)
-        rows.prefetch(statuses)
+        rows.prefetchBlocking(statuses)
         let uncached = statuses.filter { rows.cachedHeight(forID: $0.id.value) == nil }.count
         guard uncached == 0 else {
             throw BenchmarkError("\(uncached) of \(statuses.count) statuses are not cached after the prefetch (cache too small?)")
@@ -86,7 +86,7 @@ final class CacheHitWorkload: ScenarioWorkload {
         var generator = SplitMix64(seed: 0x48_49_54)
         self.statuses = statuses.shuffled(using: &generator)
         identifiers = self.statuses.map(\.id.value)
-        missesAfterSetUp = rows.heights.statistics.misses
+        missesAfterSetUp = rows.heightCache.statistics.misses
     }
 
     func run(operations count: Int) {
@@ -111,7 +111,7 @@ final class CacheHitWorkload: ScenarioWorkload {
     }
 
     /// Misses since the set-up, warm-up included: 0 when every lookup was a hit.
-    var missesSinceSetUp: Int { rows.heights.statistics.misses - missesAfterSetUp }
+    var missesSinceSetUp: Int { rows.heightCache.statistics.misses - missesAfterSetUp }
 
     var measurements: [String: Double] { ["misses": Double(missesSinceSetUp)] }
 

@@ -118,14 +118,14 @@ final class TimelineRefreshWorkload: ScenarioWorkload {
                 nextID += 1
                 return status
             }
-            if part == .timelineAlone { base.rowHeights.prefetch(refresh) }
+            if part == .timelineAlone { base.rowHeights.prefetchBlocking(refresh) }
             return (timeline, refresh)
         }
     }
 
     func run(operations count: Int) {
         guard part != .heightsAlone else {
-            for index in 0..<count { blackHole(base.rowHeights.prefetch(batch[index].refresh)) }
+            for index in 0..<count { blackHole(base.rowHeights.prefetchBlocking(batch[index].refresh)) }
             operations += count
             return
         }

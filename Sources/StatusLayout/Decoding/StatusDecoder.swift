@@ -1,8 +1,8 @@
 import CStatusJSON
 import LockSupport
 
-/// Decodes statuses with simdjson: one status at a time (``decode(_:line:column:index:)``,
-/// ``decode(_:)-(StatusElement)``), or every status of an input of any shape (``decodeAll(_:)``:
+/// Decodes statuses with simdjson: one status at a time (``decode(_:line:column:index:)-(UnsafeRawBufferPointer,_,_,_)``,
+/// ``decode(_:)-(StatusElement)``), or every status of an input of any shape (``decodeAll(_:)-([UInt8])``:
 /// JSON Lines, arrays, timeline pages and the web APIs' responses, pretty-printed or not; see
 /// ``StatusSplitter`` for input that arrives in chunks).
 ///
@@ -70,7 +70,8 @@ public struct StatusDecoder: Sendable {
     ///
     /// - Parameters:
     ///   - bytes: the status.
-    ///   - line, column: where it begins in its input (for error messages).
+    ///   - line: the line where it begins in its input (for error messages).
+    ///   - column: the column where it begins on that line.
     ///   - index: its place among the input's statuses.
     /// - Complexity: O(n) in the size of the status.
     public func decode(_ bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1) -> DecodedStatus {

@@ -12,7 +12,7 @@ import TextLayout
 /// At width 375, scale 2: a text-only status of 3 lines is 8 + 56 + 82.56 + 35 + 2 = 183.56,
 /// 183.5 on the pixel grid; picture blocks of 1, 2 and 3 rows are 114.5, 233 and 351.5.
 ///
-/// Thread-safe when the measurer is (``TextEngine`` is).
+/// Thread-safe when the measurer is (`TextEngine` is).
 public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
     /// Counts the lines of status text and measures one-line texts.
     public let measurer: Measurer
@@ -32,8 +32,12 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
 
     /// Lays out `status` in a cell `width` points wide on a screen of `scale` pixels per point.
     ///
-    /// - Parameter expanded: the frames of the cell with every text line shown (its
-    ///   ``CellLayout/expandedHeight``) rather than collapsed at ``CellStyle/maxTextLines``.
+    /// - Parameters:
+    ///   - status: the status to lay out.
+    ///   - width: the cell's width in points.
+    ///   - scale: pixels per point of the screen (frames are rounded to its pixel grid).
+    ///   - expanded: the frames of the cell with every text line shown (its
+    ///     ``CellLayout/expandedHeight``) rather than collapsed at ``CellStyle/maxTextLines``.
     /// - Precondition: ``CellStyle/problem(width:scale:)`` finds nothing wrong with `width` and `scale`.
     public func layout(_ status: Status, width: Double, scale: Double, expanded: Bool = false) -> CellLayout {
         check(width, scale)

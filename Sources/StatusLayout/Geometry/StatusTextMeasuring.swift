@@ -1,7 +1,7 @@
 import TextLayout
 
 /// Counts the lines of status text and measures one-line texts: all the cell geometry needs from
-/// text measurement. ``TextEngine`` is the real one; tests pass fakes to check the geometry apart
+/// text measurement. `TextEngine` is the real one; tests pass fakes to check the geometry apart
 /// from the fonts, and the timeline's estimator passes one that guesses from the characters.
 public protocol StatusTextMeasuring: Sendable {
     /// The lines `text` takes at `width` with `fontSize`: shown (at most `maxLines`; nil or less

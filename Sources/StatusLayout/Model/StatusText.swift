@@ -140,7 +140,7 @@ public struct StatusText: Sendable, Hashable, ExpressibleByStringLiteral, Custom
 public struct StatusLink: Sendable, Hashable {
     /// The string of the text it replaces (`short_url`).
     public var shortURL: String
-    /// What is shown instead (`url_title`), cut at ``CellStyle/Weibo/urlTitleLimit`` characters.
+    /// What is shown instead (`url_title`), cut at ``CellStyle/WeiboCell/urlTitleLimit`` characters.
     public var title: String
     /// The icon shown before the title (`url_type_pic`); empty for none.
     public var iconURL: String

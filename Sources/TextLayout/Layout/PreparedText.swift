@@ -3,7 +3,7 @@ import CTextShims
 /// A text analysed for every width: fonts chosen, runs shaped, break opportunities found.
 /// ``layout(width:maxLines:truncationToken:)`` fills lines for one width with arithmetic only.
 ///
-/// Its data lies in one allocation (``PreparedStorage``), which it shares when copied.
+/// Its data lies in one allocation (`PreparedStorage`), which it shares when copied.
 /// Immutable and `Sendable`: lay it out from any thread, at as many widths as you like.
 public struct PreparedText: @unchecked Sendable {  // its storage is written once, when made, and only read after
     let storage: PreparedStorage
