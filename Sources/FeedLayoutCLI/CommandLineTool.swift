@@ -117,6 +117,9 @@ public struct CommandLineTool {
           render-timeline         Draw the first statuses of a timeline as stacked cells, to a PNG.
 
         OPTIONS:
+          -q, --quiet             Drop warnings (errors are still written); without it,
+                                  past 5 warnings of characters no font has, one
+                                  line at the end sums up the rest.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -126,6 +129,20 @@ public struct CommandLineTool {
 
     /// Runs the tool with `arguments` (without the program name).
     public static func run(arguments: [String], io: IO) -> Int32 {
+        // -q / --quiet is every command's, taken out before the command reads its options (up to
+        // a "--", after which every argument is a text).
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        let quiet = arguments[..<end].contains { $0 == "-q" || $0 == "--quiet" }
+        let rest = arguments[..<end].filter { $0 != "-q" && $0 != "--quiet" } + arguments[end...]
+        let gate = WarningGate(quiet: quiet, writingTo: io.errors)
+        var gated = io
+        gated.errors = { gate.pass($0) }
+        let status = dispatch(arguments: Array(rest), io: gated)
+        gate.finish()
+        return status
+    }
+
+    private static func dispatch(arguments: [String], io: IO) -> Int32 {
         guard let first = arguments.first else {
             io.errors("Error: missing subcommand\n\n" + overview)
             return ExitStatus.usage

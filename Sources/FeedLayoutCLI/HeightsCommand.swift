@@ -45,6 +45,9 @@ enum HeightsCommand {
         \(OptionValues.formatHelp)
         \(ThreadsOption.help)
         \(EngineOptions.help)
+          -q, --quiet             Drop warnings (errors are still written); without it,
+                                  past 5 warnings of characters no font has, one
+                                  line at the end sums up the rest.
           --version               Show the version.
           -h, --help              Show help information.
 

@@ -39,6 +39,9 @@ enum MeasureCommand {
           --echo                  Add the measured text to each object as "text".
           --threads <n>           Measure on n threads. (default: every core)
         \(EngineOptions.help)
+          -q, --quiet             Drop warnings (errors are still written); without it,
+                                  past 5 warnings of characters no font has, one
+                                  line at the end sums up the rest.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -176,8 +179,28 @@ enum MeasureCommand {
         var seen = Set<UInt32>()
         let distinct = missing.filter { seen.insert($0.scalar.value).inserted }
         var listed = distinct.prefix(8).map(\.codePoint).joined(separator: ", ")
-        if distinct.count > 8 { listed += " and \(distinct.count - 8) more" }
-        return "warning: \(subject): no font has \(listed); measured as .notdef\n"
+        if distinct.count > 8 { listed += "\(missingGlyphsMoreMarker)\(distinct.count - 8) more" }
+        return "warning: \(subject)\(missingGlyphsMarker)\(listed)\(missingGlyphsEnding)\n"
+    }
+
+    /// The parts of ``missingGlyphsWarning(_:for:)``'s line that ``WarningGate`` knows it by.
+    static let missingGlyphsMarker = ": no font has "
+    static let missingGlyphsEnding = "; measured as .notdef"
+    static let missingGlyphsMoreMarker = " and "
+
+    /// Whether `line` is a warning made by ``missingGlyphsWarning(_:for:)``.
+    static func isMissingGlyphsWarning(_ line: Substring) -> Bool {
+        line.hasPrefix("warning: ") && line.contains(missingGlyphsMarker)
+            && (line.hasSuffix(missingGlyphsEnding + "\n") || line.hasSuffix(missingGlyphsEnding))
+    }
+
+    /// The code points ("U+E139") a ``missingGlyphsWarning(_:for:)`` line names.
+    static func codePoints(inMissingGlyphsWarning line: Substring) -> [String] {
+        guard let marker = line.range(of: missingGlyphsMarker, options: .backwards),
+              let ending = line.range(of: missingGlyphsEnding, options: .backwards) else { return [] }
+        var list = line[marker.upperBound..<ending.lowerBound]
+        if let more = list.range(of: missingGlyphsMoreMarker) { list = list[..<more.lowerBound] }
+        return list.split(separator: ", ").map(String.init)
     }
 
     /// The warning for characters no font draws in the truncation token (nil when it has none).

@@ -25,6 +25,9 @@ enum RenderCommands {
           --margin <points>       Space around the text. (default: 8)
           --debug                 Overlay line boxes, baselines, the width and the measured height.
         \(EngineOptions.help)
+          -q, --quiet             Drop warnings (errors are still written); without it,
+                                  past 5 warnings of characters no font has, one
+                                  line at the end sums up the rest.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -61,6 +64,9 @@ enum RenderCommands {
           --debug                 Overlay element frames, line boxes, baselines and measured heights.
         \(OptionValues.nowHelp)
         \(EngineOptions.help)
+          -q, --quiet             Drop warnings (errors are still written); without it,
+                                  past 5 warnings of characters no font has, one
+                                  line at the end sums up the rest.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -93,6 +99,9 @@ enum RenderCommands {
           --debug                 Overlay element frames, line boxes, baselines and measured heights.
         \(OptionValues.nowHelp)
         \(EngineOptions.help)
+          -q, --quiet             Drop warnings (errors are still written); without it,
+                                  past 5 warnings of characters no font has, one
+                                  line at the end sums up the rest.
           --version               Show the version.
           -h, --help              Show help information.
 

@@ -61,6 +61,9 @@ enum TimelineCommand {
           --timing <on|off>       Print each frame's milliseconds (off: output that is the same every run).
                                   (default: on)
         \(EngineOptions.help)
+          -q, --quiet             Drop warnings (errors are still written); without it,
+                                  past 5 warnings of characters no font has, one
+                                  line at the end sums up the rest.
           --version               Show the version.
           -h, --help              Show help information.
 
