@@ -28,6 +28,7 @@ struct GoldenImageTests {
         Case(name: "four-pictures", status: 3), Case(name: "nine-pictures", status: 4),
         Case(name: "collapsed", status: 5, maxLines: 4), Case(name: "expanded", status: 5),
         Case(name: "emoji-and-scripts", status: 6), Case(name: "emoji-and-scripts-2x-debug", status: 6, scale: 2, debug: true),
+        Case(name: "emoticons-with-marks", status: 7, scale: 2),
     ]
 
     /// The most any channel of any pixel may differ, of 255.

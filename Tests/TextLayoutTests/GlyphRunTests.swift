@@ -218,6 +218,25 @@ struct GlyphRunTests {
         #expect(abs(Self.advance(line) - line.line.width) < 1e-9)
     }
 
+    @Test("an attachment followed by a ZWJ, a combining mark or a variation selector (one cluster) is still the attachment: measured and drawn as its box, never as U+FFFC's glyph", arguments: ["\u{200D}", "\u{0301}", "\u{FE0F}", "\u{200D}\u{0301}"])
+    func attachmentWithMarks(_ marks: String) {
+        var text = AttributedText("笑")
+        text.append(TextAttachment(width: 17, ascent: 14, descent: 3))
+        text.append(marks + "好")
+        var plain = AttributedText("笑")
+        plain.append(TextAttachment(width: 17, ascent: 14, descent: 3))
+        plain.append("好")
+        let prepared = engine.prepare(text)
+        let layout = prepared.layout(width: 500)
+        #expect(abs(layout.width - engine.prepare(plain).singleLineWidth) < 1e-9, "as wide as without the marks")
+        let line = prepared.glyphLines(of: layout)[0]
+        let attachments = line.runs.filter { $0.attachment != nil }
+        #expect(attachments.count == 1 && attachments[0].width == 17 && attachments[0].glyphs.isEmpty)
+        #expect(attachments.first?.range == 3..<(6 + marks.utf8.count), "the marks belong to the attachment's run")
+        #expect(prepared.missingGlyphs.isEmpty)
+        #expect(abs(Self.advance(line) - line.line.width) < 1e-9)
+    }
+
     @Test("a truncated line ends in the token's glyphs, as wide as the token measured")
     func truncationToken() {
         let token = AttributedText("…全文")

@@ -111,7 +111,9 @@ extension Segmenter {
             let bits = properties[first]
             var info = clusters[firstCluster + c]
             info.flags |= ClusterInfo.flags(scalar: scalars[first], bits: bits)
-            if scalars[first] == 0xFFFC, end == first + 1, input.attributed.hasAttachments,
+            // An attachment with a ZWJ or a mark after it (one grapheme cluster) is still the
+            // attachment: measured and drawn as its box, the marks with nothing to sit on.
+            if scalars[first] == 0xFFFC, input.attributed.hasAttachments,
                input.attributed.attachment(atUTF8Offset: Int(scalarStarts[first])) != nil {
                 info.flags |= ClusterInfo.attachment
                 info.font = ShapingRun.attachmentFont
