@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds examples/UseFeedLayout (a package depending on this repository by path, as the README's
+# Builds Examples/UseFeedLayout (a package depending on this repository by path, as the README's
 # "Use it in your package" shows), checks that the README shows its code as it is, runs it, and
 # proves that a binary copied away from the clone with its resource bundle still finds the fonts:
 # the copy runs with the clone hidden (an empty directory mounted over it, when this machine
@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd -P)
-example=examples/UseFeedLayout
+example=Examples/UseFeedLayout
 bundle=FeedLayout_TextLayout.resources
 fail() { echo "check-example: FAILED: $*" >&2; exit 1; }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the Spark example needs, apart from the main test command's packages: a Java
 # runtime (Debian's OpenJDK 17 headless, when no java is on PATH) and PySpark from PyPI in a
-# virtual environment beside this script (examples/spark/.venv).
-#   examples/spark/install.sh
+# virtual environment beside this script (Examples/spark/.venv).
+#   Examples/spark/install.sh
 set -euo pipefail
 cd "$(dirname "$0")"
 pyspark_version=3.5.8

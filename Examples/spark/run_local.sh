@@ -8,8 +8,8 @@
 #   3. runs `feedlayout heights` once over the whole archive (the reference);
 #   4. runs feedlayout_heights.py with Spark in local mode (local[*]);
 #   5. checks that the part files, concatenated, equal the reference record for record.
-# Prints how long each step took. Run examples/spark/install.sh first (Java, PySpark).
-#   examples/spark/run_local.sh [--debug] [SHARDS]   (default 8 shards; --debug: the debug build,
+# Prints how long each step took. Run Examples/spark/install.sh first (Java, PySpark).
+#   Examples/spark/run_local.sh [--debug] [SHARDS]   (default 8 shards; --debug: the debug build,
 #                                                    which CI has already built)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd -P)
@@ -17,7 +17,7 @@ root=$(cd "$here/../.." && pwd -P)
 configuration=release
 if [[ "${1:-}" == "--debug" ]]; then configuration=debug; shift; fi
 shards=${1:-8}
-[[ -x "$here/.venv/bin/python" ]] || { echo "error: run examples/spark/install.sh first" >&2; exit 1; }
+[[ -x "$here/.venv/bin/python" ]] || { echo "error: run Examples/spark/install.sh first" >&2; exit 1; }
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 heights_options=(--width 375 --scale 3)
