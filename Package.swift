@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "Rendering", "TestSupport", "LockSupport"]),
+        .testTarget(name: "LockSupportTests", dependencies: ["LockSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -247,7 +247,7 @@ struct ProcessTests {
         return peak
     }
 
-    @Test("an endless line (measure < /dev/zero): its error record at once, then memory stays flat while the rest is skipped")
+    @Test("an endless line (measure < /dev/zero): its error record at once, then memory stays flat while the rest is skipped", .tags(.memory), .unlessSkipped(.memory))
     func endlessLine() throws {
         let child = try ChildProcess(arguments: ["exec \"$FL\" measure < /dev/zero"], shell: true)
         let answered = child.waitForLines(1, seconds: 10)
@@ -266,7 +266,7 @@ struct ProcessTests {
         #expect(String(decoding: output, as: UTF8.self) == answered.map { $0 + "\n" }.joined(), "nothing more is answered")
     }
 
-    @Test("long lines are measured on one worker: the peak for 24 lines of 100 KB at 4 threads is within 16 MB of the peak at 1 thread")
+    @Test("long lines are measured on one worker: the peak for 24 lines of 100 KB at 4 threads is within 16 MB of the peak at 1 thread", .tags(.memory), .unlessSkipped(.memory))
     func longLinesMemoryOnce() throws {
         // Compared with the same lines at one thread, not with one line: what the allocator keeps
         // after many long texts (fragmentation, huge pages) differs between machines, and is the
@@ -290,7 +290,7 @@ struct ProcessTests {
         #expect(one > 0 && four - one < 16 << 20, "1 thread: \(one >> 20) MiB, 4 threads: \(four >> 20) MiB")
     }
 
-    @Test("memory stays flat: the peak for 48 MB of JSON Lines is within 16 MB of the peak for 8 MB")
+    @Test("memory stays flat: the peak for 48 MB of JSON Lines is within 16 MB of the peak for 8 MB", .tags(.memory), .unlessSkipped(.memory))
     func flatMemory() throws {
         let small = try Self.peakMemory(megabytes: 8)
         let large = try Self.peakMemory(megabytes: 48)

@@ -41,7 +41,7 @@ struct StreamingTests {
 
     static let textInput: [UInt8] = Array(Fixtures.corpusTexts.prefix(600).joined(separator: "\n").utf8) + [0xFF, 0x0A, 0x0A] + Array("最后一行".utf8)
 
-    @Test("any split of the input into chunks, with pauses, gives byte-identical output at 1 and 4 threads",
+    @Test("any split of the input into chunks, with pauses, gives byte-identical output at 1 and 4 threads", .tags(.slow), .unlessSkipped(.slow),
           arguments: ["heights", "measure"])
     func anySplitSameBytes(command: String) {
         let input = command == "heights" ? Self.statusInput : Self.textInput

@@ -30,7 +30,7 @@ struct CacheLoadTests {
     /// critical one at 60 % of the run. Each thread checks the
     /// limits every 256 operations and the tables' invariants every 8,192; a monitor samples
     /// RSS. Run in a child process so that other tests' memory does not move the RSS.
-    @Test("8 threads for FEEDLAYOUT_LOAD_SECONDS (default 10): within the limits throughout, RSS flat after warm-up")
+    @Test("8 threads for FEEDLAYOUT_LOAD_SECONDS (default 10): within the limits throughout, RSS flat after warm-up", .tags(.memory), .unlessSkipped(.memory))
     func loadOnEightThreads() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let seconds = CacheLoadTests.loadSeconds

@@ -370,17 +370,17 @@ struct TimelineTests {
         timeline.scroll(toOffset: timeline.offset(ofRow: 150) + 17)
         #expect(timeline.estimatedRowCount > 150)
         let offsets = (0...timeline.count).map { timeline.offset(ofRow: $0) }
-        let cached = timeline.rowHeights.heights.statistics.count
+        let cached = timeline.rowHeights.heightCache.statistics.count
         #expect(cached >= 300)
 
         let anchor = try #require(timeline.anchor)
         let warning = timeline.receiveMemoryPressure(.warning)
-        #expect(timeline.rowHeights.heights.statistics.count == cached / 2)
+        #expect(timeline.rowHeights.heightCache.statistics.count == cached / 2)
         #expect(warning.anchor == anchor && warning.contentOffsetAdjustment == 0)
         #expect((0...timeline.count).map { timeline.offset(ofRow: $0) } == offsets)
 
         let critical = timeline.receiveMemoryPressure(.critical)
-        #expect(timeline.rowHeights.heights.statistics.count == 0 && timeline.rowHeights.layouts.statistics.count == 0)
+        #expect(timeline.rowHeights.heightCache.statistics.count == 0 && timeline.rowHeights.layoutCache.statistics.count == 0)
         #expect(critical.anchor == anchor && critical.contentOffsetAdjustment == 0)
         #expect((0...timeline.count).map { timeline.offset(ofRow: $0) } == offsets, "every offset answered as before")
         for offset in stride(from: -50.0, through: timeline.contentHeight + 50, by: 97) {
