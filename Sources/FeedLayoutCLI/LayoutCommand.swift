@@ -27,6 +27,7 @@ enum LayoutCommand {
           --pretty                One field a line, indented, instead of one line.
         \(OptionValues.formatHelp)
         \(OptionValues.nowHelp)
+        \(OptionValues.offsetsHelp)
         \(EngineOptions.help)
           -q, --quiet             Drop warnings (errors are still written); without it,
                                   past 5 warnings of characters no font has, one
@@ -35,7 +36,7 @@ enum LayoutCommand {
           -h, --help              Show help information.
 
         Frames are [x, y, width, height] in points from the cell's top-left; entity ranges and
-        cuts are UTF-8 byte offsets in the rich text. "blocks" lists the cell's blocks in order
+        cuts are offsets in the rich text, in Unicode scalars unless --offsets says otherwise. "blocks" lists the cell's blocks in order
         (title, profile, text, retweet, pictures, card, tag, toolbar), each with its frame, its
         texts (role, frame, lines shown and in full, font size), its images and the blocks inside
         it; a card also gives its text rect.
@@ -55,12 +56,13 @@ enum LayoutCommand {
 
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         do {
-            guard let (options, scanner) = try CellOptions.parse(arguments, extraValued: ["--index", "--id", "--now"], extraFlags: ["--pretty"]) else {
+            guard let (options, scanner) = try CellOptions.parse(arguments, extraValued: ["--index", "--id", "--now", "--offsets"], extraFlags: ["--pretty"]) else {
                 io.output(help)
                 return CommandLineTool.ExitStatus.success
             }
             if CommandLineTool.answersVersion(scanner, io: io) { return CommandLineTool.ExitStatus.success }
             let wanted = try Self.wanted(scanner)
+            let offsets = try OptionValues.offsets(scanner.value("--offsets"))
             let fonts = EngineOptions(scanner)
             try fonts.checkUsage()
             let source = try CommandInput.open(scanner.positionals, io: io)
@@ -90,7 +92,7 @@ enum LayoutCommand {
             let warnings = found.warningText + (layouter.measurer.takeWarning(for: "status \(found.index) (line \(found.line))") ?? "")
             if !warnings.isEmpty { io.errors(warnings) }
             try io.standardOutput.write(describe(cell, engine: engine, width: options.width, scale: options.scale,
-                                                 pretty: scanner.has("--pretty")))
+                                                 pretty: scanner.has("--pretty"), offsets: offsets))
             return CommandLineTool.ExitStatus.success
         } catch {
             return CommandLineTool.exitStatus(reporting: error, usage: usage, io: io)
@@ -153,7 +155,8 @@ enum LayoutCommand {
         return (String(decoding: text.richText.text.string.utf8.prefix(cut), as: UTF8.self) + token, cut)
     }
 
-    static func describe(_ cell: CellLayout, engine: TextEngine, width: Double, scale: Double, pretty: Bool) -> String {
+    static func describe(_ cell: CellLayout, engine: TextEngine, width: Double, scale: Double, pretty: Bool,
+                         offsets: TextOffsetUnit = .scalars) -> String {
         func rect(_ r: CellRect?) -> String {
             guard let r else { return "null" }
             return "[\(JSON.number(r.x)), \(JSON.number(r.y)), \(JSON.number(r.width)), \(JSON.number(r.height))]"
@@ -170,7 +173,8 @@ enum LayoutCommand {
                 case .emoticon(let name): (kind, value) = ("emoticon", name)
                 case .cashtag(let symbol): (kind, value) = ("cashtag", symbol)
                 }
-                return "{\"kind\": \"\(kind)\", \"value\": \(JSON.string(value)), \"range\": [\(entity.range.lowerBound), \(entity.range.upperBound)]}"
+                let range = offsets.range(ofUTF8Range: entity.range, in: rich.text.string)
+                return "{\"kind\": \"\(kind)\", \"value\": \(JSON.string(value)), \"range\": [\(range.lowerBound), \(range.upperBound)]}"
             }.joined(separator: ", ") + "]"
         }
         func text(_ text: CellText) -> String {
@@ -211,7 +215,7 @@ enum LayoutCommand {
             ("fullTextLines", "\(cell.fullTextLines)"),
             ("richText", JSON.string(cell.richText.text.string)),
             ("collapsedText", collapsedText.map { JSON.string($0.shown) } ?? "null"),
-            ("cut", collapsedText.map { "\($0.cut)" } ?? "null"),
+            ("cut", collapsedText.map { "\(offsets.offset(ofUTF8Offset: $0.cut, in: cell.richText.text.string))" } ?? "null"),
             ("entities", entities(cell.richText)),
             ("pictures", rects(cell.pictures)),
             ("retweetBlock", rect(cell.retweetBlock)),
@@ -220,7 +224,8 @@ enum LayoutCommand {
             ("fullRetweetTextLines", "\(cell.fullRetweetTextLines)"),
             ("retweetRichText", cell.retweetRichText.map { JSON.string($0.text.string) } ?? "null"),
             ("retweetCollapsedText", collapsedRetweet.map { JSON.string($0.shown) } ?? "null"),
-            ("retweetCut", collapsedRetweet.map { "\($0.cut)" } ?? "null"),
+            ("retweetCut", collapsedRetweet.map { cut in
+                "\(offsets.offset(ofUTF8Offset: cut.cut, in: cell.retweetRichText?.text.string ?? ""))" } ?? "null"),
             ("retweetEntities", entities(cell.retweetRichText)),
             ("retweetPictures", rects(cell.retweetPictures)),
             ("toolbar", rect(cell.toolbar)),

@@ -38,6 +38,21 @@ enum OptionValues {
                                   its own network's), weibo, twitter or mastodon. (default: auto)
         """
 
+    static let offsetsHelp = """
+          --offsets <unit>        The unit of every offset and range printed: scalars (Unicode
+                                  scalars, as Twitter's entities count), utf16 (JavaScript,
+                                  UIKit's NSRange) or utf8 (bytes). (default: scalars)
+        """
+
+    /// `--offsets`: the unit of the offsets a command prints.
+    static func offsets(_ text: String?) throws(UsageError) -> TextOffsetUnit {
+        guard let text else { return .scalars }
+        guard let unit = TextOffsetUnit(rawValue: text) else {
+            throw UsageError(message: "--offsets must be scalars, utf16 or utf8, got '\(text)'")
+        }
+        return unit
+    }
+
     static let nowHelp = """
           --now <time>            The moment time strings are relative to ("5分钟前"), e.g.
                                   2026-11-30T08:00:00+08:00. (default: the time of the run)

@@ -53,13 +53,41 @@ struct LayoutCommandTests {
         let shown = try #require(cell["collapsedText"] as? String)
         let cut = try #require(cell["cut"] as? Int)
         #expect(shown.hasSuffix("…全文"))
-        #expect(shown == String(decoding: rich.utf8.prefix(cut), as: UTF8.self) + "…全文")
-        #expect(cut > 0 && cut < rich.utf8.count)
+        // The cut counts Unicode scalars (the CLI's one unit), as --offsets utf8 counts bytes.
+        #expect(shown == String(String.UnicodeScalarView(rich.unicodeScalars.prefix(cut))) + "…全文")
+        #expect(cut > 0 && cut < rich.unicodeScalars.count)
+        let bytes = try object(runCells(["layout", "--max-lines", "2", "--offsets", "utf8"], input: input).output)
+        #expect(bytes["cut"] as? Int == String(String.UnicodeScalarView(rich.unicodeScalars.prefix(cut))).utf8.count)
         let retweetShown = try #require(cell["retweetCollapsedText"] as? String)
         let retweetRich = try #require(cell["retweetRichText"] as? String)
         #expect(retweetRich.hasPrefix("@原作者:") && retweetShown.hasPrefix("@原作者:") && retweetShown.hasSuffix("…全文"))
         #expect(cell["retweetTextLines"] as? Int == 2 && (cell["fullRetweetTextLines"] as? Int ?? 0) > 2)
         #expect(try object(runCells(["layout"], input: input).output)["collapsedText"] is NSNull)
+    }
+
+    @Test("--offsets: entity ranges in Unicode scalars by default, or UTF-16 code units, or UTF-8 bytes; each picks out its entity's text")
+    func offsets() throws {
+        let input = Array(#"{"id": 1, "text": "😀😀 @朋友 好 #话题# 😀 $AAPL 结束"}"#.utf8)
+        for unit in ["scalars", "utf16", "utf8"] {
+            let cell = try object(runCells(["layout", "--offsets", unit], input: input).output)
+            let rich = try #require(cell["richText"] as? String)
+            let entities = try #require(cell["entities"] as? [[String: Any]])
+            #expect(entities.count >= 2, "\(entities)")
+            for entity in entities {
+                let range = try #require(entity["range"] as? [Int])
+                let covered: String
+                switch unit {
+                case "scalars": covered = String(String.UnicodeScalarView(rich.unicodeScalars.dropFirst(range[0]).prefix(range[1] - range[0])))
+                case "utf16": covered = String(decoding: Array(rich.utf16)[range[0]..<range[1]], as: UTF16.self)
+                default: covered = String(decoding: Array(rich.utf8)[range[0]..<range[1]], as: UTF8.self)
+                }
+                let value = try #require(entity["value"] as? String)
+                if entity["kind"] as? String == "mention" { #expect(covered == "@" + value, "\(unit): \(covered)") }
+                if entity["kind"] as? String == "topic" { #expect(covered == "#\(value)#", "\(unit): \(covered)") }
+            }
+        }
+        let wrong = runCells(["layout", "--offsets", "bytes"], input: input)
+        #expect(wrong.status == 64 && wrong.errors.contains("--offsets must be scalars, utf16 or utf8, got 'bytes'"))
     }
 
     @Test("every block with its frame and texts; a card with its text rect and lines (Examples/weibo)")
