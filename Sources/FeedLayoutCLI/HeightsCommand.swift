@@ -152,19 +152,11 @@ struct CellOptions {
         try scanner.scan(arguments)
         if scanner.has("-h") || scanner.has("--help") { return nil }
         var options = CellOptions()
-        if let width = scanner.value("--width") {
-            let smallest = options.style.minimumWidth
-            options.width = try OptionValues.number(
-                width, option: "--width", in: smallest...OptionValues.largestWidth, exclusiveLower: true,
-                what: "a number of points greater than \(Int(smallest)) (twice the padding) and at most \(Int(OptionValues.largestWidth))")
-        }
+        if let width = scanner.value("--width") { options.width = try OptionValues.cellWidth(width, least: options.style.minimumWidth) }
         if let scale = scanner.value("--scale") {
             options.scale = try OptionValues.number(scale, option: "--scale", in: 1...4, what: "a screen scale from 1 to 4")
         }
-        if let maxLines = scanner.value("--max-lines") {
-            options.style.maxTextLines = try OptionValues.whole(maxLines, option: "--max-lines", in: 1...Int(Int32.max),
-                                                                what: "a whole number greater than 0")
-        }
+        if let maxLines = scanner.value("--max-lines") { options.style.maxTextLines = try OptionValues.maxLines(maxLines) }
         if let format = scanner.value("--format") { options.format = try OptionValues.format(format) }
         if let cell = scanner.value("--cell") { options.style.network = try OptionValues.cell(cell) }
         return (options, scanner)

@@ -242,25 +242,14 @@ enum MeasureCommand {
 
         init(_ scanner: ArgumentScanner) throws(UsageError) {
             let largest = Int(OptionValues.largestLength)
-            if let size = scanner.value("--size") {
-                style.fontSize = try OptionValues.number(size, option: "--size", in: 0...OptionValues.largestLength, exclusiveLower: true,
-                                                         what: "a number of points greater than 0 and at most \(largest)")
-            }
-            if let width = scanner.value("--width") {
-                self.width = try OptionValues.number(width, option: "--width", in: 0...OptionValues.largestWidth, exclusiveLower: true,
-                                                     what: "a number of points greater than 0 and at most \(Int(OptionValues.largestWidth))")
-            }
-            if let lineHeight = scanner.value("--line-height") {
-                style.lineHeight = try Self.lineHeight(lineHeight)
-            }
+            if let size = scanner.value("--size") { style.fontSize = try OptionValues.fontSize(size) }
+            if let width = scanner.value("--width") { self.width = try OptionValues.textWidth(width) }
+            if let lineHeight = scanner.value("--line-height") { style.lineHeight = try OptionValues.lineHeight(lineHeight) }
             if let spacing = scanner.value("--line-spacing") {
                 style.lineSpacing = try OptionValues.number(spacing, option: "--line-spacing", in: 0...OptionValues.largestLength,
                                                             what: "a number of points from 0 to \(largest)")
             }
-            if let maxLines = scanner.value("--max-lines") {
-                self.maxLines = try OptionValues.whole(maxLines, option: "--max-lines", in: 1...Int(Int32.max),
-                                                       what: "a whole number greater than 0")
-            }
+            if let maxLines = scanner.value("--max-lines") { self.maxLines = try OptionValues.maxLines(maxLines) }
             if let token = scanner.value("--token") { self.token = token }
             if let rule = scanner.value("--line-break") {
                 guard let value = LineBreakStrictness(rawValue: rule) else {
@@ -285,29 +274,6 @@ enum MeasureCommand {
                 throw UsageError(message: "--locale must be a locale ICU knows: a language such as zh, ja, ko or en, with a script or region if you like (zh_Hant, zh_TW, en_US), got '\(text)'")
             }
             return text
-        }
-
-        /// natural, <points> or <n>x.
-        static func lineHeight(_ text: String) throws(UsageError) -> LineHeight {
-            let what = "natural, a number of points (e.g. 22.78) or a multiple of the font size (e.g. 1.34x)"
-            if text == "natural" { return .natural }
-            if text.hasSuffix("x") {
-                let number = String(text.dropLast())
-                guard OptionValues.isDecimal(number), let value = Double(number) else {
-                    throw UsageError(message: "--line-height must be \(what), got '\(text)'")
-                }
-                guard value.isFinite, value > 0, value <= 1_000 else {
-                    throw UsageError(message: "--line-height must be a multiple greater than 0 and at most 1000, got '\(text)'")
-                }
-                return .multiple(value)
-            }
-            guard OptionValues.isDecimal(text), let value = Double(text) else {
-                throw UsageError(message: "--line-height must be \(what), got '\(text)'")
-            }
-            guard value.isFinite, value > 0, value <= OptionValues.largestLength else {
-                throw UsageError(message: "--line-height must be a number of points greater than 0 and at most \(Int(OptionValues.largestLength)), got '\(text)'")
-            }
-            return .fixed(value)
         }
     }
 }

@@ -1,3 +1,4 @@
+import TextLayout
 import StatusLayout
 
 /// The values of options, checked with one shape of message for every command:
@@ -37,6 +38,59 @@ enum OptionValues {
           --cell <network>        Lay every status out in this network's cell: auto (each in
                                   its own network's), weibo, twitter or mastodon. (default: auto)
         """
+
+    // MARK: The options several commands share, each parsed here with its one range.
+
+    /// `--width` of a text: points, above 0 and at most ``largestWidth`` (measure, render-text).
+    static func textWidth(_ text: String) throws(UsageError) -> Double {
+        try number(text, option: "--width", in: 0...largestWidth, exclusiveLower: true,
+                   what: "a number of points greater than 0 and at most \(Int(largestWidth))")
+    }
+
+    /// `--width` of a cell: points, above twice the padding (`least`) and at most ``largestWidth``
+    /// (heights, layout, render, render-timeline, timeline).
+    static func cellWidth(_ text: String, least: Double) throws(UsageError) -> Double {
+        try number(text, option: "--width", in: least...largestWidth, exclusiveLower: true,
+                   what: "a number of points greater than \(Int(least)) (twice the padding) and at most \(Int(largestWidth))")
+    }
+
+    /// `--size`: points, above 0 and at most ``largestLength``.
+    static func fontSize(_ text: String) throws(UsageError) -> Double {
+        try number(text, option: "--size", in: 0...largestLength, exclusiveLower: true,
+                   what: "a number of points greater than 0 and at most \(Int(largestLength))")
+    }
+
+    /// `--max-lines`: a whole number from 1 to 2³¹ − 1.
+    static func maxLines(_ text: String) throws(UsageError) -> Int {
+        try whole(text, option: "--max-lines", in: 1...Int(Int32.max), what: "a whole number from 1 to \(Int32.max)")
+    }
+
+    /// The largest multiple of the font size `--line-height` takes (`1000x`).
+    static let largestLineHeightMultiple = 1_000.0
+
+    /// `--line-height`: natural, points (above 0, at most ``largestLength``) or a multiple of the
+    /// font size (`1.34x`, above 0, at most ``largestLineHeightMultiple``).
+    static func lineHeight(_ text: String) throws(UsageError) -> LineHeight {
+        let what = "natural, a number of points (e.g. 22.78) or a multiple of the font size (e.g. 1.34x)"
+        if text == "natural" { return .natural }
+        if text.hasSuffix("x") {
+            let number = String(text.dropLast())
+            guard isDecimal(number), let value = Double(number) else {
+                throw UsageError(message: "--line-height must be \(what), got '\(text)'")
+            }
+            guard value.isFinite, value > 0, value <= largestLineHeightMultiple else {
+                throw UsageError(message: "--line-height must be a multiple greater than 0 and at most \(Int(largestLineHeightMultiple)), got '\(text)'")
+            }
+            return .multiple(value)
+        }
+        guard isDecimal(text), let value = Double(text) else {
+            throw UsageError(message: "--line-height must be \(what), got '\(text)'")
+        }
+        guard value.isFinite, value > 0, value <= largestLength else {
+            throw UsageError(message: "--line-height must be a number of points greater than 0 and at most \(Int(largestLength)), got '\(text)'")
+        }
+        return .fixed(value)
+    }
 
     static let offsetsHelp = """
           --offsets <unit>        The unit of every offset and range printed: scalars (Unicode

@@ -124,12 +124,12 @@ enum RenderCommands {
     static func runText(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         run("render-text", arguments: arguments, help: textHelp, io: io,
             valued: ["--width", "--size", "--line-height", "--max-lines", "--token", "--margin"], flags: []) { scanner, common in
-            let width = try number(scanner, "--width", default: 343, above: 0, atMost: OptionValues.largestLength)
-            let size = try number(scanner, "--size", default: 17, above: 0, atMost: OptionValues.largestLength)
+            let width = try scanner.value("--width").map { text throws(UsageError) in try OptionValues.textWidth(text) } ?? 343
+            let size = try scanner.value("--size").map { text throws(UsageError) in try OptionValues.fontSize(text) } ?? 17
             let margin = try number(scanner, "--margin", default: 8, atLeast: 0, atMost: OptionValues.largestLength)
             var style = TextStyle(fontSize: size)
-            if let text = scanner.value("--line-height") { style.lineHeight = try lineHeight(text) }
-            let maxLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
+            if let text = scanner.value("--line-height") { style.lineHeight = try OptionValues.lineHeight(text) }
+            let maxLines = try scanner.value("--max-lines").map { text throws(UsageError) in try OptionValues.maxLines(text) }
             let token = AttributedText(scanner.value("--token") ?? "\u{2026}")
             guard scanner.positionals.count <= 1 else {
                 throw UsageError(message: "expected at most one TEXT, got \(scanner.positionals.count) (quote a text with spaces)")
@@ -174,7 +174,7 @@ enum RenderCommands {
             var style = CellStyle.automatic
             style.network = try scanner.value("--cell").flatMap { text throws(UsageError) in try OptionValues.cell(text) }
             let decoder = StatusDecoder(format: try scanner.value("--format").map { text throws(UsageError) in try OptionValues.format(text) } ?? .automatic)
-            let maxLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
+            let maxLines = try scanner.value("--max-lines").map { text throws(UsageError) in try OptionValues.maxLines(text) }
             if scanner.has("--expanded") && maxLines != nil {
                 throw UsageError(message: "--max-lines collapses texts; it cannot be used with --expanded")
             }
@@ -235,7 +235,7 @@ enum RenderCommands {
             let width = try cellWidth(scanner)
             let count = try scanner.value("--count").map { try wholeNumber($0, option: "--count") } ?? 20
             var style = CellStyle.automatic
-            style.maxTextLines = try scanner.value("--max-lines").map { try wholeNumber($0, option: "--max-lines") }
+            style.maxTextLines = try scanner.value("--max-lines").map { text throws(UsageError) in try OptionValues.maxLines(text) }
             style.network = try scanner.value("--cell").flatMap { text throws(UsageError) in try OptionValues.cell(text) }
             let decoder = StatusDecoder(format: try scanner.value("--format").map { text throws(UsageError) in try OptionValues.format(text) } ?? .automatic)
             try checkWidth(width, scale: common.scale)
@@ -257,7 +257,23 @@ enum RenderCommands {
                     throw CommandFailure(message: decoded.isEmpty ? "the input has no statuses" : "none of the first \(decoded.count) statuses can be decoded")
                 }
                 let renderer = Renderer(engine: try common.engine())
-                let image = try renderer.renderTimeline(statuses, width: width, style: style, options: common.renderOptions)
+                let image: RenderedImage
+                do {
+                    image = try renderer.renderTimeline(statuses, width: width, style: style, options: common.renderOptions)
+                } catch RenderError.imageTooLarge(let pixelWidth, let pixelHeight) {
+                    // Name the largest count that fits: the cells' heights added up, as the image stacks them.
+                    let layouter = CellLayouter(measurer: renderer.engine, style: style)
+                    var fitting = 0
+                    var total = 0
+                    for status in statuses {
+                        total += Int((layouter.layout(status, width: width, scale: common.scale).shownHeight * common.scale).rounded())
+                        guard ImageLimits.allows(pixelWidth: pixelWidth, pixelHeight: total) else { break }
+                        fitting += 1
+                    }
+                    let advice = fitting > 0 ? "--count \(fitting) is the most that fits at this width and scale"
+                                             : "not even the first status fits: use a smaller width or scale"
+                    throw CommandFailure(message: "\(RenderError.imageTooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight)); \(advice)")
+                }
                 let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
                 var height = 0.0
                 for status in statuses {
@@ -351,22 +367,11 @@ enum RenderCommands {
         try OptionValues.whole(text, option: option, in: 1...Int.max, what: "a whole number greater than 0")
     }
 
-    /// `natural`, points, or a multiple of the size (`1.34x`).
-    static func lineHeight(_ text: String) throws(UsageError) -> LineHeight {
-        if text == "natural" { return .natural }
-        let multiple = text.hasSuffix("x")
-        let number = multiple ? String(text.dropLast()) : text
-        guard OptionValues.isDecimal(number), let value = Double(number), value.isFinite, value > 0, value <= OptionValues.largestLength else {
-            throw UsageError(message: "--line-height must be natural, a number of points above 0, or a multiple like 1.34x, got '\(text)'")
-        }
-        return multiple ? .multiple(value) : .fixed(value)
-    }
-
     /// A cell's width: more than twice the padding.
     static func cellWidth(_ scanner: ArgumentScanner) throws(UsageError) -> Double {
-        let least = CellStyle.automatic.minimumWidth
-        return try number(scanner, "--width", default: 375, above: least, atMost: OptionValues.largestLength,
-                          what: "a number of points greater than \(Int(least)) (twice the padding)")
+        try scanner.value("--width").map { text throws(UsageError) in
+            try OptionValues.cellWidth(text, least: CellStyle.automatic.minimumWidth)
+        } ?? 375
     }
 
     /// Refuses a width that would make an image wider than the limit at `scale`.
