@@ -79,3 +79,69 @@ public struct PaletteText {
         return String(s)
     }
 }
+
+/// Random texts where bidi controls (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM, ALM)
+/// stand next to the characters that join or compose with their neighbours in every script:
+/// Arabic and Syriac letters (joining), Hangul jamo L, V, T and syllables (composing), Indic
+/// consonants with viramas, Khmer's coeng, Myanmar's stacking, Latin with combining marks,
+/// ZWJ, ZWNJ, variation selectors, the fraction slash between digits, Latin ligature pairs, and
+/// spaces: the pieces a cache keeps, in every direction an override can give them.
+public struct BidiMixText {
+    public var random: RandomText
+
+    public init(seed: UInt64) { random = RandomText(seed: seed) }
+
+    static let controls: [UInt32] = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C]
+    /// Groups of code points that join or compose, each drawn as a whole or one at a time.
+    static let neighbours: [[ClosedRange<UInt32>]] = [
+        [0x0627...0x064A, 0x064B...0x0652, 0x0670...0x0670],   // Arabic letters, harakat
+        [0x0710...0x072F, 0x0730...0x074A],                     // Syriac letters, marks
+        [0x05D0...0x05EA, 0x05B0...0x05BC],                     // Hebrew letters, points
+        [0x1100...0x115F, 0x1160...0x11A7, 0x11A8...0x11FF, 0xAC00...0xD7A3, 0xA960...0xA97C, 0xD7B0...0xD7FB],  // Hangul L, V, T (old jamo too), syllables, extended jamo
+        [0x0915...0x0939, 0x094D...0x094D, 0x093E...0x094C],   // Devanagari consonants, virama, vowel signs
+        [0x0995...0x09B9, 0x09CD...0x09CD, 0x0B95...0x0BB9, 0x0BCD...0x0BCD],  // Bengali, Tamil with viramas
+        [0x1780...0x17A2, 0x17D2...0x17D2, 0x17B6...0x17C5],   // Khmer consonants, coeng, vowels
+        [0x1000...0x102A, 0x1039...0x103A, 0x102B...0x1038],   // Myanmar consonants, virama/asat, signs
+        [0x0E01...0x0E2E, 0x0E31...0x0E3A, 0x0E47...0x0E4E],   // Thai
+        [0x0041...0x005A, 0x0061...0x007A, 0x0300...0x036F],   // Latin, combining marks
+        [0x0030...0x0039, 0x2044...0x2044, 0x0660...0x0669],   // digits, fraction slash, Arabic-Indic digits
+        [0x200C...0x200D, 0xFE00...0xFE0F, 0x034F...0x034F],   // ZWNJ, ZWJ, variation selectors, CGJ
+        [0x0020...0x0020, 0x00A0...0x00A0, 0x3000...0x3000],   // spaces
+        [0x4E00...0x4E20, 0x3041...0x3060],                     // ideographs, kana
+        [0x1F600...0x1F60F, 0x1F3FB...0x1F3FF],                 // emoji, skin tones
+    ]
+
+    /// The code points texts are drawn from now: a few bidi controls and a few characters of
+    /// one or two groups, renewed every 50 texts, so that the same pieces come back beside
+    /// other controls and neighbours (what a cache of shaped pieces must survive).
+    private var palette: [Unicode.Scalar] = []
+    private var made = 0
+
+    private mutating func scalar(of group: [ClosedRange<UInt32>]) -> Unicode.Scalar {
+        let range = group[random.generator.below(group.count)]
+        return Unicode.Scalar(range.lowerBound + UInt32(random.generator.below(Int(range.upperBound - range.lowerBound) + 1)))!
+    }
+
+    /// A text of 2 to `maxCount` code points from the current palette.
+    public mutating func next(maxCount: Int = 16) -> String {
+        if made % 50 == 0 {
+            // An override or embedding always (what turns a run against its script's direction),
+            // and up to two other controls.
+            let overrides: [UInt32] = [0x202E, 0x202D, 0x202B, 0x202A]
+            palette = [Unicode.Scalar(overrides[random.generator.below(overrides.count)])!]
+            palette += (0..<random.generator.below(3)).map { _ in Unicode.Scalar(Self.controls[random.generator.below(Self.controls.count)])! }
+            for _ in 0..<(1 + random.generator.below(2)) {
+                // Hangul's jamo (which compose) and Arabic (which joins) three times as often as
+                // another group: what an override turns around the most.
+                let pick = random.generator.below(Self.neighbours.count + 4)
+                let group = pick < Self.neighbours.count ? Self.neighbours[pick] : Self.neighbours[pick % 2 == 0 ? 3 : 0]
+                for _ in 0..<(2 + random.generator.below(4)) { palette.append(scalar(of: group)) }
+            }
+            palette.append(" ")
+        }
+        made += 1
+        var s = String.UnicodeScalarView()
+        for _ in 0..<(2 + random.generator.below(maxCount - 1)) { s.append(palette[random.generator.below(palette.count)]) }
+        return String(s)
+    }
+}

@@ -115,7 +115,15 @@ final class RunMeasurer {
                                     breakBefore: all[pieceStart].flags & ClusterInfo.breakBefore != 0 || pieceStart == firstCluster))
                 pieceStart = k
             }
-            if mayHaveContinuations {
+            if Self.isShapedReversed(script: script, rightToLeft: run.rightToLeft) {
+                // A run against its script's own direction (Hangul or Latin under U+202E RLO,
+                // Arabic under LRO): HarfBuzz reverses its graphemes and shapes it in the
+                // script's direction, so what lies across a break opportunity in the text lies
+                // the other way round when shaped (a V jamo then an L jamo compose into one
+                // syllable, a ligature forms backwards), and no piece measures alone what it
+                // measures in the run. Such a run is shaped whole every time.
+                for p in runFirstPiece..<pieces.count { pieces[p].neverCached = true }
+            } else if mayHaveContinuations {
                 // A piece that begins with a continuation, and the piece before it in the run,
                 // are shaped every time (see ``Piece/neverCached``).
                 for p in runFirstPiece..<pieces.count {
@@ -129,6 +137,26 @@ final class RunMeasurer {
             }
             runPieces.append(Span(runFirstPiece..<pieces.count))
             c = next
+        }
+    }
+
+    /// Whether HarfBuzz shapes a run of `script` in `rightToLeft` direction reversed: the
+    /// direction is not the script's own horizontal one (`hb_ensure_native_direction`). Common,
+    /// Inherited and unknown scripts have no direction of their own and are never reversed.
+    @inline(__always)
+    static func isShapedReversed(script: UInt8, rightToLeft: Bool) -> Bool {
+        let native = nativeDirections[Int(script)]
+        return native != 0 && (native == 2) != rightToLeft
+    }
+
+    /// Each script's own horizontal direction as HarfBuzz has it: 0 none, 1 left to right, 2
+    /// right to left (by our script index, as `UnicodeProperties.scriptTags`).
+    static let nativeDirections: [UInt8] = UnicodeProperties.scriptTags.map { tag in
+        guard tag != 0 else { return 0 }
+        switch hb_script_get_horizontal_direction(hb_script_from_iso15924_tag(tag)) {
+        case HB_DIRECTION_LTR: return 1
+        case HB_DIRECTION_RTL: return 2
+        default: return 0
         }
     }
 
