@@ -36,6 +36,7 @@ enum MeasureCommand {
                                   for ICU's Chinese/Japanese tailoring. (default: ICU's root rules)
           --breaks                Add "breaks": where lines 2, 3, ... start, in Unicode scalars
                                   from the start of the text (as measured: U+FFFD for invalid UTF-8).
+        \(OptionValues.offsetsHelp)
           --echo                  Add the measured text to each object as "text".
           --threads <n>           Measure on n threads. (default: every core)
         \(EngineOptions.help)
@@ -64,11 +65,12 @@ enum MeasureCommand {
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         var scanner = ArgumentScanner(
             valued: Set(["--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
-                         "--line-break", "--locale", "--threads"]).union(EngineOptions.valued),
+                         "--line-break", "--locale", "--threads", "--offsets"]).union(EngineOptions.valued),
             flags: ["-h", "--help", "--version", "--echo", "--breaks"])
         let options: Options
         let threads: Int
         let fonts: EngineOptions
+        let offsets: TextOffsetUnit
         do {
             try scanner.scan(arguments)
             if scanner.has("-h") || scanner.has("--help") {
@@ -78,6 +80,7 @@ enum MeasureCommand {
             if CommandLineTool.answersVersion(scanner, io: io) { return CommandLineTool.ExitStatus.success }
             options = try Options(scanner)
             threads = try ThreadsOption.parse(scanner)
+            offsets = try OptionValues.offsets(scanner.value("--offsets"))
             fonts = EngineOptions(scanner)
             try fonts.checkUsage()
         } catch {
@@ -87,7 +90,8 @@ enum MeasureCommand {
 
         var failed = CommandLineTool.ExitStatus.failure
         guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
-        let answer = Answerer(engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"))
+        let answer = Answerer(engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"),
+                              offsets: offsets)
         // The token ends every truncated line: what no font has in it is warned of once, as in a text.
         if options.maxLines != nil, let warning = MeasureCommand.tokenWarning(answer.token, engine: engine, style: options.style) {
             io.errors(warning)
@@ -149,8 +153,10 @@ enum MeasureCommand {
         let token: AttributedText
         let echo: Bool
         let breaks: Bool
+        let offsets: TextOffsetUnit
 
-        init(engine: TextEngine, options: Options, echo: Bool, breaks: Bool) {
+        init(engine: TextEngine, options: Options, echo: Bool, breaks: Bool, offsets: TextOffsetUnit = .scalars) {
+            self.offsets = offsets
             self.engine = engine
             self.options = options
             token = AttributedText(options.token)
@@ -167,7 +173,7 @@ enum MeasureCommand {
             if !missing.isEmpty { warnings += MeasureCommand.missingGlyphsWarning(missing, for: "text \(number)") }
             output += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
             if breaks {
-                output += ", \"breaks\": [" + MeasureCommand.lineStarts(layout, in: text).map(String.init).joined(separator: ", ") + "]"
+                output += ", \"breaks\": [" + MeasureCommand.lineStarts(layout, in: text, unit: offsets).map(String.init).joined(separator: ", ") + "]"
             }
             output += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
         }
@@ -211,7 +217,7 @@ enum MeasureCommand {
 
     /// Where lines 2, 3, ... of `layout` start, in Unicode scalars from the start of `text`
     /// (the lines' ranges are UTF-8 offsets).
-    static func lineStarts(_ layout: ParagraphLayout, in text: String) -> [Int] {
+    static func lineStarts(_ layout: ParagraphLayout, in text: String, unit: TextOffsetUnit = .scalars) -> [Int] {
         var starts: [Int] = []
         starts.reserveCapacity(max(0, layout.lines.count - 1))
         var targets = layout.lines.dropFirst().map(\.range.lowerBound).makeIterator()
@@ -224,7 +230,11 @@ enum MeasureCommand {
                 target = targets.next()
             }
             if target == nil { break }
-            if byte & 0xC0 != 0x80 { scalars += 1 }
+            switch unit {
+            case .scalars: if byte & 0xC0 != 0x80 { scalars += 1 }
+            case .utf16: if byte & 0xC0 != 0x80 { scalars += byte >= 0xF0 ? 2 : 1 }
+            case .utf8: scalars += 1
+            }
             offset += 1
         }
         while target != nil {

@@ -90,6 +90,23 @@ struct LayoutCommandTests {
         #expect(wrong.status == 64 && wrong.errors.contains("--offsets must be scalars, utf16 or utf8, got 'bytes'"))
     }
 
+    @Test("measure --breaks --offsets: where lines start in scalars, UTF-16 units or bytes, each the same place in the text")
+    func measureOffsets() throws {
+        let text = "😀😀😀 中文中文中文 😀 abc def ghi 😀😀"
+        var starts: [String: [Int]] = [:]
+        for unit in ["scalars", "utf16", "utf8"] {
+            let run = runTool(["measure", "--width", "40", "--breaks", "--offsets", unit, text])
+            starts[unit] = try #require(try objects(run.output).first?["breaks"] as? [Int])
+        }
+        let scalars = try #require(starts["scalars"])
+        #expect(scalars.count >= 3)
+        #expect(scalars == (try objects(runTool(["measure", "--width", "40", "--breaks", text]).output)).first?["breaks"] as? [Int],
+                "scalars by default")
+        let prefixes = scalars.map { String(String.UnicodeScalarView(text.unicodeScalars.prefix($0))) }
+        #expect(starts["utf16"] == prefixes.map { $0.utf16.count })
+        #expect(starts["utf8"] == prefixes.map { $0.utf8.count })
+    }
+
     @Test("every block with its frame and texts; a card with its text rect and lines (Examples/weibo)")
     func blocks() throws {
         let page = Fixtures.repositoryRoot + "/Examples/weibo/home-timeline.json"
