@@ -35,23 +35,26 @@ let package = Package(
         // Swift code that touches C pointers.
         // Invariant checks of the analysis stages in debug builds (the tests) and when asked
         // (the fuzzers: -Xswiftc -DFEEDLAYOUT_INTERNAL_CHECKS); release builds pay nothing.
-        .target(name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CTextShims", "LockSupport"],
-                resources: [.copy("../../Fonts")],
-                swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
+        .target(
+            name: "TextLayout", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CTextShims", "LockSupport"],
+            resources: [.copy("../../Fonts")],
+            swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
         // simdjson 3 (C++, apt `libsimdjson-dev`) behind a C interface with prefixed names: the
         // status parser, the framer that finds statuses in a stream, the diagnosis of a status
         // that does not parse. Linked directly: simdjson's pkg-config file only adds a -D flag
         // SwiftPM refuses (a warning on every build).
-        .target(name: "CStatusJSON", cxxSettings: [.define("NDEBUG", .when(configuration: .release))],
-                linkerSettings: [.linkedLibrary("simdjson")]),
+        .target(
+            name: "CStatusJSON", cxxSettings: [.define("NDEBUG", .when(configuration: .release))],
+            linkerSettings: [.linkedLibrary("simdjson")]),
         // The HTML of a status text (m.weibo.cn, weibo.com, Mastodon) through libxml2's SAX HTML
         // parser, behind prefixed names: a flat list of elements and text for StatusLayout's rules.
         .target(name: "CHTMLText", dependencies: ["CLibXML2"]),
         // Statuses: decoding, rich text, cell geometry.
         .target(name: "StatusLayout", dependencies: ["TextLayout", "CStatusJSON", "CHTMLText", "LockSupport"]),
         // The heightForRow path: bounded thread-safe height cache, RowHeights facade, prefetch.
-        .target(name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout", "LockSupport"],
-                swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
+        .target(
+            name: "FeedLayout", dependencies: ["StatusLayout", "TextLayout", "LockSupport"],
+            swiftSettings: [.define("FEEDLAYOUT_INTERNAL_CHECKS", .when(configuration: .debug))]),
         // The headless timeline: offsets, anchoring, pull-to-refresh and load-more state machines, the refresh tip.
         .target(name: "TimelineKit", dependencies: ["FeedLayout", "StatusLayout", "TextLayout"]),
         // Pictures of what was measured: paragraphs, cells, timelines drawn with cairo from the
@@ -59,15 +62,21 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["TextLayout", "StatusLayout", "CCairo", "CFreeType", "LockSupport"]),
         // Command-line parsing and commands; `feedlayout/main.swift` only calls in. (`heights`
         // streams with its own ordered fan-out, not RowHeights: see ARCHITECTURE.md.)
-        .target(name: "FeedLayoutCLI", dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "TimelineKit", "Rendering"]),
+        .target(
+            name: "FeedLayoutCLI",
+            dependencies: ["TextLayout", "StatusLayout", "FeedLayout", "TimelineKit", "Rendering"]),
         .executableTarget(name: "feedlayout", dependencies: ["FeedLayoutCLI"]),
         .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StatusLayoutTests", dependencies: ["StatusLayout", "TestSupport"]),
-        .testTarget(name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FeedLayoutTests", dependencies: ["FeedLayout", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "Rendering", "TestSupport", "LockSupport"]),
+        .testTarget(
+            name: "RenderingTests", dependencies: ["Rendering", "TestSupport", "LockSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FeedLayoutCLITests", dependencies: ["FeedLayoutCLI", "Rendering", "TestSupport", "LockSupport"]),
         .testTarget(name: "LockSupportTests", dependencies: ["LockSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "FeedLayoutBenchmarks",
     dependencies: [
-        .package(name: "FeedLayout", path: ".."),
+        .package(name: "FeedLayout", path: "..")
     ],
     targets: [
         // PangoFT2's module map (apt `libpango1.0-dev`, installed by scripts/ensure-deps.sh
@@ -16,17 +16,20 @@ let package = Package(
         .systemLibrary(name: "CPangoFT2"),
         // Pango measuring a paragraph the way the accuracy oracle is defined, behind names
         // prefixed `cpangopeer_`; its header includes only standard headers.
-        .target(name: "CPangoPeer", dependencies: ["CPangoFT2", "CBenchHarfBuzz"],
-                cSettings: [.unsafeFlags(["-I/usr/include/pango-1.0"])],  // Debian's place for Pango's headers
-                linkerSettings: ["pangoft2-1.0", "pango-1.0", "gobject-2.0", "glib-2.0", "fontconfig", "freetype"]
-                    .map { .linkedLibrary($0) }),
+        .target(
+            name: "CPangoPeer", dependencies: ["CPangoFT2", "CBenchHarfBuzz"],
+            cSettings: [.unsafeFlags(["-I/usr/include/pango-1.0"])],  // Debian's place for Pango's headers
+            linkerSettings: ["pangoft2-1.0", "pango-1.0", "gobject-2.0", "glib-2.0", "fontconfig", "freetype"]
+                .map { .linkedLibrary($0) }),
         // What every benchmark tool shares: the Pango peer, the corpus, paths and options.
         .target(name: "BenchmarkSupport", dependencies: ["CPangoPeer"]),
         // The accuracy report: our engine against Pango on the corpus.
-        .target(name: "AccuracyCommand", dependencies: [
-            "BenchmarkSupport",
-            .product(name: "TextLayout", package: "FeedLayout"),
-        ]),
+        .target(
+            name: "AccuracyCommand",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "TextLayout", package: "FeedLayout"),
+            ]),
         .executableTarget(name: "accuracy", dependencies: ["AccuracyCommand"]),
         // The whole-process peer of `feedlayout measure` for startup.sh (C: Pango's start-up,
         // not a Swift runtime's, is what it measures).
@@ -43,26 +46,30 @@ let package = Package(
         .target(name: "CMallocCounter"),
         // The speed benchmarks: scenarios, sampling, report, figures, baseline comparison. The
         // accuracy comparison is reused for the line-agreement figure.
-        .target(name: "BenchmarkRunner", dependencies: [
-            "AccuracyCommand",
-            "BenchmarkSupport",
-            "CBaselines",
-            "CMallocCounter",
-            .product(name: "TextLayout", package: "FeedLayout"),
-            .product(name: "StatusLayout", package: "FeedLayout"),
-            .product(name: "FeedLayout", package: "FeedLayout"),
-            .product(name: "TimelineKit", package: "FeedLayout"),
-            .product(name: "Rendering", package: "FeedLayout"),
-        ]),
+        .target(
+            name: "BenchmarkRunner",
+            dependencies: [
+                "AccuracyCommand",
+                "BenchmarkSupport",
+                "CBaselines",
+                "CMallocCounter",
+                .product(name: "TextLayout", package: "FeedLayout"),
+                .product(name: "StatusLayout", package: "FeedLayout"),
+                .product(name: "FeedLayout", package: "FeedLayout"),
+                .product(name: "TimelineKit", package: "FeedLayout"),
+                .product(name: "Rendering", package: "FeedLayout"),
+            ]),
         .executableTarget(name: "benchmark", dependencies: ["BenchmarkRunner"]),
         .testTarget(name: "BenchmarkSupportTests", dependencies: ["BenchmarkSupport"]),
         .testTarget(name: "AccuracyCommandTests", dependencies: ["AccuracyCommand", "BenchmarkSupport"]),
-        .testTarget(name: "BenchmarkRunnerTests", dependencies: [
-            "BenchmarkRunner",
-            .product(name: "StatusLayout", package: "FeedLayout"),
-            .product(name: "FeedLayout", package: "FeedLayout"),
-            .product(name: "TimelineKit", package: "FeedLayout"),
-        ]),
+        .testTarget(
+            name: "BenchmarkRunnerTests",
+            dependencies: [
+                "BenchmarkRunner",
+                .product(name: "StatusLayout", package: "FeedLayout"),
+                .product(name: "FeedLayout", package: "FeedLayout"),
+                .product(name: "TimelineKit", package: "FeedLayout"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

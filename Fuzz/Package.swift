@@ -7,19 +7,21 @@ import PackageDescription
 let package = Package(
     name: "FeedLayoutFuzz",
     dependencies: [
-        .package(name: "FeedLayout", path: ".."),
+        .package(name: "FeedLayout", path: "..")
     ],
     targets: [
         // libFuzzer's driver behind one prefixed name (`cfuzzerdriver_run`), weakly linked so
         // that a build without `-sanitize=fuzzer` replays files instead.
         .target(name: "CFuzzerDriver"),
         // The bodies of the fuzz targets and their invariants: testable without libFuzzer.
-        .target(name: "FuzzTargets", dependencies: [
-            "CFuzzerDriver",
-            .product(name: "TextLayout", package: "FeedLayout"),
-            .product(name: "StatusLayout", package: "FeedLayout"),
-            .product(name: "FeedLayout", package: "FeedLayout"),
-        ]),
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "CFuzzerDriver",
+                .product(name: "TextLayout", package: "FeedLayout"),
+                .product(name: "StatusLayout", package: "FeedLayout"),
+                .product(name: "FeedLayout", package: "FeedLayout"),
+            ]),
         // One executable per target: `LLVMFuzzerTestOneInput` and a `main` that starts libFuzzer.
         .executableTarget(name: "fuzz-measure", dependencies: ["FuzzTargets"]),
         .executableTarget(name: "fuzz-status", dependencies: ["FuzzTargets"]),

@@ -5,13 +5,15 @@ import PackageDescription
 let package = Package(
     name: "UseFeedLayout",
     dependencies: [
-        .package(name: "FeedLayout", path: "../.."),
+        .package(name: "FeedLayout", path: "../..")
     ],
     targets: [
-        .executableTarget(name: "TimelineHeights", dependencies: [
-            .product(name: "TextLayout", package: "FeedLayout"),
-            .product(name: "StatusLayout", package: "FeedLayout"),
-            .product(name: "FeedLayout", package: "FeedLayout"),
-        ]),
+        .executableTarget(
+            name: "TimelineHeights",
+            dependencies: [
+                .product(name: "TextLayout", package: "FeedLayout"),
+                .product(name: "StatusLayout", package: "FeedLayout"),
+                .product(name: "FeedLayout", package: "FeedLayout"),
+            ])
     ]
 )

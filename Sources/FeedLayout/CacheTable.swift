@@ -115,7 +115,9 @@ struct CacheTable<Value> {
 
     /// Inserts or replaces `key`, evicting as needed to stay within `countLimit` and
     /// `costLimit`; returns the number of entries evicted.
-    mutating func insert(_ value: Value, for key: Int64, version: UInt64 = 0, cost: Int, countLimit: Int, costLimit: Int) -> Int {
+    mutating func insert(
+        _ value: Value, for key: Int64, version: UInt64 = 0, cost: Int, countLimit: Int, costLimit: Int
+    ) -> Int {
         let cost32 = UInt32(clamping: max(0, cost))
         let existing = find(key)
         if existing >= 0 {
@@ -126,7 +128,9 @@ struct CacheTable<Value> {
             _ = self.value(for: key)
             var evicted = evict(toCount: countLimit, cost: costLimit, keeping: Int32(existing))
             // The others are gone and the entry alone is still over a limit: it goes too.
-            if count > countLimit || totalCost > costLimit { evicted += evict(toCount: countLimit, cost: costLimit, keeping: -1) }
+            if count > countLimit || totalCost > costLimit {
+                evicted += evict(toCount: countLimit, cost: costLimit, keeping: -1)
+            }
             return evicted
         }
         var evicted = evict(toCount: min(countLimit, slotCount) - 1, cost: costLimit - Int(cost32), keeping: -1)
@@ -154,18 +158,18 @@ struct CacheTable<Value> {
     }
 
     #if FEEDLAYOUT_INTERNAL_CHECKS
-    /// Inserts since the table was made, to check the invariants after the 1st, 2nd, 4th, 8th…
-    /// (O(n log n) over a run, not O(n) per insert).
-    private var insertsForChecks = 0
+        /// Inserts since the table was made, to check the invariants after the 1st, 2nd, 4th, 8th…
+        /// (O(n log n) over a run, not O(n) per insert).
+        private var insertsForChecks = 0
     #endif
 
     /// Checks every invariant when internal checks are compiled in (debug builds and the
     /// fuzzers) and this insert is a power of two since the table was made; traps if one breaks.
     @inline(__always) private mutating func checkInvariantsNow() {
         #if FEEDLAYOUT_INTERNAL_CHECKS
-        insertsForChecks += 1
-        guard insertsForChecks & (insertsForChecks - 1) == 0 else { return }
-        if let problem = invariantViolation() { fatalError("cache table invariant broken: \(problem)") }
+            insertsForChecks += 1
+            guard insertsForChecks & (insertsForChecks - 1) == 0 else { return }
+            if let problem = invariantViolation() { fatalError("cache table invariant broken: \(problem)") }
         #endif
     }
 
@@ -183,7 +187,9 @@ struct CacheTable<Value> {
         var evicted = 0
         while count > 0 && (count > max(0, target) || totalCost > max(0, costTarget)) {
             guard let victim = nextVictim(skipping: keeping) else { break }
-            if policy == .s3fifo && flags[Int(victim)] & Self.mainBit == 0 { ghost.insert(Self.hash(keys[Int(victim)])) }
+            if policy == .s3fifo && flags[Int(victim)] & Self.mainBit == 0 {
+                ghost.insert(Self.hash(keys[Int(victim)]))
+            }
             removeSlot(victim)
             evicted += 1
         }
@@ -329,7 +335,7 @@ struct CacheTable<Value> {
         hand = -1
         ghost.removeAll()
         #if FEEDLAYOUT_INTERNAL_CHECKS
-        if let problem = invariantViolation() { fatalError("cache table invariant broken: \(problem)") }
+            if let problem = invariantViolation() { fatalError("cache table invariant broken: \(problem)") }
         #endif
     }
 
@@ -377,7 +383,8 @@ struct CacheTable<Value> {
     /// Bytes of storage per slot: key, value, cost, two links, flags, index (≤ 2 entries a slot)
     /// and, for S3-FIFO, the ghost (≤ 1 fingerprint a slot, ring and set).
     static func bytesPerSlot(policy: Policy) -> Int {
-        MemoryLayout<Int64>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Value?>.stride + MemoryLayout<UInt32>.stride
+        MemoryLayout<Int64>.stride + MemoryLayout<UInt32>.stride + MemoryLayout<Value?>.stride
+            + MemoryLayout<UInt32>.stride
             + 2 * MemoryLayout<Int32>.stride
             + MemoryLayout<UInt8>.stride + 2 * MemoryLayout<Int32>.stride
             + (policy == .s3fifo ? GhostFingerprints.bytesPerEntry : 0)

@@ -130,7 +130,8 @@ public final class ContextCache<Value: Sendable>: Sendable {
             let generation = state.nextGeneration
             state.nextGeneration += 1
             let slots = min(countLimit, max(1, costLimit / costPerEntry))
-            state.contexts.insert((context, generation, CacheTable(slots: slots, policy: Self.tablePolicy(policy))), at: 0)
+            state.contexts.insert(
+                (context, generation, CacheTable(slots: slots, policy: Self.tablePolicy(policy))), at: 0)
             state.generations.insert(generation, at: 0)
             while state.contexts.count > contextLimit {
                 state.generations.removeLast()
@@ -148,7 +149,8 @@ public final class ContextCache<Value: Sendable>: Sendable {
     public func value(for id: Int64, version: UInt64? = nil, in context: ContextHandle) -> Value? {
         state.withLock { state in
             if let i = state.generations.firstIndex(of: context.generation),
-               let value = state.contexts[i].table.value(for: id, version: version) {
+                let value = state.contexts[i].table.value(for: id, version: version)
+            {
                 state.statistics.hits += 1
                 return value
             }
@@ -177,12 +179,15 @@ public final class ContextCache<Value: Sendable>: Sendable {
     ///   - extraCost: bytes the value holds beyond its slot (0 for a height).
     ///   - context: the layout context it was made in.
     @discardableResult
-    public func insert(_ value: Value, for id: Int64, version: UInt64 = 0, extraCost: Int = 0, in context: ContextHandle) -> Bool {
+    public func insert(
+        _ value: Value, for id: Int64, version: UInt64 = 0, extraCost: Int = 0, in context: ContextHandle
+    ) -> Bool {
         state.withLock { state in
             guard let i = state.generations.firstIndex(of: context.generation) else { return false }
             let before = (state.contexts[i].table.count, state.contexts[i].table.totalCost)
-            let evicted = state.contexts[i].table.insert(value, for: id, version: version, cost: costPerEntry + max(0, extraCost),
-                                                         countLimit: countLimit, costLimit: costLimit)
+            let evicted = state.contexts[i].table.insert(
+                value, for: id, version: version, cost: costPerEntry + max(0, extraCost),
+                countLimit: countLimit, costLimit: costLimit)
             state.statistics.insertions += 1
             state.statistics.evictions += evicted
             state.statistics.count += state.contexts[i].table.count - before.0
@@ -223,7 +228,8 @@ public final class ContextCache<Value: Sendable>: Sendable {
                     state.contexts[i].table.removeAll()
                     state.statistics.evictions += count
                 } else {
-                    state.statistics.evictions += state.contexts[i].table.evict(toCount: count / 2, cost: cost, keeping: -1)
+                    state.statistics.evictions += state.contexts[i].table.evict(
+                        toCount: count / 2, cost: cost, keeping: -1)
                 }
             }
             state.statistics.count = state.contexts.reduce(0) { $0 + $1.table.count }
@@ -240,7 +246,9 @@ public final class ContextCache<Value: Sendable>: Sendable {
     /// Checks the tables' invariants and the limits (tests); nil when all hold.
     public func invariantViolation() -> String? {
         state.withLock { state in
-            if state.contexts.count > contextLimit { return "\(state.contexts.count) contexts kept, limit \(contextLimit)" }
+            if state.contexts.count > contextLimit {
+                return "\(state.contexts.count) contexts kept, limit \(contextLimit)"
+            }
             if state.generations != state.contexts.map(\.generation) { return "the generation index is out of step" }
             var count = 0
             var cost = 0
@@ -252,7 +260,8 @@ public final class ContextCache<Value: Sendable>: Sendable {
                 cost += entry.table.totalCost
             }
             if count != state.statistics.count || cost != state.statistics.cost {
-                return "statistics say \(state.statistics.count) entries / \(state.statistics.cost) bytes, tables hold \(count) / \(cost)"
+                return
+                    "statistics say \(state.statistics.count) entries / \(state.statistics.cost) bytes, tables hold \(count) / \(cost)"
             }
             return nil
         }

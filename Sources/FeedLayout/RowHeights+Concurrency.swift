@@ -48,7 +48,8 @@ extension RowHeights {
 
     /// `make` applied to each distinct ID of `statuses` on every core, the results in the order
     /// of `statuses`.
-    private func page<T: Sendable>(_ statuses: [Status], _ make: @escaping @Sendable (Status) -> T) async throws -> [T] {
+    private func page<T: Sendable>(_ statuses: [Status], _ make: @escaping @Sendable (Status) -> T) async throws -> [T]
+    {
         var slotOfID: [Int64: Int] = [:]
         var distinct: [Status] = []
         let slots = statuses.map { status in
@@ -72,7 +73,9 @@ extension RowHeights {
     /// Runs `work` on each of `0..<count` in one child task per core, each taking the next index
     /// from a shared counter; returns the non-nil results with their indices, in no particular
     /// order. Stops taking indices once the task is cancelled.
-    static func concurrently<T: Sendable>(count: Int, _ work: @escaping @Sendable (Int) -> T?) async -> [(index: Int, value: T)] {
+    static func concurrently<T: Sendable>(count: Int, _ work: @escaping @Sendable (Int) -> T?) async -> [(
+        index: Int, value: T
+    )] {
         let counter = SharedCounter()
         return await withTaskGroup(of: [(index: Int, value: T)].self) { group in
             for _ in 0..<min(count, ProcessInfoCores.active) {

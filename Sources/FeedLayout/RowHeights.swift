@@ -31,8 +31,10 @@ public final class RowHeights: Sendable {
     ///   - context: width, screen scale and style.
     ///   - heights: the height cache; a new one by default.
     ///   - layouts: the layout cache; a small one (64 layouts, 2 MB) by default.
-    public init(engine: TextEngine, context: LayoutContext, heights: HeightCache = HeightCache(),
-                layouts: LayoutCache = LayoutCache(countLimit: 64, costLimit: 2 << 20)) {
+    public init(
+        engine: TextEngine, context: LayoutContext, heights: HeightCache = HeightCache(),
+        layouts: LayoutCache = LayoutCache(countLimit: 64, costLimit: 2 << 20)
+    ) {
         if let problem = context.problem { preconditionFailure(problem) }
         self.context = context
         heightCache = heights
@@ -50,7 +52,9 @@ public final class RowHeights: Sendable {
     ///
     /// A hit is one hash lookup under an uncontended lock and allocates nothing.
     public func height(for status: Status) -> Double {
-        if let height = heightCache.value(for: status.id.value, version: status.contentVersion, in: heightContext) { return height }
+        if let height = heightCache.value(for: status.id.value, version: status.contentVersion, in: heightContext) {
+            return height
+        }
         return computeHeight(status)
     }
 
@@ -75,14 +79,18 @@ public final class RowHeights: Sendable {
     /// The height of a status's cell, as ``height(for:)``, and whether it came from the cache
     /// (false: laid out by this call). One lookup, as ``height(for:)``.
     public func heightAndSource(for status: Status) -> (height: Double, wasCached: Bool) {
-        if let height = heightCache.value(for: status.id.value, version: status.contentVersion, in: heightContext) { return (height, true) }
+        if let height = heightCache.value(for: status.id.value, version: status.contentVersion, in: heightContext) {
+            return (height, true)
+        }
         return (computeHeight(status), false)
     }
 
     /// The whole layout of a status's cell (frames for drawing), from the layout cache or made.
     public func layout(for status: Status) -> CellLayout {
         let handle = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
-        if let layout = layoutCache.value(for: status.id.value, version: status.contentVersion, in: handle) { return layout }
+        if let layout = layoutCache.value(for: status.id.value, version: status.contentVersion, in: handle) {
+            return layout
+        }
         return compute(status)
     }
 
@@ -111,10 +119,13 @@ public final class RowHeights: Sendable {
         store(cell.height, for: status)
         let layoutContext = LayoutCache.ContextHandle(generation: layoutHandle.load(ordering: .relaxed))
         let version = status.contentVersion
-        if !layoutCache.insert(cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: layoutContext) {
+        if !layoutCache.insert(
+            cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: layoutContext)
+        {
             let handle = layoutCache.context(context)
             layoutHandle.store(handle.generation, ordering: .relaxed)
-            layoutCache.insert(cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: handle)
+            layoutCache.insert(
+                cell, for: status.id.value, version: version, extraCost: cell.estimatedExtraBytes, in: handle)
         }
         return cell
     }
@@ -129,7 +140,9 @@ public final class RowHeights: Sendable {
     /// - Returns: how many heights it computed (0 when every status was cached already).
     /// - Complexity: O(n) lookups, plus a layout per missing status spread over the cores.
     @discardableResult
-    public func prefetchBlocking(_ statuses: [Status], cancellation: PrefetchCancellation = PrefetchCancellation()) -> Int {
+    public func prefetchBlocking(_ statuses: [Status], cancellation: PrefetchCancellation = PrefetchCancellation())
+        -> Int
+    {
         let missing = uncachedStatuses(statuses)
         guard !missing.isEmpty else { return 0 }
         let nextIndex = Atomic<Int>(0)
@@ -150,7 +163,8 @@ public final class RowHeights: Sendable {
         let handle = heightContext
         var seen = Set<Int64>()
         return statuses.filter { status in
-            seen.insert(status.id.value).inserted && !heightCache.contains(status.id.value, version: status.contentVersion, in: handle)
+            seen.insert(status.id.value).inserted
+                && !heightCache.contains(status.id.value, version: status.contentVersion, in: handle)
         }
     }
 
@@ -225,7 +239,9 @@ public final class PrefetchTask: Sendable {
     public var computed: Int {
         get async {
             await withCheckedContinuation { continuation in
-                group.notify(queue: .global()) { continuation.resume(returning: self.result.load(ordering: .acquiring)) }
+                group.notify(queue: .global()) {
+                    continuation.resume(returning: self.result.load(ordering: .acquiring))
+                }
             }
         }
     }
@@ -247,7 +263,10 @@ extension CellLayout {
         func bytes(_ blocks: [CellBlock]) -> Int {
             blocks.reduce(0) { total, block in
                 total + MemoryLayout<CellBlock>.stride + block.images.count * MemoryLayout<CellImage>.stride
-                    + block.texts.reduce(0) { $0 + MemoryLayout<CellText>.stride + $1.richText.text.string.utf8.count + $1.richText.entities.count * 64 }
+                    + block.texts.reduce(0) {
+                        $0 + MemoryLayout<CellText>.stride + $1.richText.text.string.utf8.count + $1.richText.entities
+                            .count * 64
+                    }
                     + bytes(block.children)
             }
         }

@@ -22,7 +22,9 @@ public struct ScrollTrace: Sendable {
     ///   - prefetchRows: rows ahead of the screen that are asked for before they show.
     ///   - refreshed: statuses a pull to refresh prepends.
     ///   - loadedMore: statuses loading more appends.
-    public init(feedSize: Int = 1_000, visibleRows: Int = 7, prefetchRows: Int = 10, refreshed: Int = 60, loadedMore: Int = 200) {
+    public init(
+        feedSize: Int = 1_000, visibleRows: Int = 7, prefetchRows: Int = 10, refreshed: Int = 60, loadedMore: Int = 200
+    ) {
         // IDs decrease down the feed (newest first); new statuses get larger IDs.
         var feed: [Int64] = (0..<feedSize).map { 4_900_000_000_000_000 + Int64(feedSize - $0) * 7 }
         var requests: [Int64] = []
@@ -39,7 +41,9 @@ public struct ScrollTrace: Sendable {
                     top += 1
                     // The row coming on screen at the bottom, and the one entering the prefetch window.
                     requests.append(feed[top + visibleRows - 1])
-                    if top + visibleRows - 1 + prefetchRows < feed.count { requests.append(feed[top + visibleRows - 1 + prefetchRows]) }
+                    if top + visibleRows - 1 + prefetchRows < feed.count {
+                        requests.append(feed[top + visibleRows - 1 + prefetchRows])
+                    }
                 } else {
                     top -= 1
                     requests.append(feed[top])
@@ -52,7 +56,8 @@ public struct ScrollTrace: Sendable {
         scroll(to: feedSize * 8 / 10)  // read down most of the feed
         scroll(to: 0)  // back to the top
         let newest = feed[0]
-        feed.insert(contentsOf: (1...refreshed).map { newest + Int64(refreshed - $0 + 1) * 7 }, at: 0)  // pull to refresh
+        // pull to refresh
+        feed.insert(contentsOf: (1...refreshed).map { newest + Int64(refreshed - $0 + 1) * 7 }, at: 0)
         reload()
         scroll(to: refreshed + 40)  // through the new statuses into the old
         scroll(to: feed.count)  // fling to the bottom

@@ -4,7 +4,9 @@ enum CommandInput {
     ///
     /// - Throws: ``UsageError`` for more than one FILE, ``IOFailure`` when FILE cannot be opened.
     static func open(_ positionals: [String], io: CommandLineTool.IO) throws -> InputSource {
-        guard positionals.count <= 1 else { throw UsageError(message: "expected at most one FILE, got \(positionals.count)") }
+        guard positionals.count <= 1 else {
+            throw UsageError(message: "expected at most one FILE, got \(positionals.count)")
+        }
         guard let path = positionals.first, path != "-" else { return io.standardInput() }
         return try FileDescriptorInput.open(path)
     }
@@ -25,7 +27,8 @@ func readInput(_ positionals: [String], io: CommandLineTool.IO) throws(UsageErro
     while true {
         let count: Int?
         do {
-            count = try buffer.withUnsafeMutableBytes { (raw) throws(IOFailure) in try source.read(into: raw, stop: nil) }
+            count = try buffer.withUnsafeMutableBytes { (raw) throws(IOFailure) in try source.read(into: raw, stop: nil)
+            }
         } catch {
             return .failure(CommandFailure(message: "\(error)"))
         }

@@ -41,15 +41,21 @@ public struct CommandLineTool {
 
         /// Makes streams from closures (tests): `readInput` returns the whole input, also handed to
         /// streaming commands as one chunk; no signals stop a command.
-        public init(readInput: @escaping @Sendable () -> [UInt8], output: @escaping @Sendable (String) -> Void,
-                    errors: @escaping @Sendable (String) -> Void, errorsIsTerminal: Bool = false) {
-            self.init(input: { MemoryInput([readInput()]) }, output: output, errors: errors, errorsIsTerminal: errorsIsTerminal)
+        public init(
+            readInput: @escaping @Sendable () -> [UInt8], output: @escaping @Sendable (String) -> Void,
+            errors: @escaping @Sendable (String) -> Void, errorsIsTerminal: Bool = false
+        ) {
+            self.init(
+                input: { MemoryInput([readInput()]) }, output: output, errors: errors,
+                errorsIsTerminal: errorsIsTerminal)
             self.readInput = readInput
         }
 
         /// Input handed out by `input` (tests give it in chunks, with pauses).
-        init(input: @escaping @Sendable () -> any InputSource, output: @escaping @Sendable (String) -> Void,
-             errors: @escaping @Sendable (String) -> Void, errorsIsTerminal: Bool = false, stop: StopSignal? = nil) {
+        init(
+            input: @escaping @Sendable () -> any InputSource, output: @escaping @Sendable (String) -> Void,
+            errors: @escaping @Sendable (String) -> Void, errorsIsTerminal: Bool = false, stop: StopSignal? = nil
+        ) {
             readInput = { Self.readAll(input()) ?? [] }
             self.output = output
             self.errors = errors
@@ -64,18 +70,22 @@ public struct CommandLineTool {
         public static var standard: IO {
             let closed = StandardDescriptors.closedAtStart
             let output = FileDescriptorOutput(fd: 1, name: "standard output", closedAtStart: closed.contains(1))
-            let errors = DiagnosticsOutput(FileDescriptorOutput(fd: 2, name: "standard error", closedAtStart: closed.contains(2)))
+            let errors = DiagnosticsOutput(
+                FileDescriptorOutput(fd: 2, name: "standard error", closedAtStart: closed.contains(2)))
             let input: @Sendable () -> any InputSource = {
-                FileDescriptorInput(fd: 0, name: "standard input", ownsDescriptor: false, closedAtStart: closed.contains(0))
+                FileDescriptorInput(
+                    fd: 0, name: "standard input", ownsDescriptor: false, closedAtStart: closed.contains(0))
             }
-            var io = IO(input: input, output: { text in
-                do {
-                    try output.write(text)
-                } catch {
-                    errors.write("Error: \(error)\n")
-                    exit(ExitStatus.failure)
-                }
-            }, errors: { errors.write($0) }, errorsIsTerminal: isatty(2) == 1, stop: .process)
+            var io = IO(
+                input: input,
+                output: { text in
+                    do {
+                        try output.write(text)
+                    } catch {
+                        errors.write("Error: \(error)\n")
+                        exit(ExitStatus.failure)
+                    }
+                }, errors: { errors.write($0) }, errorsIsTerminal: isatty(2) == 1, stop: .process)
             io.errorsLost = { errors.lostSomething }
             io.readInput = {
                 guard let bytes = readAll(input()) else { exit(ExitStatus.failure) }
@@ -91,7 +101,9 @@ public struct CommandLineTool {
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 do {
-                    let count = try buffer.withUnsafeMutableBytes { (raw) throws(IOFailure) in try source.read(into: raw, stop: nil) }
+                    let count = try buffer.withUnsafeMutableBytes { (raw) throws(IOFailure) in
+                        try source.read(into: raw, stop: nil)
+                    }
                     guard let count, count > 0 else { return bytes }
                     bytes.append(contentsOf: buffer.prefix(count))
                 } catch {

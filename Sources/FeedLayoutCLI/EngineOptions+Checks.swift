@@ -11,17 +11,25 @@ extension EngineOptions {
     /// Refuses `--font` values that can never load.
     func checkUsage() throws(UsageError) {
         guard fontFiles.count <= Self.maximumFonts else {
-            throw UsageError(message: "--font may be given at most \(Self.maximumFonts) times (a font stack holds at most \(Self.maximumFonts) fonts), got \(fontFiles.count)")
+            throw UsageError(
+                message:
+                    "--font may be given at most \(Self.maximumFonts) times (a font stack holds at most \(Self.maximumFonts) fonts), got \(fontFiles.count)"
+            )
         }
         for spec in fontFiles {
             // "FILE#N" picks face N, as FontStack(files:) reads it: a file of that very name wins.
             guard let hash = spec.lastIndex(of: "#"), !FileManager.default.fileExists(atPath: spec) else { continue }
             let suffix = spec[spec.index(after: hash)...]
-            guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else { continue }
+            guard !suffix.isEmpty, suffix.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else {
+                continue
+            }
             // FreeType's index: the low 16 bits a face of a collection, the high bits a variable
             // font's named instance; negative indices only count faces.
             guard let index = Int(suffix), (0...0x7FFF_FFFF).contains(index) else {
-                throw UsageError(message: "--font face index must be a whole number from 0 to 2147483647 (a face in the low 16 bits, a named instance above), got '\(spec)'")
+                throw UsageError(
+                    message:
+                        "--font face index must be a whole number from 0 to 2147483647 (a face in the low 16 bits, a named instance above), got '\(spec)'"
+                )
             }
         }
     }
@@ -31,7 +39,8 @@ extension EngineOptions {
     func checkedEngine() throws -> TextEngine {
         if fontFiles.isEmpty && fontFamilies.isEmpty {
             let environment = ProcessInfo.processInfo.environment[FontStack.fontsDirectoryEnvironmentVariable] ?? ""
-            let (directory, origin) = fontsDirectory.map { ($0, "--fonts-dir") } ?? (environment, FontStack.fontsDirectoryEnvironmentVariable)
+            let (directory, origin) =
+                fontsDirectory.map { ($0, "--fonts-dir") } ?? (environment, FontStack.fontsDirectoryEnvironmentVariable)
             if !directory.isEmpty {
                 var isDirectory: ObjCBool = false
                 if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {

@@ -30,10 +30,13 @@ struct EngineOptions {
     /// `--font-family`, a font error (exit status 1) otherwise.
     func makeEngine() throws -> TextEngine {
         if !fontFamilies.isEmpty {
-            guard fontFiles.isEmpty else { throw UsageError(message: "--font and --font-family cannot be used together") }
+            guard fontFiles.isEmpty else {
+                throw UsageError(message: "--font and --font-family cannot be used together")
+            }
             return TextEngine(fonts: try FontStack.system(families: fontFamilies))
         }
-        let stack = fontFiles.isEmpty ? try FontStack.bundled(directory: fontsDirectory) : try FontStack(files: fontFiles)
+        let stack =
+            fontFiles.isEmpty ? try FontStack.bundled(directory: fontsDirectory) : try FontStack(files: fontFiles)
         return TextEngine(fonts: stack)
     }
 }

@@ -83,19 +83,24 @@ enum HeightsCommand {
         guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
 
         var cutter = StatusCutter()
-        let outcome = StreamingRun.run(source: source, cutter: &cutter, threads: threads, maximumUnits: 64, io: io,
-                                       progressLabel: "heights", progressUnit: "statuses") { batch, stop in
-            answer(batch, decoder: options.decoder,
-                   layouter: CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: engine), style: options.style),
-                   width: options.width, scale: options.scale, stop: stop)
+        let outcome = StreamingRun.run(
+            source: source, cutter: &cutter, threads: threads, maximumUnits: 64, io: io,
+            progressLabel: "heights", progressUnit: "statuses"
+        ) { batch, stop in
+            answer(
+                batch, decoder: options.decoder,
+                layouter: CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: engine), style: options.style),
+                width: options.width, scale: options.scale, stop: stop)
         }
         return StreamingRun.exitStatus(outcome, io: io, failedAnswers: true)
     }
 
     /// The answers of one batch of statuses, with a warning for each status that has
     /// characters no font draws (`layouter`'s measurer is this batch's alone).
-    static func answer(_ batch: InputBatch, decoder: StatusDecoder, layouter: CellLayouter<MissingGlyphsNotingMeasurer>,
-                       width: Double, scale: Double, stop: StopSignal?) -> BatchOutput {
+    static func answer(
+        _ batch: InputBatch, decoder: StatusDecoder, layouter: CellLayouter<MissingGlyphsNotingMeasurer>,
+        width: Double, scale: Double, stop: StopSignal?
+    ) -> BatchOutput {
         var made = BatchOutput(inputEnd: batch.inputEnd)
         var text = ""
         for unit in batch.units {
@@ -105,11 +110,14 @@ enum HeightsCommand {
             }
             let decoded: DecodedStatus
             if let failure = unit.failure {
-                decoded = DecodedStatus(line: unit.line, index: unit.index, result: .failure(failure), repairedUTF8: false)
+                decoded = DecodedStatus(
+                    line: unit.line, index: unit.index, result: .failure(failure), repairedUTF8: false)
             } else {
                 decoded = batch.withBytes(of: unit) { bytes in
-                    decoder.decode(StatusElement(bytes: bytes, line: unit.line, column: unit.column, index: unit.index, depth: unit.depth,
-                                                 source: unit.source, references: unit.references))
+                    decoder.decode(
+                        StatusElement(
+                            bytes: bytes, line: unit.line, column: unit.column, index: unit.index, depth: unit.depth,
+                            source: unit.source, references: unit.references))
                 }
             }
             made.warnings += decoded.warningText
@@ -119,7 +127,8 @@ enum HeightsCommand {
                 if let warning = layouter.measurer.takeWarning(for: "status \(decoded.index) (line \(decoded.line))") {
                     made.warnings += warning
                 }
-                text += "{\"id\": \"\(status.id)\", \"height\": \(JSON.number(height)), \"kind\": \"\(status.isRetweet ? "retweet" : "original")\"}\n"
+                text +=
+                    "{\"id\": \"\(status.id)\", \"height\": \(JSON.number(height)), \"kind\": \"\(status.isRetweet ? "retweet" : "original")\"}\n"
             case .failure(let error):
                 text += "{\"line\": \(decoded.line), \"error\": \(JSON.string(error.message))}\n"
                 made.failures += 1
@@ -146,17 +155,23 @@ struct CellOptions {
     static func parse(_ arguments: [String], extraValued: Set<String>, extraFlags: Set<String> = [])
         throws(UsageError) -> (CellOptions, ArgumentScanner)?
     {
-        var scanner = ArgumentScanner(valued: Set(["--width", "--scale", "--max-lines", "--format", "--cell"]).union(EngineOptions.valued)
-                                        .union(extraValued),
-                                      flags: Set(["-h", "--help", "--version"]).union(extraFlags))
+        var scanner = ArgumentScanner(
+            valued: Set(["--width", "--scale", "--max-lines", "--format", "--cell"]).union(EngineOptions.valued)
+                .union(extraValued),
+            flags: Set(["-h", "--help", "--version"]).union(extraFlags))
         try scanner.scan(arguments)
         if scanner.has("-h") || scanner.has("--help") { return nil }
         var options = CellOptions()
-        if let width = scanner.value("--width") { options.width = try OptionValues.cellWidth(width, least: options.style.minimumWidth) }
-        if let scale = scanner.value("--scale") {
-            options.scale = try OptionValues.number(scale, option: "--scale", in: 1...4, what: "a screen scale from 1 to 4")
+        if let width = scanner.value("--width") {
+            options.width = try OptionValues.cellWidth(width, least: options.style.minimumWidth)
         }
-        if let maxLines = scanner.value("--max-lines") { options.style.maxTextLines = try OptionValues.maxLines(maxLines) }
+        if let scale = scanner.value("--scale") {
+            options.scale = try OptionValues.number(
+                scale, option: "--scale", in: 1...4, what: "a screen scale from 1 to 4")
+        }
+        if let maxLines = scanner.value("--max-lines") {
+            options.style.maxTextLines = try OptionValues.maxLines(maxLines)
+        }
         if let format = scanner.value("--format") { options.format = try OptionValues.format(format) }
         if let cell = scanner.value("--cell") { options.style.network = try OptionValues.cell(cell) }
         return (options, scanner)

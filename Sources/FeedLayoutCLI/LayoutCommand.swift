@@ -56,7 +56,10 @@ enum LayoutCommand {
 
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         do {
-            guard let (options, scanner) = try CellOptions.parse(arguments, extraValued: ["--index", "--id", "--now", "--offsets"], extraFlags: ["--pretty"]) else {
+            guard
+                let (options, scanner) = try CellOptions.parse(
+                    arguments, extraValued: ["--index", "--id", "--now", "--offsets"], extraFlags: ["--pretty"])
+            else {
                 io.output(help)
                 return CommandLineTool.ExitStatus.success
             }
@@ -87,12 +90,17 @@ enum LayoutCommand {
             var failed = CommandLineTool.ExitStatus.failure
             guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
             let now = try scanner.value("--now").map { text throws(UsageError) in try OptionValues.moment(text) }
-            let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: engine), style: options.style, now: now)
+            let layouter = CellLayouter(
+                measurer: MissingGlyphsNotingMeasurer(engine: engine), style: options.style, now: now)
             let cell = layouter.layout(status, width: options.width, scale: options.scale)
-            let warnings = found.warningText + (layouter.measurer.takeWarning(for: "status \(found.index) (line \(found.line))") ?? "")
+            let warnings =
+                found.warningText
+                + (layouter.measurer.takeWarning(for: "status \(found.index) (line \(found.line))") ?? "")
             if !warnings.isEmpty { io.errors(warnings) }
-            try io.standardOutput.write(describe(cell, engine: engine, width: options.width, scale: options.scale,
-                                                 pretty: scanner.has("--pretty"), offsets: offsets))
+            try io.standardOutput.write(
+                describe(
+                    cell, engine: engine, width: options.width, scale: options.scale,
+                    pretty: scanner.has("--pretty"), offsets: offsets))
             return CommandLineTool.ExitStatus.success
         } catch {
             return CommandLineTool.exitStatus(reporting: error, usage: usage, io: io)
@@ -105,7 +113,8 @@ enum LayoutCommand {
         case (.some, .some):
             throw UsageError(message: "--index and --id cannot be used together")
         case (.some(let text), nil):
-            return .index(try OptionValues.whole(text, option: "--index", in: 1...Int.max, what: "a whole number greater than 0"))
+            return .index(
+                try OptionValues.whole(text, option: "--index", in: 1...Int.max, what: "a whole number greater than 0"))
         case (nil, .some(let text)):
             guard let id = StatusID(text) else {
                 throw UsageError(message: "--id must be a status ID (a decimal 64-bit integer), got '\(text)'")
@@ -117,13 +126,16 @@ enum LayoutCommand {
     }
 
     /// Reads `source` up to the status wanted (reading stops there) and decodes it.
-    static func find(_ wanted: Wanted, in source: InputSource, decoder: StatusDecoder, stop: StopSignal?) throws(IOFailure) -> DecodedStatus? {
+    static func find(_ wanted: Wanted, in source: InputSource, decoder: StatusDecoder, stop: StopSignal?)
+        throws(IOFailure) -> DecodedStatus?
+    {
         let splitter = StatusSplitter()
         var found: DecodedStatus?
         let look: (StatusSplitter.Item) -> Void = { item in
             guard found == nil else { return }
             switch (item, wanted) {
-            case (.element(let element), .index(let index)) where element.index == index: found = decoder.decode(element)
+            case (.element(let element), .index(let index)) where element.index == index:
+                found = decoder.decode(element)
             case (.error(let error), .index(let index)) where error.index == index: found = error
             case (.element(let element), .id(let id)):
                 let decoded = decoder.decode(element)
@@ -155,8 +167,10 @@ enum LayoutCommand {
         return (String(decoding: text.richText.text.string.utf8.prefix(cut), as: UTF8.self) + token, cut)
     }
 
-    static func describe(_ cell: CellLayout, engine: TextEngine, width: Double, scale: Double, pretty: Bool,
-                         offsets: TextOffsetUnit = .scalars) -> String {
+    static func describe(
+        _ cell: CellLayout, engine: TextEngine, width: Double, scale: Double, pretty: Bool,
+        offsets: TextOffsetUnit = .scalars
+    ) -> String {
         func rect(_ r: CellRect?) -> String {
             guard let r else { return "null" }
             return "[\(JSON.number(r.x)), \(JSON.number(r.y)), \(JSON.number(r.width)), \(JSON.number(r.height))]"
@@ -164,18 +178,20 @@ enum LayoutCommand {
         func rects(_ list: [CellRect]) -> String { "[" + list.map { rect($0) }.joined(separator: ", ") + "]" }
         func entities(_ rich: RichText?) -> String {
             guard let rich else { return "[]" }
-            return "[" + rich.entities.map { entity in
-                let (kind, value): (String, String)
-                switch entity.kind {
-                case .mention(let name): (kind, value) = ("mention", name)
-                case .topic(let topic): (kind, value) = ("topic", topic)
-                case .link(let url): (kind, value) = ("link", url)
-                case .emoticon(let name): (kind, value) = ("emoticon", name)
-                case .cashtag(let symbol): (kind, value) = ("cashtag", symbol)
-                }
-                let range = offsets.range(ofUTF8Range: entity.range, in: rich.text.string)
-                return "{\"kind\": \"\(kind)\", \"value\": \(JSON.string(value)), \"range\": [\(range.lowerBound), \(range.upperBound)]}"
-            }.joined(separator: ", ") + "]"
+            return "["
+                + rich.entities.map { entity in
+                    let (kind, value): (String, String)
+                    switch entity.kind {
+                    case .mention(let name): (kind, value) = ("mention", name)
+                    case .topic(let topic): (kind, value) = ("topic", topic)
+                    case .link(let url): (kind, value) = ("link", url)
+                    case .emoticon(let name): (kind, value) = ("emoticon", name)
+                    case .cashtag(let symbol): (kind, value) = ("cashtag", symbol)
+                    }
+                    let range = offsets.range(ofUTF8Range: entity.range, in: rich.text.string)
+                    return
+                        "{\"kind\": \"\(kind)\", \"value\": \(JSON.string(value)), \"range\": [\(range.lowerBound), \(range.upperBound)]}"
+                }.joined(separator: ", ") + "]"
         }
         func text(_ text: CellText) -> String {
             "{\"role\": \"\(text.role.rawValue)\", \"frame\": \(rect(text.frame)), \"lines\": \(text.lines), "
@@ -187,14 +203,24 @@ enum LayoutCommand {
         }
         func describe(_ block: CellBlock) -> String {
             var fields = ["\"kind\": \"\(block.kind.rawValue)\"", "\"frame\": \(rect(block.frame))"]
-            if !block.texts.isEmpty { fields.append("\"texts\": [" + block.texts.map(text).joined(separator: ", ") + "]") }
-            if !block.images.isEmpty { fields.append("\"images\": [" + block.images.map(image).joined(separator: ", ") + "]") }
+            if !block.texts.isEmpty {
+                fields.append("\"texts\": [" + block.texts.map(text).joined(separator: ", ") + "]")
+            }
+            if !block.images.isEmpty {
+                fields.append("\"images\": [" + block.images.map(image).joined(separator: ", ") + "]")
+            }
             if block.kind == .card, let first = block.texts.first {
                 // YYKit's cardTextRect: where the card's text may go (the card's height).
-                fields.append("\"textRect\": " + rect(CellRect(x: first.frame.x, y: block.frame.y, width: first.frame.width,
-                                                                height: block.frame.height)))
+                fields.append(
+                    "\"textRect\": "
+                        + rect(
+                            CellRect(
+                                x: first.frame.x, y: block.frame.y, width: first.frame.width,
+                                height: block.frame.height)))
             }
-            if !block.children.isEmpty { fields.append("\"children\": [" + block.children.map(describe).joined(separator: ", ") + "]") }
+            if !block.children.isEmpty {
+                fields.append("\"children\": [" + block.children.map(describe).joined(separator: ", ") + "]")
+            }
             return "{" + fields.joined(separator: ", ") + "}"
         }
         let collapsedText = collapsed(cell.bodyText, engine: engine)
@@ -215,7 +241,10 @@ enum LayoutCommand {
             ("fullTextLines", "\(cell.fullTextLines)"),
             ("richText", JSON.string(cell.richText.text.string)),
             ("collapsedText", collapsedText.map { JSON.string($0.shown) } ?? "null"),
-            ("cut", collapsedText.map { "\(offsets.offset(ofUTF8Offset: $0.cut, in: cell.richText.text.string))" } ?? "null"),
+            (
+                "cut",
+                collapsedText.map { "\(offsets.offset(ofUTF8Offset: $0.cut, in: cell.richText.text.string))" } ?? "null"
+            ),
             ("entities", entities(cell.richText)),
             ("pictures", rects(cell.pictures)),
             ("retweetBlock", rect(cell.retweetBlock)),
@@ -224,8 +253,12 @@ enum LayoutCommand {
             ("fullRetweetTextLines", "\(cell.fullRetweetTextLines)"),
             ("retweetRichText", cell.retweetRichText.map { JSON.string($0.text.string) } ?? "null"),
             ("retweetCollapsedText", collapsedRetweet.map { JSON.string($0.shown) } ?? "null"),
-            ("retweetCut", collapsedRetweet.map { cut in
-                "\(offsets.offset(ofUTF8Offset: cut.cut, in: cell.retweetRichText?.text.string ?? ""))" } ?? "null"),
+            (
+                "retweetCut",
+                collapsedRetweet.map { cut in
+                    "\(offsets.offset(ofUTF8Offset: cut.cut, in: cell.retweetRichText?.text.string ?? ""))"
+                } ?? "null"
+            ),
             ("retweetEntities", entities(cell.retweetRichText)),
             ("retweetPictures", rects(cell.retweetPictures)),
             ("toolbar", rect(cell.toolbar)),

@@ -64,8 +64,10 @@ enum MeasureCommand {
 
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         var scanner = ArgumentScanner(
-            valued: Set(["--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
-                         "--line-break", "--locale", "--threads", "--offsets"]).union(EngineOptions.valued),
+            valued: Set([
+                "--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
+                "--line-break", "--locale", "--threads", "--offsets",
+            ]).union(EngineOptions.valued),
             flags: ["-h", "--help", "--version", "--echo", "--breaks"])
         let options: Options
         let threads: Int
@@ -90,10 +92,13 @@ enum MeasureCommand {
 
         var failed = CommandLineTool.ExitStatus.failure
         guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
-        let answer = Answerer(engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"),
-                              offsets: offsets)
+        let answer = Answerer(
+            engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"),
+            offsets: offsets)
         // The token ends every truncated line: what no font has in it is warned of once, as in a text.
-        if options.maxLines != nil, let warning = MeasureCommand.tokenWarning(answer.token, engine: engine, style: options.style) {
+        if options.maxLines != nil,
+            let warning = MeasureCommand.tokenWarning(answer.token, engine: engine, style: options.style)
+        {
             io.errors(warning)
         }
 
@@ -117,8 +122,10 @@ enum MeasureCommand {
         let source = io.standardInput()
         var cutter = LineCutter(longestLine: longestLine)
         let name = source.name
-        let outcome = StreamingRun.run(source: source, cutter: &cutter, threads: threads, maximumUnits: 256, io: io,
-                                       progressLabel: "measure", progressUnit: "texts") { batch, stop in
+        let outcome = StreamingRun.run(
+            source: source, cutter: &cutter, threads: threads, maximumUnits: 256, io: io,
+            progressLabel: "measure", progressUnit: "texts"
+        ) { batch, stop in
             var made = BatchOutput(inputEnd: batch.inputEnd)
             var text = ""
             for unit in batch.units {
@@ -128,15 +135,18 @@ enum MeasureCommand {
                 }
                 made.answered += 1
                 if unit.isTooLong {
-                    text += "{\"line\": \(unit.line), \"error\": \"longer than \(longestLine) bytes, the longest line measured; not measured\"}\n"
+                    text +=
+                        "{\"line\": \(unit.line), \"error\": \"longer than \(longestLine) bytes, the longest line measured; not measured\"}\n"
                     made.failures += 1
                     continue
                 }
                 let line = batch.withBytes(of: unit) { bytes in
-                    String(validating: bytes, as: UTF8.self) ?? {
-                        made.warnings += "warning: line \(unit.line) of \(name) is not valid UTF-8; invalid bytes were replaced by U+FFFD\n"
-                        return String(decoding: bytes, as: UTF8.self)
-                    }()
+                    String(validating: bytes, as: UTF8.self)
+                        ?? {
+                            made.warnings +=
+                                "warning: line \(unit.line) of \(name) is not valid UTF-8; invalid bytes were replaced by U+FFFD\n"
+                            return String(decoding: bytes, as: UTF8.self)
+                        }()
                 }
                 answer.append(line, number: unit.line, to: &text, warnings: &made.warnings)
             }
@@ -171,9 +181,13 @@ enum MeasureCommand {
             let layout = prepared.layout(width: options.width, maxLines: options.maxLines, truncationToken: token)
             let missing = prepared.missingGlyphs
             if !missing.isEmpty { warnings += MeasureCommand.missingGlyphsWarning(missing, for: "text \(number)") }
-            output += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
+            output +=
+                "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
             if breaks {
-                output += ", \"breaks\": [" + MeasureCommand.lineStarts(layout, in: text, unit: offsets).map(String.init).joined(separator: ", ") + "]"
+                output +=
+                    ", \"breaks\": ["
+                    + MeasureCommand.lineStarts(layout, in: text, unit: offsets).map(String.init).joined(
+                        separator: ", ") + "]"
             }
             output += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
         }
@@ -203,7 +217,8 @@ enum MeasureCommand {
     /// The code points ("U+E139") a ``missingGlyphsWarning(_:for:)`` line names.
     static func codePoints(inMissingGlyphsWarning line: Substring) -> [String] {
         guard let marker = line.range(of: missingGlyphsMarker, options: .backwards),
-              let ending = line.range(of: missingGlyphsEnding, options: .backwards) else { return [] }
+            let ending = line.range(of: missingGlyphsEnding, options: .backwards)
+        else { return [] }
         var list = line[marker.upperBound..<ending.lowerBound]
         if let more = list.range(of: missingGlyphsMoreMarker) { list = list[..<more.lowerBound] }
         return list.split(separator: ", ").map(String.init)
@@ -254,10 +269,13 @@ enum MeasureCommand {
             let largest = Int(OptionValues.largestLength)
             if let size = scanner.value("--size") { style.fontSize = try OptionValues.fontSize(size) }
             if let width = scanner.value("--width") { self.width = try OptionValues.textWidth(width) }
-            if let lineHeight = scanner.value("--line-height") { style.lineHeight = try OptionValues.lineHeight(lineHeight) }
+            if let lineHeight = scanner.value("--line-height") {
+                style.lineHeight = try OptionValues.lineHeight(lineHeight)
+            }
             if let spacing = scanner.value("--line-spacing") {
-                style.lineSpacing = try OptionValues.number(spacing, option: "--line-spacing", in: 0...OptionValues.largestLength,
-                                                            what: "a number of points from 0 to \(largest)")
+                style.lineSpacing = try OptionValues.number(
+                    spacing, option: "--line-spacing", in: 0...OptionValues.largestLength,
+                    what: "a number of points from 0 to \(largest)")
             }
             if let maxLines = scanner.value("--max-lines") { self.maxLines = try OptionValues.maxLines(maxLines) }
             if let token = scanner.value("--token") { self.token = token }
@@ -277,11 +295,16 @@ enum MeasureCommand {
         /// engine's); a language ICU knows with a region it has no data for falls back to the
         /// language, as ICU does. "" is ICU's root rules.
         static func locale(_ text: String) throws(UsageError) -> String {
-            let base = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let base =
+                text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let canonical = base.replacingOccurrences(of: "-", with: "_")
-            let language = canonical.split(separator: "_", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let language =
+                canonical.split(separator: "_", omittingEmptySubsequences: false).first.map(String.init) ?? ""
             guard text.isEmpty || knownLocales.contains(canonical) || knownLocales.contains(language) else {
-                throw UsageError(message: "--locale must be a locale ICU knows: a language such as zh, ja, ko or en, with a script or region if you like (zh_Hant, zh_TW, en_US), got '\(text)'")
+                throw UsageError(
+                    message:
+                        "--locale must be a locale ICU knows: a language such as zh, ja, ko or en, with a script or region if you like (zh_Hant, zh_TW, en_US), got '\(text)'"
+                )
             }
             return text
         }

@@ -17,8 +17,10 @@ final class MissingGlyphsNotingMeasurer: StatusTextMeasuring, @unchecked Sendabl
 
     init(engine: TextEngine) { self.engine = engine }
 
-    func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
-                   truncationToken: AttributedText) -> (shown: Int, full: Int) {
+    func lineCount(
+        of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
+        truncationToken: AttributedText
+    ) -> (shown: Int, full: Int) {
         let prepared = engine.prepare(text, style: TextEngine.statusTextStyle(fontSize: fontSize))
         noted += prepared.missingGlyphs
         return TextEngine.statusLineCounts(prepared, width: width, maxLines: maxLines)

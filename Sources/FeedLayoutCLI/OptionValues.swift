@@ -9,7 +9,10 @@ enum OptionValues {
     /// +0800 2026").
     static func moment(_ text: String, option: String = "--now") throws(UsageError) -> StatusDate {
         guard let date = StatusDate(parsing: text) else {
-            throw UsageError(message: "\(option) must be a moment such as 2026-11-30T08:00:00+08:00 (ISO 8601, with an offset or Z), got '\(text)'")
+            throw UsageError(
+                message:
+                    "\(option) must be a moment such as 2026-11-30T08:00:00+08:00 (ISO 8601, with an offset or Z), got '\(text)'"
+            )
         }
         return date
     }
@@ -43,21 +46,24 @@ enum OptionValues {
 
     /// `--width` of a text: points, above 0 and at most ``largestWidth`` (measure, render-text).
     static func textWidth(_ text: String) throws(UsageError) -> Double {
-        try number(text, option: "--width", in: 0...largestWidth, exclusiveLower: true,
-                   what: "a number of points greater than 0 and at most \(Int(largestWidth))")
+        try number(
+            text, option: "--width", in: 0...largestWidth, exclusiveLower: true,
+            what: "a number of points greater than 0 and at most \(Int(largestWidth))")
     }
 
     /// `--width` of a cell: points, above twice the padding (`least`) and at most ``largestWidth``
     /// (heights, layout, render, render-timeline, timeline).
     static func cellWidth(_ text: String, least: Double) throws(UsageError) -> Double {
-        try number(text, option: "--width", in: least...largestWidth, exclusiveLower: true,
-                   what: "a number of points greater than \(Int(least)) (twice the padding) and at most \(Int(largestWidth))")
+        try number(
+            text, option: "--width", in: least...largestWidth, exclusiveLower: true,
+            what: "a number of points greater than \(Int(least)) (twice the padding) and at most \(Int(largestWidth))")
     }
 
     /// `--size`: points, above 0 and at most ``largestLength``.
     static func fontSize(_ text: String) throws(UsageError) -> Double {
-        try number(text, option: "--size", in: 0...largestLength, exclusiveLower: true,
-                   what: "a number of points greater than 0 and at most \(Int(largestLength))")
+        try number(
+            text, option: "--size", in: 0...largestLength, exclusiveLower: true,
+            what: "a number of points greater than 0 and at most \(Int(largestLength))")
     }
 
     /// `--max-lines`: a whole number from 1 to 2³¹ − 1.
@@ -79,7 +85,10 @@ enum OptionValues {
                 throw UsageError(message: "--line-height must be \(what), got '\(text)'")
             }
             guard value.isFinite, value > 0, value <= largestLineHeightMultiple else {
-                throw UsageError(message: "--line-height must be a multiple greater than 0 and at most \(Int(largestLineHeightMultiple)), got '\(text)'")
+                throw UsageError(
+                    message:
+                        "--line-height must be a multiple greater than 0 and at most \(Int(largestLineHeightMultiple)), got '\(text)'"
+                )
             }
             return .multiple(value)
         }
@@ -87,7 +96,10 @@ enum OptionValues {
             throw UsageError(message: "--line-height must be \(what), got '\(text)'")
         }
         guard value.isFinite, value > 0, value <= largestLength else {
-            throw UsageError(message: "--line-height must be a number of points greater than 0 and at most \(Int(largestLength)), got '\(text)'")
+            throw UsageError(
+                message:
+                    "--line-height must be a number of points greater than 0 and at most \(Int(largestLength)), got '\(text)'"
+            )
         }
         return .fixed(value)
     }
@@ -117,7 +129,9 @@ enum OptionValues {
     /// "nan", "inf" or " 1", which `Double(_:)` would take.
     static func isDecimal(_ text: String) -> Bool {
         var bytes = text.utf8[...]
-        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            bytes = bytes.dropFirst()
+        }
         func digits() -> Int {
             let count = bytes.prefix(while: { $0 >= 0x30 && $0 <= 0x39 }).count
             bytes = bytes.dropFirst(count)
@@ -131,7 +145,9 @@ enum OptionValues {
         guard mantissa > 0 else { return false }
         if let first = bytes.first, first == UInt8(ascii: "e") || first == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                bytes = bytes.dropFirst()
+            }
             guard digits() > 0 else { return false }
         }
         return bytes.isEmpty
@@ -143,8 +159,10 @@ enum OptionValues {
     ///
     /// - Parameters:
     ///   - exclusiveLower: whether the range's lower bound is excluded.
-    static func number(_ text: String, option: String, in range: ClosedRange<Double>, exclusiveLower: Bool = false,
-                       what: String) throws(UsageError) -> Double {
+    static func number(
+        _ text: String, option: String, in range: ClosedRange<Double>, exclusiveLower: Bool = false,
+        what: String
+    ) throws(UsageError) -> Double {
         guard isDecimal(text), let value = Double(text) else {
             throw UsageError(message: "\(option) must be \(what), got '\(text)' (not a decimal number)")
         }
@@ -158,7 +176,9 @@ enum OptionValues {
     }
 
     /// A whole number in `range`.
-    static func whole(_ text: String, option: String, in range: ClosedRange<Int>, what: String) throws(UsageError) -> Int {
+    static func whole(_ text: String, option: String, in range: ClosedRange<Int>, what: String) throws(UsageError)
+        -> Int
+    {
         guard let value = Int(text), range.contains(value) else {
             throw UsageError(message: "\(option) must be \(what), got '\(text)'")
         }

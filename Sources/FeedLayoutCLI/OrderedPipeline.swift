@@ -71,8 +71,11 @@ final class OrderedPipeline<Job: Sendable>: @unchecked Sendable {
     ///   - window: how many batches may be given and not yet written.
     ///   - byteBudget: how many bytes of input they may hold together.
     ///   - process: makes a batch's output, checking `stop` between two answers.
-    init(threads: Int, window: Int, byteBudget: Int, output: any OutputSink, errors: @escaping @Sendable (String) -> Void,
-         progress: Progress?, stop: StopSignal?, process: @escaping @Sendable (Job, StopSignal?) -> BatchOutput) {
+    init(
+        threads: Int, window: Int, byteBudget: Int, output: any OutputSink,
+        errors: @escaping @Sendable (String) -> Void,
+        progress: Progress?, stop: StopSignal?, process: @escaping @Sendable (Job, StopSignal?) -> BatchOutput
+    ) {
         self.process = process
         self.output = output
         self.errors = errors

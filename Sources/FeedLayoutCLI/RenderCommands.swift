@@ -122,31 +122,41 @@ enum RenderCommands {
     // MARK: render-text
 
     static func runText(arguments: [String], io: CommandLineTool.IO) -> Int32 {
-        run("render-text", arguments: arguments, help: textHelp, io: io,
-            valued: ["--width", "--size", "--line-height", "--max-lines", "--token", "--margin"], flags: []) { scanner, common in
-            let width = try scanner.value("--width").map { text throws(UsageError) in try OptionValues.textWidth(text) } ?? 343
-            let size = try scanner.value("--size").map { text throws(UsageError) in try OptionValues.fontSize(text) } ?? 17
+        run(
+            "render-text", arguments: arguments, help: textHelp, io: io,
+            valued: ["--width", "--size", "--line-height", "--max-lines", "--token", "--margin"], flags: []
+        ) { scanner, common in
+            let width =
+                try scanner.value("--width").map { text throws(UsageError) in try OptionValues.textWidth(text) } ?? 343
+            let size =
+                try scanner.value("--size").map { text throws(UsageError) in try OptionValues.fontSize(text) } ?? 17
             let margin = try number(scanner, "--margin", default: 8, atLeast: 0, atMost: OptionValues.largestLength)
             var style = TextStyle(fontSize: size)
             if let text = scanner.value("--line-height") { style.lineHeight = try OptionValues.lineHeight(text) }
-            let maxLines = try scanner.value("--max-lines").map { text throws(UsageError) in try OptionValues.maxLines(text) }
+            let maxLines = try scanner.value("--max-lines").map { text throws(UsageError) in
+                try OptionValues.maxLines(text)
+            }
             let token = AttributedText(scanner.value("--token") ?? "\u{2026}")
             guard scanner.positionals.count <= 1 else {
-                throw UsageError(message: "expected at most one TEXT, got \(scanner.positionals.count) (quote a text with spaces)")
+                throw UsageError(
+                    message: "expected at most one TEXT, got \(scanner.positionals.count) (quote a text with spaces)")
             }
             try checkWidth(width + 2 * margin, scale: common.scale)
             var text = scanner.positionals.first ?? String(decoding: io.readInput(), as: UTF8.self)
             if scanner.positionals.isEmpty && text.hasSuffix("\n") { text.removeLast() }
             return {
                 let renderer = Renderer(engine: try common.engine())
-                let image = try renderer.renderParagraph(AttributedText(text), width: width, style: style, maxLines: maxLines,
-                                                         truncationToken: token,
-                                                         options: RenderOptions(scale: common.scale, debug: common.debug, margin: margin))
+                let image = try renderer.renderParagraph(
+                    AttributedText(text), width: width, style: style, maxLines: maxLines,
+                    truncationToken: token,
+                    options: RenderOptions(scale: common.scale, debug: common.debug, margin: margin))
                 let prepared = renderer.engine.prepare(text, style: style)
                 let height = prepared.layout(width: width, maxLines: maxLines, truncationToken: token).height
                 let missing = prepared.missingGlyphs
                 var warning = missing.isEmpty ? nil : MeasureCommand.missingGlyphsWarning(missing, for: "the text")
-                if maxLines != nil, let tokenWarning = MeasureCommand.tokenWarning(token, engine: renderer.engine, style: style) {
+                if maxLines != nil,
+                    let tokenWarning = MeasureCommand.tokenWarning(token, engine: renderer.engine, style: style)
+                {
                     warning = (warning ?? "") + tokenWarning
                 }
                 return Drawn(image: image, fields: ["\"height\": \(JSON.number(height))"], warnings: warning)
@@ -157,8 +167,11 @@ enum RenderCommands {
     // MARK: render
 
     static func runCell(arguments: [String], io: CommandLineTool.IO) -> Int32 {
-        run("render", arguments: arguments, help: cellHelp, io: io, valued: ["--width", "--index", "--id", "--max-lines", "--format", "--cell"],
-            flags: ["--collapsed", "--expanded"]) { scanner, common in
+        run(
+            "render", arguments: arguments, help: cellHelp, io: io,
+            valued: ["--width", "--index", "--id", "--max-lines", "--format", "--cell"],
+            flags: ["--collapsed", "--expanded"]
+        ) { scanner, common in
             let width = try cellWidth(scanner)
             if scanner.value("--index") != nil && scanner.value("--id") != nil {
                 throw UsageError(message: "--index and --id cannot be used together")
@@ -168,13 +181,20 @@ enum RenderCommands {
             }
             let index = try scanner.value("--index").map { try wholeNumber($0, option: "--index") } ?? 1
             let id = try scanner.value("--id").map { text -> StatusID in
-                guard let id = StatusID(text) else { throw UsageError(message: "--id must be a status ID (digits), got '\(text)'") }
+                guard let id = StatusID(text) else {
+                    throw UsageError(message: "--id must be a status ID (digits), got '\(text)'")
+                }
                 return id
             }
             var style = CellStyle.automatic
-            style.network = try scanner.value("--cell").flatMap { text throws(UsageError) in try OptionValues.cell(text) }
-            let decoder = StatusDecoder(format: try scanner.value("--format").map { text throws(UsageError) in try OptionValues.format(text) } ?? .automatic)
-            let maxLines = try scanner.value("--max-lines").map { text throws(UsageError) in try OptionValues.maxLines(text) }
+            style.network = try scanner.value("--cell").flatMap { text throws(UsageError) in try OptionValues.cell(text)
+            }
+            let decoder = StatusDecoder(
+                format: try scanner.value("--format").map { text throws(UsageError) in try OptionValues.format(text) }
+                    ?? .automatic)
+            let maxLines = try scanner.value("--max-lines").map { text throws(UsageError) in
+                try OptionValues.maxLines(text)
+            }
             if scanner.has("--expanded") && maxLines != nil {
                 throw UsageError(message: "--max-lines collapses texts; it cannot be used with --expanded")
             }
@@ -198,28 +218,38 @@ enum RenderCommands {
                     }
                     guard let found else {
                         let skipped = failures > 0 ? " (\(failures) could not be decoded)" : ""
-                        throw CommandFailure(message: "no status with ID \(id) among the input's \(statuses.count)\(skipped)")
+                        throw CommandFailure(
+                            message: "no status with ID \(id) among the input's \(statuses.count)\(skipped)")
                     }
                     (chosen, entry) = found
                 } else {
                     guard index <= statuses.count else {
-                        throw CommandFailure(message: "the input has \(statuses.count) status(es); there is no status \(index)")
+                        throw CommandFailure(
+                            message: "the input has \(statuses.count) status(es); there is no status \(index)")
                     }
                     entry = statuses[index - 1]
                     switch entry.result {
                     case .success(let status): chosen = status
-                    case .failure(let error): throw CommandFailure(message: "status \(index) cannot be decoded: \(error.message)")
+                    case .failure(let error):
+                        throw CommandFailure(message: "status \(index) cannot be decoded: \(error.message)")
                     }
                 }
                 let renderer = Renderer(engine: try common.engine())
                 // As the cell first shows: texts collapsed at --max-lines, a content warning closed; --expanded opens them.
                 let expanded = scanner.has("--expanded")
-                let image = try renderer.renderCell(chosen, width: width, style: style, expanded: expanded, options: common.renderOptions)
-                let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
+                let image = try renderer.renderCell(
+                    chosen, width: width, style: style, expanded: expanded, options: common.renderOptions)
+                let layouter = CellLayouter(
+                    measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
                 let cell = layouter.layout(chosen, width: width, scale: common.scale)
                 let warnings = entry.warningText + (layouter.measurer.takeWarning(for: "status \(chosen.id)") ?? "")
-                return Drawn(image: image, fields: ["\"id\": \"\(chosen.id)\"", "\"height\": \(JSON.number(expanded ? cell.expandedHeight : cell.height))"],
-                             warnings: warnings.isEmpty ? nil : warnings)
+                return Drawn(
+                    image: image,
+                    fields: [
+                        "\"id\": \"\(chosen.id)\"",
+                        "\"height\": \(JSON.number(expanded ? cell.expandedHeight : cell.height))",
+                    ],
+                    warnings: warnings.isEmpty ? nil : warnings)
             }
         }
     }
@@ -230,14 +260,21 @@ enum RenderCommands {
     // MARK: render-timeline
 
     static func runTimeline(arguments: [String], io: CommandLineTool.IO) -> Int32 {
-        run("render-timeline", arguments: arguments, help: timelineHelp, io: io,
-            valued: ["--width", "--count", "--max-lines", "--format", "--cell"], flags: []) { scanner, common in
+        run(
+            "render-timeline", arguments: arguments, help: timelineHelp, io: io,
+            valued: ["--width", "--count", "--max-lines", "--format", "--cell"], flags: []
+        ) { scanner, common in
             let width = try cellWidth(scanner)
             let count = try scanner.value("--count").map { try wholeNumber($0, option: "--count") } ?? 20
             var style = CellStyle.automatic
-            style.maxTextLines = try scanner.value("--max-lines").map { text throws(UsageError) in try OptionValues.maxLines(text) }
-            style.network = try scanner.value("--cell").flatMap { text throws(UsageError) in try OptionValues.cell(text) }
-            let decoder = StatusDecoder(format: try scanner.value("--format").map { text throws(UsageError) in try OptionValues.format(text) } ?? .automatic)
+            style.maxTextLines = try scanner.value("--max-lines").map { text throws(UsageError) in
+                try OptionValues.maxLines(text)
+            }
+            style.network = try scanner.value("--cell").flatMap { text throws(UsageError) in try OptionValues.cell(text)
+            }
+            let decoder = StatusDecoder(
+                format: try scanner.value("--format").map { text throws(UsageError) in try OptionValues.format(text) }
+                    ?? .automatic)
             try checkWidth(width, scale: common.scale)
             let input = try readStatuses(scanner, io: io)
             return {
@@ -249,39 +286,53 @@ enum RenderCommands {
                     warnings += entry.warningText
                     switch entry.result {
                     case .success(let status): statuses.append(status)
-                    case .failure(let error): skipped += "{\"index\": \(offset + 1), \"error\": \(JSON.string(error.message))}\n"
+                    case .failure(let error):
+                        skipped += "{\"index\": \(offset + 1), \"error\": \(JSON.string(error.message))}\n"
                     }
                 }
                 guard !statuses.isEmpty else {
                     if !skipped.isEmpty { io.errors(skipped) }
-                    throw CommandFailure(message: decoded.isEmpty ? "the input has no statuses" : "none of the first \(decoded.count) statuses can be decoded")
+                    throw CommandFailure(
+                        message: decoded.isEmpty
+                            ? "the input has no statuses" : "none of the first \(decoded.count) statuses can be decoded"
+                    )
                 }
                 let renderer = Renderer(engine: try common.engine())
                 let image: RenderedImage
                 do {
-                    image = try renderer.renderTimeline(statuses, width: width, style: style, options: common.renderOptions)
+                    image = try renderer.renderTimeline(
+                        statuses, width: width, style: style, options: common.renderOptions)
                 } catch RenderError.imageTooLarge(let pixelWidth, let pixelHeight) {
                     // Name the largest count that fits: the cells' heights added up, as the image stacks them.
                     let layouter = CellLayouter(measurer: renderer.engine, style: style)
                     var fitting = 0
                     var total = 0
                     for status in statuses {
-                        total += Int((layouter.layout(status, width: width, scale: common.scale).shownHeight * common.scale).rounded())
+                        total += Int(
+                            (layouter.layout(status, width: width, scale: common.scale).shownHeight * common.scale)
+                                .rounded())
                         guard ImageLimits.allows(pixelWidth: pixelWidth, pixelHeight: total) else { break }
                         fitting += 1
                     }
-                    let advice = fitting > 0 ? "--count \(fitting) is the most that fits at this width and scale"
-                                             : "not even the first status fits: use a smaller width or scale"
-                    throw CommandFailure(message: "\(RenderError.imageTooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight)); \(advice)")
+                    let advice =
+                        fitting > 0
+                        ? "--count \(fitting) is the most that fits at this width and scale"
+                        : "not even the first status fits: use a smaller width or scale"
+                    throw CommandFailure(
+                        message:
+                            "\(RenderError.imageTooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight)); \(advice)")
                 }
-                let layouter = CellLayouter(measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
+                let layouter = CellLayouter(
+                    measurer: MissingGlyphsNotingMeasurer(engine: renderer.engine), style: style)
                 var height = 0.0
                 for status in statuses {
-                    height += layouter.layout(status, width: width, scale: common.scale).height  // the names measured too
+                    // the names measured too
+                    height += layouter.layout(status, width: width, scale: common.scale).height
                     warnings += layouter.measurer.takeWarning(for: "status \(status.id)") ?? ""
                 }
-                return Drawn(image: image, fields: ["\"cells\": \(statuses.count)", "\"height\": \(JSON.number(height))"],
-                             skipped: skipped.isEmpty ? nil : skipped, warnings: warnings.isEmpty ? nil : warnings)
+                return Drawn(
+                    image: image, fields: ["\"cells\": \(statuses.count)", "\"height\": \(JSON.number(height))"],
+                    skipped: skipped.isEmpty ? nil : skipped, warnings: warnings.isEmpty ? nil : warnings)
             }
         }
     }
@@ -317,12 +368,15 @@ enum RenderCommands {
 
     /// Parses the options every command shares and `valued`/`flags`, lets `prepare` check the
     /// rest and return the work, then renders, writes the PNG and prints a summary.
-    static func run(_ command: String, arguments: [String], help: String, io: CommandLineTool.IO, valued: Set<String>,
-                    flags: Set<String>, _ prepare: (ArgumentScanner, Common) throws -> Work) -> Int32 {
+    static func run(
+        _ command: String, arguments: [String], help: String, io: CommandLineTool.IO, valued: Set<String>,
+        flags: Set<String>, _ prepare: (ArgumentScanner, Common) throws -> Work
+    ) -> Int32 {
         let work: Work
         do {
-            var scanner = ArgumentScanner(valued: valued.union(["-o", "--output", "--scale", "--now"]).union(EngineOptions.valued),
-                                          flags: flags.union(["-h", "--help", "--version", "--debug"]))
+            var scanner = ArgumentScanner(
+                valued: valued.union(["-o", "--output", "--scale", "--now"]).union(EngineOptions.valued),
+                flags: flags.union(["-h", "--help", "--version", "--debug"]))
             try scanner.scan(arguments)
             if scanner.has("-h") || scanner.has("--help") {
                 io.output(help)
@@ -333,9 +387,12 @@ enum RenderCommands {
                 throw UsageError(message: "missing the PNG to write: -o <file.png>")
             }
             guard !output.isEmpty else { throw UsageError(message: "-o needs a file name, got ''") }
-            let scale = try number(scanner, "--scale", default: 2, atLeast: 1, atMost: 4, what: "a screen scale from 1 to 4")
+            let scale = try number(
+                scanner, "--scale", default: 2, atLeast: 1, atMost: 4, what: "a screen scale from 1 to 4")
             let now = try scanner.value("--now").map { text throws(UsageError) in try OptionValues.moment(text) }
-            let common = Common(output: output, scale: scale, debug: scanner.has("--debug"), now: now, engineOptions: EngineOptions(scanner))
+            let common = Common(
+                output: output, scale: scale, debug: scanner.has("--debug"), now: now,
+                engineOptions: EngineOptions(scanner))
             try common.engineOptions.checkUsage()
             work = try prepare(scanner, common)
             let drawn = try work()
@@ -343,8 +400,9 @@ enum RenderCommands {
             try image.writePNG(toFile: output)
             if let warnings = drawn.warnings { io.errors(warnings) }
             if let skipped { io.errors(skipped) }
-            io.output("{\"output\": \(JSON.string(output)), \"pixelWidth\": \(image.pixelWidth), \"pixelHeight\": \(image.pixelHeight), "
-                      + (fields + ["\"scale\": \(JSON.number(scale))"]).joined(separator: ", ") + "}\n")
+            io.output(
+                "{\"output\": \(JSON.string(output)), \"pixelWidth\": \(image.pixelWidth), \"pixelHeight\": \(image.pixelHeight), "
+                    + (fields + ["\"scale\": \(JSON.number(scale))"]).joined(separator: ", ") + "}\n")
             return skipped == nil ? CommandLineTool.ExitStatus.success : CommandLineTool.ExitStatus.failure
         } catch {
             return CommandLineTool.exitStatus(reporting: error, usage: usage(command), io: io)
@@ -353,13 +411,19 @@ enum RenderCommands {
 
     /// A number option (checked as every command checks numbers: ``OptionValues``), or
     /// `default` when not given; above `lower` (or at least `least`), at most `upper`.
-    static func number(_ scanner: ArgumentScanner, _ option: String, default value: Double, above lower: Double? = nil,
-                       atLeast least: Double? = nil, atMost upper: Double, what: String? = nil) throws(UsageError) -> Double {
+    static func number(
+        _ scanner: ArgumentScanner, _ option: String, default value: Double, above lower: Double? = nil,
+        atLeast least: Double? = nil, atMost upper: Double, what: String? = nil
+    ) throws(UsageError) -> Double {
         guard let text = scanner.value(option) else { return value }
         let bottom = lower ?? least ?? 0
-        let description = what ?? (lower != nil ? "a number of points greater than \(JSON.number(bottom)) and at most \(JSON.number(upper))"
-                                                : "a number of points from \(JSON.number(bottom)) to \(JSON.number(upper))")
-        return try OptionValues.number(text, option: option, in: bottom...upper, exclusiveLower: lower != nil, what: description)
+        let description =
+            what
+            ?? (lower != nil
+                ? "a number of points greater than \(JSON.number(bottom)) and at most \(JSON.number(upper))"
+                : "a number of points from \(JSON.number(bottom)) to \(JSON.number(upper))")
+        return try OptionValues.number(
+            text, option: option, in: bottom...upper, exclusiveLower: lower != nil, what: description)
     }
 
     /// A whole number of 1 or more.
@@ -378,8 +442,10 @@ enum RenderCommands {
     static func checkWidth(_ points: Double, scale: Double) throws(UsageError) {
         let pixels = (points * scale - 1e-9).rounded(.up)
         guard pixels <= Double(ImageLimits.maximumSide) else {
-            throw UsageError(message: "a width of \(JSON.number(points)) points at scale \(JSON.number(scale)) makes an image \(Int(pixels)) px wide; "
-                             + "images are at most \(ImageLimits.maximumSide) px a side")
+            throw UsageError(
+                message:
+                    "a width of \(JSON.number(points)) points at scale \(JSON.number(scale)) makes an image \(Int(pixels)) px wide; "
+                    + "images are at most \(ImageLimits.maximumSide) px a side")
         }
     }
 

@@ -124,7 +124,9 @@ struct ScriptLine {
 
         private mutating func digits() -> Int {
             let start = position
-            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                position += 1
+            }
             return position - start
         }
 
@@ -134,7 +136,9 @@ struct ScriptLine {
             guard take(UInt8(ascii: "\"")) else { return nil }
             var scalars = String.UnicodeScalarView()
             var start = position
-            func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars) }
+            func flush(_ end: Int) {
+                scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+            }
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
@@ -163,7 +167,9 @@ struct ScriptLine {
                     guard let unit = hexUnit() else { return nil }
                     var code = UInt32(unit)
                     if (0xD800..<0xDC00).contains(unit) {
-                        guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hexUnit(), (0xDC00..<0xE000).contains(low) else {
+                        guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hexUnit(),
+                            (0xDC00..<0xE000).contains(low)
+                        else {
                             return nil
                         }
                         code = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00)
@@ -180,7 +186,8 @@ struct ScriptLine {
         /// Four hexadecimal digits.
         private mutating func hexUnit() -> UInt16? {
             guard position + 4 <= bytes.count,
-                  let unit = UInt16(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else { return nil }
+                let unit = UInt16(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+            else { return nil }
             position += 4
             return unit
         }
@@ -225,7 +232,8 @@ extension ScriptLine {
             bytes = bytes.dropFirst()
             let exponentNegative = bytes.first == UInt8(ascii: "-")
             if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-            for digit in bytes { exponent = min(exponent * 10 + Int(digit - 0x30), 1_000_000) }  // past that, out of range anyway
+            // past that, out of range anyway
+            for digit in bytes { exponent = min(exponent * 10 + Int(digit - 0x30), 1_000_000) }
             if exponentNegative { exponent = -exponent }
         }
         // The digits, and where the decimal point falls among them.

@@ -55,11 +55,15 @@ final class BatchBuilder {
         self.submit = submit
     }
 
-    func add(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int = 1, index: Int, depth: Int = 0,
-             source: StatusElement.Source = .plain, references: StatusReferences? = nil, failure: StatusDecodingError? = nil,
-             isTooLong: Bool = false) {
-        batch.units.append(InputUnit(start: batch.bytes.count, count: bytes.count, line: line, column: column, index: index,
-                                     depth: depth, source: source, references: references, failure: failure, isTooLong: isTooLong))
+    func add(
+        _ bytes: UnsafeRawBufferPointer, line: Int, column: Int = 1, index: Int, depth: Int = 0,
+        source: StatusElement.Source = .plain, references: StatusReferences? = nil, failure: StatusDecodingError? = nil,
+        isTooLong: Bool = false
+    ) {
+        batch.units.append(
+            InputUnit(
+                start: batch.bytes.count, count: bytes.count, line: line, column: column, index: index,
+                depth: depth, source: source, references: references, failure: failure, isTooLong: isTooLong))
         batch.bytes.append(contentsOf: bytes)
         batch.longestUnit = max(batch.longestUnit, bytes.count)
         if batch.units.count >= maximumUnits || batch.bytes.count >= maximumBytes { flush() }
@@ -147,7 +151,9 @@ struct LineCutter: InputCutter {
             skipping = true
         } else {
             // Grown by doubling, but never past what a line may hold.
-            if partial.capacity < needed { partial.reserveCapacity(min(longestLine + 1, max(needed, 2 * partial.capacity))) }
+            if partial.capacity < needed {
+                partial.reserveCapacity(min(longestLine + 1, max(needed, 2 * partial.capacity)))
+            }
             partial.append(contentsOf: piece)
         }
     }
@@ -183,11 +189,13 @@ struct StatusCutter: InputCutter {
     private static func add(_ item: StatusSplitter.Item, to builder: BatchBuilder) {
         switch item {
         case .element(let element):
-            builder.add(element.bytes, line: element.line, column: element.column, index: element.index, depth: element.depth,
-                        source: element.source, references: element.references)
+            builder.add(
+                element.bytes, line: element.line, column: element.column, index: element.index, depth: element.depth,
+                source: element.source, references: element.references)
         case .error(let error):
             guard case .failure(let failure) = error.result else { return }
-            builder.add(UnsafeRawBufferPointer(start: nil, count: 0), line: error.line, index: error.index, failure: failure)
+            builder.add(
+                UnsafeRawBufferPointer(start: nil, count: 0), line: error.line, index: error.index, failure: failure)
         }
     }
 }
@@ -227,12 +235,15 @@ enum StreamingRun {
     ///   - maximumUnits: how many inputs a batch holds at most (a batch is also handed over when
     ///     the input pauses, so that a co-process gets its answer).
     ///   - process: the answers of one batch.
-    static func run(source: InputSource, cutter: inout some InputCutter, threads: Int, maximumUnits: Int, io: CommandLineTool.IO,
-                    progressLabel: String, progressUnit: String,
-                    process: @escaping @Sendable (InputBatch, StopSignal?) -> BatchOutput) -> Outcome {
+    static func run(
+        source: InputSource, cutter: inout some InputCutter, threads: Int, maximumUnits: Int, io: CommandLineTool.IO,
+        progressLabel: String, progressUnit: String,
+        process: @escaping @Sendable (InputBatch, StopSignal?) -> BatchOutput
+    ) -> Outcome {
         let stop = io.stop
         stop?.listenToSignals()
-        let progress = io.errorsIsTerminal
+        let progress =
+            io.errorsIsTerminal
             ? Progress(label: progressLabel, unit: progressUnit, totalBytes: source.size, errors: io.errors) : nil
         let pipeline = OrderedPipeline<InputBatch>(
             threads: threads, window: 4 * max(1, threads) + 2, byteBudget: byteBudget, output: io.standardOutput,
@@ -279,6 +290,7 @@ enum StreamingRun {
             io.errors("Error: \(failure)\n")
             return CommandLineTool.ExitStatus.failure
         }
-        return failedAnswers && outcome.summary.failures > 0 ? CommandLineTool.ExitStatus.failure : CommandLineTool.ExitStatus.success
+        return failedAnswers && outcome.summary.failures > 0
+            ? CommandLineTool.ExitStatus.failure : CommandLineTool.ExitStatus.success
     }
 }

@@ -80,8 +80,10 @@ final class FileDescriptorInput: InputSource {
                 if stop.isRequested { return nil }
                 if !isRegularFile {
                     // Wait for input or a signal, whichever comes first.
-                    var pollers = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                                   pollfd(fd: stop.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+                    var pollers = [
+                        pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: stop.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                    ]
                     let ready = poll(&pollers, 2, -1)
                     if ready < 0 && errno != EINTR && errno != EINVAL && errno != EPERM {
                         throw IOFailure(operation: "wait for \(name)", code: errno)
@@ -257,7 +259,9 @@ final class StopSignal: Sendable {
 
     /// Asks to stop (async-signal-safe: an atomic store and a write(2)).
     func request(_ signal: Int32) {
-        guard requested.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged else { return }
+        guard requested.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged else {
+            return
+        }
         var byte: UInt8 = 1
         _ = Glibc.write(wakeWriter, &byte, 1)
     }

@@ -89,7 +89,10 @@ enum TimelineCommand {
         let options: Options
         let scanner: ArgumentScanner
         do {
-            guard let parsed = try CellOptions.parse(arguments, extraValued: ["--viewport", "--header", "--language", "--timing"]) else {
+            guard
+                let parsed = try CellOptions.parse(
+                    arguments, extraValued: ["--viewport", "--header", "--language", "--timing"])
+            else {
                 io.output(help)
                 return CommandLineTool.ExitStatus.success
             }
@@ -107,7 +110,9 @@ enum TimelineCommand {
         do {
             let positionals = scanner.positionals
             guard let scriptPath = positionals.first else { throw UsageError(message: "missing SCRIPT") }
-            guard positionals.count <= 2 else { throw UsageError(message: "expected SCRIPT and at most one FILE, got \(positionals.count) arguments") }
+            guard positionals.count <= 2 else {
+                throw UsageError(message: "expected SCRIPT and at most one FILE, got \(positionals.count) arguments")
+            }
             if scriptPath == "-" && (positionals.count < 2 || positionals[1] == "-") {
                 throw UsageError(message: "SCRIPT and FILE cannot both be standard input")
             }
@@ -127,7 +132,8 @@ enum TimelineCommand {
                 switch status.result {
                 case .success(let value): decoded.append(value)
                 case .failure(let error):
-                    io.errors("warning: status \(status.line) cannot be decoded (\(error.message)); left out of the feed\n")
+                    io.errors(
+                        "warning: status \(status.line) cannot be decoded (\(error.message)); left out of the feed\n")
                     failed = true
                 }
             }
@@ -176,7 +182,9 @@ enum TimelineCommand {
             options.language = value
         }
         if let timing = scanner.value("--timing") {
-            guard timing == "on" || timing == "off" else { throw UsageError(message: "--timing must be on or off, got '\(timing)'") }
+            guard timing == "on" || timing == "off" else {
+                throw UsageError(message: "--timing must be on or off, got '\(timing)'")
+            }
             options.timing = timing == "on"
         }
         return options
@@ -206,8 +214,9 @@ struct TimelineReplay {
         case "system": control = .system(SystemRefreshControl(labels: .header(options.language)))
         default: control = .header(RefreshHeader(labels: .header(options.language)))
         }
-        session = TimelineSession(timeline: timeline, pullControl: control, footer: LoadMoreFooter(labels: .footer(options.language)),
-                                  tip: RefreshTip(language: options.language))
+        session = TimelineSession(
+            timeline: timeline, pullControl: control, footer: LoadMoreFooter(labels: .footer(options.language)),
+            tip: RefreshTip(language: options.language))
     }
 
     /// Replays one event; returns its output line.
@@ -225,7 +234,9 @@ struct TimelineReplay {
         let t = event.time
         switch event.kind {
         case .open(let from, let count):
-            guard from < feed.count else { throw CommandFailure(message: "'from' \(from) is past the feed's \(feed.count) statuses") }
+            guard from < feed.count else {
+                throw CommandFailure(message: "'from' \(from) is past the feed's \(feed.count) statuses")
+            }
             let upper = from + min(count, feed.count - from)  // (count may be up to Int.max: never added whole)
             fetched = (from, upper - 1)
             return session.reload(Array(feed[from..<upper]), at: t)
@@ -238,7 +249,9 @@ struct TimelineReplay {
         case .refreshData(let count, let overlap):
             guard let range = fetched else { throw CommandFailure(message: "a refresh before 'open'") }
             let newest = max(0, range.newest - count)
-            let batch = Array(feed[newest..<range.newest]) + feed[range.newest..<(range.newest + min(overlap, range.oldest + 1 - range.newest))]
+            let batch =
+                Array(feed[newest..<range.newest])
+                + feed[range.newest..<(range.newest + min(overlap, range.oldest + 1 - range.newest))]
             fetched = (newest, range.oldest)
             return session.refreshDidLoad(batch, at: t)
         case .loadMoreData(let count, let overlap):
@@ -263,7 +276,9 @@ struct TimelineReplay {
                 }
                 id = session.timeline[row].status.id
             case .id(let idstr):
-                guard let parsed = StatusID(idstr) else { throw CommandFailure(message: "'id' \(idstr) is not a status ID") }
+                guard let parsed = StatusID(idstr) else {
+                    throw CommandFailure(message: "'id' \(idstr) is not a status ID")
+                }
                 id = parsed
             }
             return session.setExpanded(expanded, forID: id, at: t)
@@ -281,15 +296,20 @@ struct TimelineReplay {
         case .offset(let offset): return offset
         case .by(let delta): return timeline.contentOffset + delta
         case .row(let row):
-            guard row < max(timeline.count, 1) else { throw CommandFailure(message: "row \(row) is past the timeline's \(timeline.count) rows") }
+            guard row < max(timeline.count, 1) else {
+                throw CommandFailure(message: "row \(row) is past the timeline's \(timeline.count) rows")
+            }
             return timeline.isEmpty ? 0 : timeline.offset(ofRow: row)
         case .top: return -session.insetTop
-        case .bottom: return max(-session.insetTop, timeline.contentHeight + session.insetBottom - timeline.viewportHeight)
+        case .bottom:
+            return max(-session.insetTop, timeline.contentHeight + session.insetBottom - timeline.viewportHeight)
         }
     }
 
-    private func describe(_ frame: SessionFrame, event: TimelineScript.Event, milliseconds: Double,
-                          cacheBefore: HeightCache.Statistics) -> String {
+    private func describe(
+        _ frame: SessionFrame, event: TimelineScript.Event, milliseconds: Double,
+        cacheBefore: HeightCache.Statistics
+    ) -> String {
         let timeline = session.timeline
         let n = JSON.number
         func control(_ control: SessionFrame.Control) -> String {
@@ -298,16 +318,19 @@ struct TimelineReplay {
             fields.append("\"label\": \(JSON.string(control.label))")
             return "{" + fields.joined(separator: ", ") + "}"
         }
-        let visible = frame.visibleRows.isEmpty ? "[]" : "[\(frame.visibleRows.lowerBound), \(frame.visibleRows.upperBound - 1)]"
+        let visible =
+            frame.visibleRows.isEmpty ? "[]" : "[\(frame.visibleRows.lowerBound), \(frame.visibleRows.upperBound - 1)]"
         let anchor = frame.anchor.map { "{\"row\": \($0.row), \"id\": \"\($0.id)\", \"y\": \(n($0.y))}" } ?? "null"
         let label = frame.tipLabel.map { ", \"label\": {\"width\": \(n($0.width)), \"height\": \(n($0.height))}" } ?? ""
-        let tip = "{\"text\": \(frame.tip.text.map(JSON.string) ?? "null"), \"y\": \(n(frame.tip.y)), "
+        let tip =
+            "{\"text\": \(frame.tip.text.map(JSON.string) ?? "null"), \"y\": \(n(frame.tip.y)), "
             + "\"phase\": \"\(frame.tip.phase.rawValue)\"\(label)}"
         let changes = frame.changes
         let cache = timeline.rowHeights.heightCache.statistics
         var work = "\"laidOut\": \(changes.heightsComputed), \"prefetched\": \(changes.heightsPrefetched)"
         if options.timing {
-            work += ", \"ms\": \(n(milliseconds)), \"budgetMs\": \(n(TimelineCommand.frameBudgetMilliseconds)), "
+            work +=
+                ", \"ms\": \(n(milliseconds)), \"budgetMs\": \(n(TimelineCommand.frameBudgetMilliseconds)), "
                 + "\"withinBudget\": \(milliseconds <= TimelineCommand.frameBudgetMilliseconds)"
         }
         let fields = [

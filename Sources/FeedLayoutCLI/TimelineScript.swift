@@ -52,8 +52,10 @@ struct TimelineScript {
     var events: [Event]
 
     /// Every event name and what it takes, for the help and the errors.
-    static let eventNames = ["open", "drag", "release", "scroll", "refresh-data", "load-more-data", "begin-refresh", "end-refresh",
-                             "tap-footer", "offscreen", "onscreen", "rotate", "expand", "collapse", "memory-warning", "tick"]
+    static let eventNames = [
+        "open", "drag", "release", "scroll", "refresh-data", "load-more-data", "begin-refresh", "end-refresh",
+        "tap-footer", "offscreen", "onscreen", "rotate", "expand", "collapse", "memory-warning", "tick",
+    ]
 
     /// The numbers an event may take, each with its range: what parsing checks and what its
     /// errors say ("'offset' must be a number of points from -1000000000 to 1000000000, got 1e15").
@@ -66,14 +68,21 @@ struct TimelineScript {
 
         static let largestLength = OptionValues.largestWidth
         static let largest = Int(largestLength)
-        static let time = NumberField(key: "t", range: 0...largestLength, what: "a number of seconds from 0 to \(largest)")
-        static let offset = NumberField(key: "offset", range: -largestLength...largestLength,
-                                        what: "a number of points from -\(largest) to \(largest)")
-        static let by = NumberField(key: "by", range: -largestLength...largestLength, what: "a number of points from -\(largest) to \(largest)")
-        static let width = NumberField(key: "width", range: CellStyle.automatic.minimumWidth...largestLength, exclusiveLower: true,
-                                       what: "a number of points greater than \(Int(CellStyle.automatic.minimumWidth)) (twice the padding) and at most \(largest)")
-        static let viewport = NumberField(key: "viewport", range: 0...OptionValues.largestLength, exclusiveLower: true,
-                                          what: "a number of points greater than 0 and at most \(Int(OptionValues.largestLength))")
+        static let time = NumberField(
+            key: "t", range: 0...largestLength, what: "a number of seconds from 0 to \(largest)")
+        static let offset = NumberField(
+            key: "offset", range: -largestLength...largestLength,
+            what: "a number of points from -\(largest) to \(largest)")
+        static let by = NumberField(
+            key: "by", range: -largestLength...largestLength, what: "a number of points from -\(largest) to \(largest)")
+        static let width = NumberField(
+            key: "width", range: CellStyle.automatic.minimumWidth...largestLength, exclusiveLower: true,
+            what:
+                "a number of points greater than \(Int(CellStyle.automatic.minimumWidth)) (twice the padding) and at most \(largest)"
+        )
+        static let viewport = NumberField(
+            key: "viewport", range: 0...OptionValues.largestLength, exclusiveLower: true,
+            what: "a number of points greater than 0 and at most \(Int(OptionValues.largestLength))")
     }
 
     /// The whole numbers an event may take: rows, places in the feed, counts.
@@ -95,8 +104,10 @@ struct TimelineScript {
     /// Every number an event may take and its range, one a line, for the help.
     static let numberFieldsHelp: String = {
         let numbers = [NumberField.time, .offset, .by, .width, .viewport].map { ("'\($0.key)'", $0.what) }
-        let wholes = [("'row', 'from', 'overlap'", WholeField.row.what),
-                      ("'count'", WholeField.count.what + " (for open, from \(WholeField.shown.minimum))")]
+        let wholes = [
+            ("'row', 'from', 'overlap'", WholeField.row.what),
+            ("'count'", WholeField.count.what + " (for open, from \(WholeField.shown.minimum))"),
+        ]
         return (numbers + wholes).map { key, what in
             "  " + key + String(repeating: " ", count: max(1, 24 - key.count)) + what
         }.joined(separator: "\n")
@@ -111,8 +122,9 @@ struct TimelineScript {
         func number(_ field: NumberField) throws(CommandFailure) -> Double? {
             guard let value = line[field.key] else { return nil }
             guard case .number(let text) = value, let number = Double(text), number.isFinite,
-                  field.exclusiveLower ? number > field.range.lowerBound : number >= field.range.lowerBound,
-                  number <= field.range.upperBound else {
+                field.exclusiveLower ? number > field.range.lowerBound : number >= field.range.lowerBound,
+                number <= field.range.upperBound
+            else {
                 throw failure("'\(field.key)' must be \(field.what), got \(value.quoted)")
             }
             return number
@@ -121,7 +133,8 @@ struct TimelineScript {
         /// A whole number in its field's range, nil when not given.
         func whole(_ field: WholeField) throws(CommandFailure) -> Int? {
             guard let value = line[field.key] else { return nil }
-            guard case .number(let text) = value, let number = ScriptLine.exactWhole(text), number >= field.minimum else {
+            guard case .number(let text) = value, let number = ScriptLine.exactWhole(text), number >= field.minimum
+            else {
                 throw failure("'\(field.key)' must be \(field.what), got \(value.quoted)")
             }
             return number
@@ -130,7 +143,9 @@ struct TimelineScript {
         /// A string, nil when not given.
         func string(_ key: String) throws(CommandFailure) -> String? {
             guard let value = line[key] else { return nil }
-            guard case .string(let text) = value else { throw failure("'\(key)' must be a string, got \(value.quoted)") }
+            guard case .string(let text) = value else {
+                throw failure("'\(key)' must be a string, got \(value.quoted)")
+            }
             return text
         }
     }
@@ -141,16 +156,22 @@ struct TimelineScript {
     static func parse(_ bytes: [UInt8]) throws(CommandFailure) -> TimelineScript {
         var events: [Event] = []
         var time = 0.0
-        for (index, rawLine) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
             let number = index + 1
             let text = String(decoding: rawLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty || text.hasPrefix("#") { continue }
-            func failure(_ message: String) -> CommandFailure { CommandFailure(message: "script line \(number): \(message)") }
+            func failure(_ message: String) -> CommandFailure {
+                CommandFailure(message: "script line \(number): \(message)")
+            }
             guard let line = ScriptLine(text) else { throw failure("not a JSON object (\(text.prefix(60)))") }
             let fields = Fields(line: line, failure: failure)
             guard let name = try fields.string("event") else { throw failure("no \"event\"") }
             if let t = try fields.number(.time) {
-                guard t >= time else { throw failure("'t' \(t) is before the previous event's \(time): time goes forward") }
+                guard t >= time else {
+                    throw failure("'t' \(t) is before the previous event's \(time): time goes forward")
+                }
                 time = t
             } else if !events.isEmpty {
                 time += 1.0 / 60  // one frame after the event before
@@ -161,18 +182,24 @@ struct TimelineScript {
         return TimelineScript(events: events)
     }
 
-    private static func parseKind(_ name: String, _ fields: Fields, keys: Set<String>, failure: (String) -> CommandFailure)
+    private static func parseKind(
+        _ name: String, _ fields: Fields, keys: Set<String>, failure: (String) -> CommandFailure
+    )
         throws(CommandFailure) -> Event.Kind
     {
         func allow(_ allowed: Set<String>) throws(CommandFailure) {
             let unknown = keys.subtracting(allowed.union(["event", "t"])).sorted()
             guard unknown.isEmpty else {
-                throw failure("'\(name)' takes no \(unknown.map { "'\($0)'" }.joined(separator: ", "))"
-                              + (allowed.isEmpty ? "" : " (it takes \(allowed.sorted().map { "'\($0)'" }.joined(separator: ", ")))"))
+                throw failure(
+                    "'\(name)' takes no \(unknown.map { "'\($0)'" }.joined(separator: ", "))"
+                        + (allowed.isEmpty
+                            ? "" : " (it takes \(allowed.sorted().map { "'\($0)'" }.joined(separator: ", ")))"))
             }
         }
         func whole(_ field: WholeField, default fallback: Int?) throws(CommandFailure) -> Int {
-            guard let value = try fields.whole(field) ?? fallback else { throw failure("'\(name)' needs '\(field.key)'") }
+            guard let value = try fields.whole(field) ?? fallback else {
+                throw failure("'\(name)' needs '\(field.key)'")
+            }
             return value
         }
         func target() throws(CommandFailure) -> Event.Target {
@@ -209,7 +236,8 @@ struct TimelineScript {
             try allow(["count", "overlap"])
             let count = try whole(.count, default: nil)
             let overlap = try whole(.overlap, default: 0)
-            return name == "refresh-data" ? .refreshData(count: count, overlap: overlap) : .loadMoreData(count: count, overlap: overlap)
+            return name == "refresh-data"
+                ? .refreshData(count: count, overlap: overlap) : .loadMoreData(count: count, overlap: overlap)
         case "rotate":
             try allow(["width", "viewport"])
             guard let width = try fields.number(.width) else { throw failure("'rotate' needs 'width'") }

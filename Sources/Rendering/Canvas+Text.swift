@@ -17,8 +17,10 @@ enum DebugColors {
 extension Canvas {
     /// Draws glyph lines with the layout's top-left at (`x`, `y`): each glyph in
     /// `color(run, glyph)`, each attachment by `attachment(run, frame)` (its frame moved there).
-    func draw(_ lines: [GlyphLine], x: Double, y: Double, color: (GlyphRun, PlacedGlyph) -> CellColor,
-              attachment: (GlyphRun, TextRect) -> Void = { _, _ in }) {
+    func draw(
+        _ lines: [GlyphLine], x: Double, y: Double, color: (GlyphRun, PlacedGlyph) -> CellColor,
+        attachment: (GlyphRun, TextRect) -> Void = { _, _ in }
+    ) {
         for line in lines {
             for run in line.runs {
                 if var frame = run.attachmentFrame {
@@ -38,7 +40,9 @@ extension Canvas {
         for line in layout.lines {
             fill(x: x, y: y + line.top, width: width, height: line.height, color: DebugColors.lineBoxFill)
             stroke(x: x, y: y + line.top, width: width, height: line.height, color: DebugColors.lineBoxEdge)
-            horizontalLine(x: x, y: y + line.baseline - 0.5 / scale, width: max(line.width, 1 / scale), color: DebugColors.baseline)
+            horizontalLine(
+                x: x, y: y + line.baseline - 0.5 / scale, width: max(line.width, 1 / scale), color: DebugColors.baseline
+            )
         }
         if showsHeight {
             horizontalLine(x: x - 4, y: y + layout.height - 0.5 / scale, width: width + 8, color: DebugColors.measured)

@@ -53,7 +53,8 @@ final class Canvas {
         let owned = surface!
         surface = nil
         cairo_surface_flush(owned)
-        return RenderedImage(storage: ImageSurface(owning: owned), scale: scale)  // the context's own reference goes with it
+        // the context's own reference goes with it
+        return RenderedImage(storage: ImageSurface(owning: owned), scale: scale)
     }
 
     // MARK: Shapes (points)
@@ -166,8 +167,10 @@ final class Canvas {
             }
         case .unavailable:
             for glyph in run.glyphs where glyph.advance > 0 {
-                stroke(x: glyph.x + dx, y: glyph.y + dy - 0.7 * run.fontSize, width: glyph.advance, height: 0.7 * run.fontSize,
-                       color: color(glyph))
+                stroke(
+                    x: glyph.x + dx, y: glyph.y + dy - 0.7 * run.fontSize, width: glyph.advance,
+                    height: 0.7 * run.fontSize,
+                    color: color(glyph))
             }
         }
     }
@@ -180,10 +183,12 @@ final class Canvas {
 
     /// Draws a strike bitmap with its pen origin at (`x`, `y`), scaled from the strike's pixels
     /// per em to `fontSize` points.
-    private func drawBitmap(_ bitmap: ColorBitmapFont.Bitmap, x: Double, y: Double, fontSize: Double, color: CellColor) {
+    private func drawBitmap(_ bitmap: ColorBitmapFont.Bitmap, x: Double, y: Double, fontSize: Double, color: CellColor)
+    {
         let format = bitmap.isMask ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32
-        let image = cairo_image_surface_create_for_data(bitmap.pixels, format, Int32(bitmap.width), Int32(bitmap.height),
-                                                        Int32(bitmap.stride))!
+        let image = cairo_image_surface_create_for_data(
+            bitmap.pixels, format, Int32(bitmap.width), Int32(bitmap.height),
+            Int32(bitmap.stride))!
         defer { cairo_surface_destroy(image) }
         let factor = fontSize / bitmap.pixelsPerEm
         cairo_save(context)
@@ -220,20 +225,24 @@ extension Canvas {
                 var extents = cairo_text_extents_t()
                 cairo_glyph_extents(context, &cairoGlyph, 1, &extents)
                 guard extents.width > 0 && extents.height > 0 else { return nil }
-                return TextRect(x: glyph.x + dx + extents.x_bearing, y: glyph.y + dy + extents.y_bearing,
-                                width: extents.width, height: extents.height)
+                return TextRect(
+                    x: glyph.x + dx + extents.x_bearing, y: glyph.y + dy + extents.y_bearing,
+                    width: extents.width, height: extents.height)
             }
         case .colorBitmaps(let bitmaps):
             return run.glyphs.map { glyph in
                 guard let bitmap = bitmaps.bitmap(glyph.id) else { return nil }
                 let factor = run.fontSize / bitmap.pixelsPerEm
-                return TextRect(x: glyph.x + dx + Double(bitmap.left) * factor, y: glyph.y + dy - Double(bitmap.top) * factor,
-                                width: Double(bitmap.width) * factor, height: Double(bitmap.height) * factor)
+                return TextRect(
+                    x: glyph.x + dx + Double(bitmap.left) * factor, y: glyph.y + dy - Double(bitmap.top) * factor,
+                    width: Double(bitmap.width) * factor, height: Double(bitmap.height) * factor)
             }
         case .unavailable:
             return run.glyphs.map { glyph in
-                glyph.advance > 0 ? TextRect(x: glyph.x + dx, y: glyph.y + dy - 0.7 * run.fontSize, width: glyph.advance,
-                                             height: 0.7 * run.fontSize) : nil
+                glyph.advance > 0
+                    ? TextRect(
+                        x: glyph.x + dx, y: glyph.y + dy - 0.7 * run.fontSize, width: glyph.advance,
+                        height: 0.7 * run.fontSize) : nil
             }
         }
     }

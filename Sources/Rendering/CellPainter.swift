@@ -31,7 +31,8 @@ struct CellPainter {
             let contentHeight = max(0, height - margins.topMargin - margins.bottomMargin)
             canvas.fill(x: 0, y: contentTop, width: width, height: contentHeight, color: colors.background)
             canvas.horizontalLine(x: 0, y: contentTop, width: width, color: colors.line)
-            canvas.horizontalLine(x: 0, y: contentTop + contentHeight - 1 / canvas.scale, width: width, color: colors.line)
+            canvas.horizontalLine(
+                x: 0, y: contentTop + contentHeight - 1 / canvas.scale, width: width, color: colors.line)
         case .twitter, .mastodon:
             // White cells a line apart (T1's top separator, Mastodon's bottom border).
             canvas.fill(x: 0, y: top, width: width, height: height, color: colors.background)
@@ -39,18 +40,23 @@ struct CellPainter {
         }
         // The statuses a cell shows its blocks of: Twitter and Mastodon show a repost's original.
         let shown = cell.network == .weibo ? status : (status.retweetedStatus ?? status)
-        for block in cell.blocks { draw(block, of: block.kind == .context ? status : shown, network: cell.network, top: top) }
+        for block in cell.blocks {
+            draw(block, of: block.kind == .context ? status : shown, network: cell.network, top: top)
+        }
 
         if debug {
             canvas.horizontalLine(x: 0, y: top + height - 1 / canvas.scale, width: width, color: DebugColors.measured)
-            renderer.drawLabel("cell \(Renderer.points(height)) pt", on: canvas, right: width - 2, top: top + height - 11,
-                               color: DebugColors.measured)
+            renderer.drawLabel(
+                "cell \(Renderer.points(height)) pt", on: canvas, right: width - 2, top: top + height - 11,
+                color: DebugColors.measured)
         }
     }
 
     // MARK: Blocks
 
-    private func draw(_ block: CellBlock, of status: Status, network: StatusNetwork, top: Double, inRetweet: Bool = false) {
+    private func draw(
+        _ block: CellBlock, of status: Status, network: StatusNetwork, top: Double, inRetweet: Bool = false
+    ) {
         let frame = block.frame.moved(by: top)
         switch block.kind {
         case .title:
@@ -62,17 +68,21 @@ struct CellPainter {
         case .profile:
             for image in block.images { draw(image, top: top, status: status) }
             for text in block.texts {
-                let color = text.role == .name ? ((status.user?.membershipRank ?? 0) > 0 ? colors.memberName : colors.name) : colors.source
+                let color =
+                    text.role == .name
+                    ? ((status.user?.membershipRank ?? 0) > 0 ? colors.memberName : colors.name) : colors.source
                 draw(text, top: top, color: color)
             }
         case .text:
             for text in block.texts { draw(text, top: top, color: inRetweet ? colors.retweetText : colors.text) }
         case .retweet:
-            canvas.fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.retweetBackground)
+            canvas.fill(
+                x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.retweetBackground)
             let retweet = status.retweetedStatus ?? status
             for child in block.children { draw(child, of: retweet, network: network, top: top, inRetweet: true) }
         case .quote:
-            canvas.roundedRectangle(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1, radius: 4)
+            canvas.roundedRectangle(
+                x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1, radius: 4)
             canvas.setColor(colors.line)
             cairo_set_line_width(canvas.context, 1)
             cairo_stroke(canvas.context)
@@ -80,7 +90,8 @@ struct CellPainter {
             for text in block.texts { draw(text, top: top, color: text.role == .name ? colors.name : colors.text) }
             for child in block.children { draw(child, of: quote, network: network, top: top, inRetweet: true) }
         case .contentWarning:
-            canvas.roundedRectangle(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1, radius: 8)
+            canvas.roundedRectangle(
+                x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1, radius: 8)
             canvas.setColor(colors.line)
             cairo_set_line_width(canvas.context, 1)
             cairo_stroke(canvas.context)
@@ -88,20 +99,26 @@ struct CellPainter {
         case .poll:
             for text in block.texts where text.role == .option {
                 let box = text.frame.moved(by: top)
-                canvas.roundedRectangle(x: frame.x + 0.5, y: box.y - 5.5, width: frame.width - 1, height: box.height + 11, radius: 6)
+                canvas.roundedRectangle(
+                    x: frame.x + 0.5, y: box.y - 5.5, width: frame.width - 1, height: box.height + 11, radius: 6)
                 canvas.setColor(colors.line)
                 cairo_set_line_width(canvas.context, 1)
                 cairo_stroke(canvas.context)
-                canvas.strokeEllipse(x: frame.x + 6, y: box.y + (text.lineHeight ?? 18) / 2 - 7, width: 14, height: 14, color: colors.source)
+                canvas.strokeEllipse(
+                    x: frame.x + 6, y: box.y + (text.lineHeight ?? 18) / 2 - 7, width: 14, height: 14,
+                    color: colors.source)
             }
             for text in block.texts { draw(text, top: top, color: text.role == .footer ? colors.source : colors.text) }
         case .pictures:
             for image in block.images { draw(image, top: top, status: status) }
         case .card:
-            let background = network == .weibo ? (inRetweet ? colors.background : colors.cardBackground) : colors.cardBackground
+            let background =
+                network == .weibo ? (inRetweet ? colors.background : colors.cardBackground) : colors.cardBackground
             canvas.fill(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: background)
             if network != .weibo {
-                canvas.stroke(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1, color: colors.line)
+                canvas.stroke(
+                    x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1,
+                    color: colors.line)
             }
             for image in block.images {
                 let f = image.frame.moved(by: top)
@@ -115,7 +132,8 @@ struct CellPainter {
             }
             let largest = block.texts.map(\.fontSize).max() ?? 0
             for (index, text) in block.texts.enumerated() {
-                let isTitle = network == .weibo ? index == 0 && !(status.card?.title.isEmpty ?? true) : text.fontSize == largest
+                let isTitle =
+                    network == .weibo ? index == 0 && !(status.card?.title.isEmpty ?? true) : text.fontSize == largest
                 draw(text, top: top, color: isTitle ? colors.cardText : colors.cardSubtitle)
             }
         case .tag:
@@ -126,12 +144,15 @@ struct CellPainter {
                 canvas.horizontalLine(x: frame.x, y: frame.y, width: frame.width, color: colors.line)
                 for index in 1..<3 {
                     let x = frame.x + Double(index) * frame.width / 3
-                    canvas.verticalLine(x: x, y: frame.y + frame.height * 0.3, height: frame.height * 0.4, color: colors.line)
+                    canvas.verticalLine(
+                        x: x, y: frame.y + frame.height * 0.3, height: frame.height * 0.4, color: colors.line)
                 }
             }
             // Weibo: repost, comment, like; Twitter and Mastodon: reply, repost, like (and more).
             let kinds = network == .weibo ? [0, 1, 2] : [1, 0, 2, 3]
-            for image in block.images { drawToolbarIcon(kinds[min(image.index, kinds.count - 1)], in: image.frame.moved(by: top)) }
+            for image in block.images {
+                drawToolbarIcon(kinds[min(image.index, kinds.count - 1)], in: image.frame.moved(by: top))
+            }
             for text in block.texts { draw(text, top: top, color: colors.toolbarText) }
         }
         if debug {
@@ -142,8 +163,9 @@ struct CellPainter {
             }
             if block.kind == .text, let text = block.texts.first {
                 let lines = text.lines == 1 ? "1 line" : "\(text.lines) lines"
-                renderer.drawLabel("\(lines) · \(Renderer.points(frame.height)) pt", on: canvas, right: frame.x + frame.width - 1,
-                                   top: frame.y + 1, color: DebugColors.measured)
+                renderer.drawLabel(
+                    "\(lines) · \(Renderer.points(frame.height)) pt", on: canvas, right: frame.x + frame.width - 1,
+                    top: frame.y + 1, color: DebugColors.measured)
             }
         }
     }
@@ -162,19 +184,22 @@ struct CellPainter {
         let entities = text.richText.entities
         let tokenLead = token.string.unicodeScalars.first == "\u{2026}" ? 3 : 0  // "…" in the text's colour
         let frame = text.frame.moved(by: top)
-        canvas.draw(lines, x: frame.x, y: frame.y, color: { run, glyph in
-            if run.isTruncationToken { return glyph.cluster < tokenLead || text.role != .body ? color : linkColor }
-            return Self.entity(at: glyph.cluster, in: entities).map { entity in
-                if case .emoticon = entity.kind { return color }
-                return linkColor
-            } ?? color
-        }, attachment: { run, box in
-            switch Self.entity(at: run.range.lowerBound, in: entities)?.kind {
-            case .emoticon(let name): drawEmoticon(name, in: box)
-            case .link: drawLinkIcon(in: box)
-            default: drawIcon(in: box)
-            }
-        })
+        canvas.draw(
+            lines, x: frame.x, y: frame.y,
+            color: { run, glyph in
+                if run.isTruncationToken { return glyph.cluster < tokenLead || text.role != .body ? color : linkColor }
+                return Self.entity(at: glyph.cluster, in: entities).map { entity in
+                    if case .emoticon = entity.kind { return color }
+                    return linkColor
+                } ?? color
+            },
+            attachment: { run, box in
+                switch Self.entity(at: run.range.lowerBound, in: entities)?.kind {
+                case .emoticon(let name): drawEmoticon(name, in: box)
+                case .link: drawLinkIcon(in: box)
+                default: drawIcon(in: box)
+                }
+            })
         if debug { canvas.drawDebugLines(layout, x: frame.x, y: frame.y, width: frame.width, showsHeight: false) }
     }
 
@@ -191,7 +216,8 @@ struct CellPainter {
 
     /// An emoticon with no image at hand: a rounded box with its name fitted inside.
     private func drawEmoticon(_ name: String, in box: TextRect) {
-        canvas.roundedRectangle(x: box.x + 0.5, y: box.y + 0.5, width: box.width - 1, height: box.height - 1, radius: box.width / 5)
+        canvas.roundedRectangle(
+            x: box.x + 0.5, y: box.y + 0.5, width: box.width - 1, height: box.height - 1, radius: box.width / 5)
         canvas.setColor(colors.placeholder)
         cairo_fill_preserve(canvas.context)
         canvas.setColor(colors.placeholderMark)
@@ -202,15 +228,18 @@ struct CellPainter {
         let size = min(box.height * 0.45, (box.width - 2) / naturalWidth)
         let prepared = renderer.engine.prepare(name, style: TextStyle(fontSize: size))
         let layout = prepared.layout(width: .infinity)
-        canvas.draw(prepared.glyphLines(of: layout), x: box.x + (box.width - layout.width) / 2, y: box.y + (box.height - layout.height) / 2,
-                    color: { _, _ in colors.placeholderMark })
+        canvas.draw(
+            prepared.glyphLines(of: layout), x: box.x + (box.width - layout.width) / 2,
+            y: box.y + (box.height - layout.height) / 2,
+            color: { _, _ in colors.placeholderMark })
     }
 
     /// An icon with no image at hand (a title's, a tag's, a badge after a name): a small rounded square.
     private func drawIcon(in box: TextRect) {
         let side = min(box.width, box.height) * 0.8
-        canvas.roundedRectangle(x: box.x + (box.width - side) / 2, y: box.y + (box.height - side) / 2, width: side, height: side,
-                                radius: side / 4)
+        canvas.roundedRectangle(
+            x: box.x + (box.width - side) / 2, y: box.y + (box.height - side) / 2, width: side, height: side,
+            radius: side / 4)
         canvas.setColor(colors.placeholderMark)
         cairo_fill(canvas.context)
     }
@@ -226,8 +255,11 @@ struct CellPainter {
         canvas.setColor(colors.link)
         cairo_set_line_width(canvas.context, max(side * 0.12, 1 / canvas.scale))
         let link = (width: side * 0.62, height: side * 0.34)
-        canvas.roundedRectangle(x: -link.width + side * 0.12, y: -link.height / 2, width: link.width, height: link.height, radius: link.height / 2)
-        canvas.roundedRectangle(x: -side * 0.12, y: -link.height / 2, width: link.width, height: link.height, radius: link.height / 2)
+        canvas.roundedRectangle(
+            x: -link.width + side * 0.12, y: -link.height / 2, width: link.width, height: link.height,
+            radius: link.height / 2)
+        canvas.roundedRectangle(
+            x: -side * 0.12, y: -link.height / 2, width: link.width, height: link.height, radius: link.height / 2)
         cairo_stroke(canvas.context)
         cairo_restore(canvas.context)
     }
@@ -238,10 +270,13 @@ struct CellPainter {
         let frame = image.frame.moved(by: top)
         switch image.role {
         case .avatar:
-            canvas.fillEllipse(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.placeholder)
+            canvas.fillEllipse(
+                x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.placeholder)
         case .verifiedBadge:
             let color = status.user?.verification == .organization ? colors.organizationBadge : colors.verifiedBadge
-            canvas.fillEllipse(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2, color: colors.background)
+            canvas.fillEllipse(
+                x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2,
+                color: colors.background)
             canvas.fillEllipse(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: color)
             drawCheck(in: frame)
         case .picture, .video, .gif, .audio:
@@ -273,10 +308,13 @@ struct CellPainter {
         cairo_line_to(context, cx + side / 2, cy + side / 3)
         cairo_close_path(context)
         cairo_fill(context)
-        canvas.fillEllipse(x: cx + side / 6, y: cy - side / 2.2, width: side / 4, height: side / 4, color: colors.placeholderMark)
+        canvas.fillEllipse(
+            x: cx + side / 6, y: cy - side / 2.2, width: side / 4, height: side / 4, color: colors.placeholderMark)
         if let size = picture?.pixelSize, frame.height >= 40 {
-            renderer.drawLabel("\(size.width)×\(size.height)", on: canvas, right: frame.x + frame.width - 3, top: frame.y + frame.height - 12,
-                               color: colors.placeholderMark)
+            renderer.drawLabel(
+                "\(size.width)×\(size.height)", on: canvas, right: frame.x + frame.width - 3,
+                top: frame.y + frame.height - 12,
+                color: colors.placeholderMark)
         }
     }
 
@@ -285,7 +323,8 @@ struct CellPainter {
         let side = min(frame.width, frame.height) * 0.3
         let cx = frame.x + frame.width / 2
         let cy = frame.y + frame.height / 2
-        canvas.fillEllipse(x: cx - side / 2, y: cy - side / 2, width: side, height: side, color: CellColor(white: 0, alpha: 0.45))
+        canvas.fillEllipse(
+            x: cx - side / 2, y: cy - side / 2, width: side, height: side, color: CellColor(white: 0, alpha: 0.45))
         let context = canvas.context
         canvas.setColor(CellColor(white: 1))
         cairo_move_to(context, cx - side * 0.15, cy - side * 0.22)
@@ -296,7 +335,8 @@ struct CellPainter {
     }
 
     private func drawBadge(_ label: String, in frame: CellRect) {
-        renderer.drawLabel(label, on: canvas, right: frame.x + frame.width - 3, top: frame.y + 2, color: colors.placeholderMark)
+        renderer.drawLabel(
+            label, on: canvas, right: frame.x + frame.width - 3, top: frame.y + 2, color: colors.placeholderMark)
     }
 
     /// A check mark in a badge.
@@ -319,28 +359,34 @@ struct CellPainter {
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         switch kind {
         case 0:
-            canvas.roundedRectangle(x: x + side * 0.1, y: y + side * 0.25, width: side * 0.8, height: side * 0.55, radius: side * 0.12)
+            canvas.roundedRectangle(
+                x: x + side * 0.1, y: y + side * 0.25, width: side * 0.8, height: side * 0.55, radius: side * 0.12)
             cairo_stroke(context)
             cairo_move_to(context, x + side * 0.55, y + side * 0.05)
             cairo_line_to(context, x + side * 0.75, y + side * 0.25)
             cairo_line_to(context, x + side * 0.55, y + side * 0.45)
             cairo_stroke(context)
         case 1:
-            canvas.roundedRectangle(x: x + side * 0.08, y: y + side * 0.12, width: side * 0.84, height: side * 0.6, radius: side * 0.15)
+            canvas.roundedRectangle(
+                x: x + side * 0.08, y: y + side * 0.12, width: side * 0.84, height: side * 0.6, radius: side * 0.15)
             cairo_move_to(context, x + side * 0.3, y + side * 0.72)
             cairo_line_to(context, x + side * 0.25, y + side * 0.92)
             cairo_line_to(context, x + side * 0.5, y + side * 0.72)
             cairo_stroke(context)
         case 3:
             for dot in 0..<3 {
-                canvas.fillEllipse(x: x + side * (0.12 + 0.3 * Double(dot)), y: y + side * 0.42, width: side * 0.16, height: side * 0.16,
-                                   color: colors.toolbarText)
+                canvas.fillEllipse(
+                    x: x + side * (0.12 + 0.3 * Double(dot)), y: y + side * 0.42, width: side * 0.16,
+                    height: side * 0.16,
+                    color: colors.toolbarText)
             }
         default:
             let cx = x + side / 2
             cairo_move_to(context, cx, y + side * 0.88)
-            cairo_curve_to(context, x - side * 0.05, y + side * 0.5, x + side * 0.15, y + side * 0.05, cx, y + side * 0.3)
-            cairo_curve_to(context, x + side * 0.85, y + side * 0.05, x + side * 1.05, y + side * 0.5, cx, y + side * 0.88)
+            cairo_curve_to(
+                context, x - side * 0.05, y + side * 0.5, x + side * 0.15, y + side * 0.05, cx, y + side * 0.3)
+            cairo_curve_to(
+                context, x + side * 0.85, y + side * 0.05, x + side * 1.05, y + side * 0.5, cx, y + side * 0.88)
             cairo_close_path(context)
             cairo_stroke(context)
         }

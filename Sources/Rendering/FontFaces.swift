@@ -4,7 +4,9 @@ import LockSupport
 import TextLayout
 
 #if !_endian(little)
-#error("colour bitmaps are copied as FreeType's BGRA bytes, which are cairo's ARGB32 words only on a little-endian machine")
+    #error(
+        "colour bitmaps are copied as FreeType's BGRA bytes, which are cairo's ARGB32 words only on a little-endian machine"
+    )
 #endif
 
 /// How each font of a stack is drawn: outlines through a cairo-ft font face made from the
@@ -128,7 +130,9 @@ final class ColorBitmapFont: Sendable {
         guard sizes > 0, let available = face.pointee.available_sizes else { return nil }
         var best = 0
         for i in 0..<sizes where available[i].y_ppem > available[best].y_ppem { best = i }
-        guard FT_Select_Size(face, Int32(best)) == 0, FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0 else { return nil }
+        guard FT_Select_Size(face, Int32(best)) == 0, FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0 else {
+            return nil
+        }
         if face.pointee.glyph.pointee.format != FT_GLYPH_FORMAT_BITMAP {
             guard FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
         }
@@ -141,14 +145,16 @@ final class ColorBitmapFont: Sendable {
         let pixelsPerEm = Double(available[best].y_ppem) / 64
         let isMask: Bool
         switch mode {
-        case Int32(FT_PIXEL_MODE_BGRA.rawValue): isMask = false  // premultiplied sRGB BGRA: cairo's ARGB32 here (little-endian)
-        case Int32(FT_PIXEL_MODE_GRAY.rawValue): isMask = true   // coverage: cairo's A8
+        // premultiplied sRGB BGRA: cairo's ARGB32 here (little-endian)
+        case Int32(FT_PIXEL_MODE_BGRA.rawValue): isMask = false
+        case Int32(FT_PIXEL_MODE_GRAY.rawValue): isMask = true  // coverage: cairo's A8
         default: return nil
         }
         let bytesPerPixel = isMask ? 1 : 4
         let stride = Int(cairo_format_stride_for_width(isMask ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32, Int32(width)))
-        let bitmap = Bitmap(width: width, height: height, stride: stride, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-                            pixelsPerEm: pixelsPerEm, isMask: isMask)
+        let bitmap = Bitmap(
+            width: width, height: height, stride: stride, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+            pixelsPerEm: pixelsPerEm, isMask: isMask)
         for row in 0..<height {
             let from = buffer + (source.pitch >= 0 ? row : height - 1 - row) * Int(abs(source.pitch))
             (bitmap.pixels + row * stride).update(from: from, count: width * bytesPerPixel)

@@ -24,7 +24,8 @@ public struct RenderedImage: Sendable {
     /// - Throws: ``RenderError/readFailed(path:reason:)`` when the file is missing or not a PNG.
     public init(contentsOfPNGFile path: String, scale: Double = 1) throws {
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw RenderError.readFailed(path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+            throw RenderError.readFailed(
+                path: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
         }
         let surface = cairo_image_surface_create_from_png(path)!
         let status = cairo_surface_status(surface)
@@ -53,7 +54,9 @@ public struct RenderedImage: Sendable {
     ///
     /// - Precondition: `x` and `y` are within the image.
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
-        precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "pixel (\(x), \(y)) outside a \(pixelWidth) × \(pixelHeight) image")
+        precondition(
+            x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight,
+            "pixel (\(x), \(y)) outside a \(pixelWidth) × \(pixelHeight) image")
         let argb = storage.argb(x: x, y: y)
         let alpha = UInt8(argb >> 24)
         func channel(_ shift: UInt32) -> UInt8 {
@@ -68,11 +71,13 @@ public struct RenderedImage: Sendable {
     public func pngData() throws -> [UInt8] {
         var bytes: [UInt8] = []
         let status = withUnsafeMutablePointer(to: &bytes) { pointer in
-            cairo_surface_write_to_png_stream(storage.surface, { closure, data, length in
-                let output = closure!.assumingMemoryBound(to: [UInt8].self)
-                output.pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, pointer)
+            cairo_surface_write_to_png_stream(
+                storage.surface,
+                { closure, data, length in
+                    let output = closure!.assumingMemoryBound(to: [UInt8].self)
+                    output.pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                    return CAIRO_STATUS_SUCCESS
+                }, pointer)
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.writeFailed(path: "<memory>", reason: String(cString: cairo_status_to_string(status)))

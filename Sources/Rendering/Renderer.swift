@@ -20,7 +20,9 @@ public struct RenderOptions: Sendable, Hashable {
 
     /// Makes options; the defaults are scale 2, no overlay, no margin, the style's colours, time
     /// strings relative to the time of drawing.
-    public init(scale: Double = 2, debug: Bool = false, margin: Double = 0, colors: CellColors? = nil, now: StatusDate? = nil) {
+    public init(
+        scale: Double = 2, debug: Bool = false, margin: Double = 0, colors: CellColors? = nil, now: StatusDate? = nil
+    ) {
         self.scale = scale
         self.debug = debug
         self.margin = margin
@@ -55,8 +57,10 @@ public final class Renderer: Sendable {
     ///   is finite and not negative.
     /// - Throws: ``RenderError/imageTooLarge(pixelWidth:pixelHeight:)`` for an image over
     ///   ``ImageLimits``.
-    public func renderParagraph(_ text: AttributedText, width: Double, style: TextStyle = TextStyle(), maxLines: Int? = nil,
-                                truncationToken: AttributedText = "\u{2026}", options: RenderOptions = RenderOptions()) throws -> RenderedImage {
+    public func renderParagraph(
+        _ text: AttributedText, width: Double, style: TextStyle = TextStyle(), maxLines: Int? = nil,
+        truncationToken: AttributedText = "\u{2026}", options: RenderOptions = RenderOptions()
+    ) throws -> RenderedImage {
         precondition(width.isFinite && width > 0, "paragraph width \(width) must be a number above 0")
         Self.check(options)
         let prepared = engine.prepare(text, style: style)
@@ -64,22 +68,31 @@ public final class Renderer: Sendable {
         let margin = options.margin
         let band = options.debug ? Self.debugBand : 0
         guard let pixelWidth = ImageLimits.pixels(width + 2 * margin, scale: options.scale),
-              let pixelHeight = ImageLimits.pixels(layout.height + 2 * margin + band, scale: options.scale) else {
-            throw RenderError.imageTooLarge(pixelWidth: Self.pixelEstimate(width + 2 * margin, options.scale),
-                                            pixelHeight: Self.pixelEstimate(layout.height + 2 * margin + band, options.scale))
+            let pixelHeight = ImageLimits.pixels(layout.height + 2 * margin + band, scale: options.scale)
+        else {
+            throw RenderError.imageTooLarge(
+                pixelWidth: Self.pixelEstimate(width + 2 * margin, options.scale),
+                pixelHeight: Self.pixelEstimate(layout.height + 2 * margin + band, options.scale))
         }
         let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: options.scale, faces: faces)
         let colors = options.colors ?? .weibo
         canvas.paint(colors.background)
         let lines = prepared.glyphLines(of: layout, truncationToken: truncationToken)
-        canvas.draw(lines, x: margin, y: margin, color: { _, _ in colors.text }, attachment: { _, frame in
-            canvas.stroke(x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.placeholderMark)
-        })
+        canvas.draw(
+            lines, x: margin, y: margin, color: { _, _ in colors.text },
+            attachment: { _, frame in
+                canvas.stroke(
+                    x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.placeholderMark)
+            })
         if options.debug {
             canvas.drawDebugLines(layout, x: margin, y: margin, width: width)
-            canvas.verticalLine(x: margin + width - 0.5 / options.scale, y: 0, height: layout.height + 2 * margin, color: DebugColors.frame)
+            canvas.verticalLine(
+                x: margin + width - 0.5 / options.scale, y: 0, height: layout.height + 2 * margin,
+                color: DebugColors.frame)
             let summary = "\(layout.lineCount) lines · \(Self.points(layout.height)) × \(Self.points(layout.width)) pt"
-            drawLabel(summary, on: canvas, right: margin + width, top: layout.height + 2 * margin + 1, color: DebugColors.measured)
+            drawLabel(
+                summary, on: canvas, right: margin + width, top: layout.height + 2 * margin + 1,
+                color: DebugColors.measured)
         }
         return canvas.finish()
     }
@@ -97,8 +110,10 @@ public final class Renderer: Sendable {
     /// - Precondition: as for `CellLayouter.layout(_:width:scale:expanded:)`.
     /// - Throws: ``RenderError/imageTooLarge(pixelWidth:pixelHeight:)`` for an image over
     ///   ``ImageLimits``.
-    public func renderCell(_ status: Status, width: Double, style: CellStyle = .automatic, expanded: Bool = false,
-                           options: RenderOptions = RenderOptions()) throws -> RenderedImage {
+    public func renderCell(
+        _ status: Status, width: Double, style: CellStyle = .automatic, expanded: Bool = false,
+        options: RenderOptions = RenderOptions()
+    ) throws -> RenderedImage {
         try renderTimeline([status], width: width, style: style, expanded: expanded, options: options)
     }
 
@@ -108,8 +123,10 @@ public final class Renderer: Sendable {
     /// - Precondition: as for `CellLayouter.layout(_:width:scale:expanded:)`; `statuses` is not empty.
     /// - Throws: ``RenderError/imageTooLarge(pixelWidth:pixelHeight:)`` for an image over
     ///   ``ImageLimits`` (checked before anything is drawn).
-    public func renderTimeline(_ statuses: [Status], width: Double, style: CellStyle = .automatic, expanded: Bool = false,
-                               options: RenderOptions = RenderOptions()) throws -> RenderedImage {
+    public func renderTimeline(
+        _ statuses: [Status], width: Double, style: CellStyle = .automatic, expanded: Bool = false,
+        options: RenderOptions = RenderOptions()
+    ) throws -> RenderedImage {
         precondition(!statuses.isEmpty, "a timeline to render needs a status")
         Self.check(options)
         let layouter = CellLayouter(measurer: engine, style: style, now: options.now)
@@ -118,14 +135,17 @@ public final class Renderer: Sendable {
         // Heights are on the pixel grid: the image is their sum exactly.
         let pixelHeight = heights.reduce(0) { $0 + Int(($1 * options.scale).rounded()) }
         guard let pixelWidth = ImageLimits.pixels(width, scale: options.scale),
-              ImageLimits.allows(pixelWidth: pixelWidth, pixelHeight: pixelHeight) else {
-            throw RenderError.imageTooLarge(pixelWidth: Self.pixelEstimate(width, options.scale), pixelHeight: pixelHeight)
+            ImageLimits.allows(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        else {
+            throw RenderError.imageTooLarge(
+                pixelWidth: Self.pixelEstimate(width, options.scale), pixelHeight: pixelHeight)
         }
         let canvas = try Canvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: options.scale, faces: faces)
         var top = 0.0
         for (index, cell) in cells.enumerated() {
-            let painter = CellPainter(renderer: self, canvas: canvas, style: style, colors: options.colors ?? style.colors(for: cell.network),
-                                      width: width, debug: options.debug)
+            let painter = CellPainter(
+                renderer: self, canvas: canvas, style: style, colors: options.colors ?? style.colors(for: cell.network),
+                width: width, debug: options.debug)
             painter.paint(cell, status: statuses[index], top: top)
             top += heights[index]
         }
@@ -136,7 +156,9 @@ public final class Renderer: Sendable {
 
     private static func check(_ options: RenderOptions) {
         precondition(options.scale.isFinite && options.scale > 0, "scale \(options.scale) must be a number above 0")
-        precondition(options.margin.isFinite && options.margin >= 0, "margin \(options.margin) must be a number of points, 0 or more")
+        precondition(
+            options.margin.isFinite && options.margin >= 0,
+            "margin \(options.margin) must be a number of points, 0 or more")
     }
 
     /// Pixels for an error message (saturated, never a trap).

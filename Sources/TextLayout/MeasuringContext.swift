@@ -22,8 +22,9 @@ final class MeasuringContext: Sendable {
     init(fonts: [Font], segmentCacheCapacity: Int) {
         fontTable = FontTable(fonts: fonts)
         fontMetrics = fonts.map {
-            FontMetrics(unitsPerEm: Double($0.unitsPerEm), ascender: Double($0.ascenderInFontUnits),
-                        descender: Double($0.descenderInFontUnits), hbFont: HarfBuzzFont(pointer: $0.hbFont))
+            FontMetrics(
+                unitsPerEm: Double($0.unitsPerEm), ascender: Double($0.ascenderInFontUnits),
+                descender: Double($0.descenderInFontUnits), hbFont: HarfBuzzFont(pointer: $0.hbFont))
         }
         baselines = BaselineTable(fonts: fonts)
         segmentCache = segmentCacheCapacity > 0 ? SegmentCache(capacity: segmentCacheCapacity) : nil

@@ -10,8 +10,10 @@
 /// ```
 enum Preparation {
     /// Prepares `text` in `style` with `context`'s fonts and caches.
-    static func prepare(_ text: AttributedText, style: TextStyle, context: MeasuringContext,
-                        paths: SegmentationRules.Paths = .fastest) -> PreparedText {
+    static func prepare(
+        _ text: AttributedText, style: TextStyle, context: MeasuringContext,
+        paths: SegmentationRules.Paths = .fastest
+    ) -> PreparedText {
         StageWorkspace.with { workspace in
             let output = workspace.assembly
             output.reset()
@@ -21,10 +23,12 @@ enum Preparation {
             HardBreaks.paragraphs(of: bytes, into: output.spans)
             workspace.builder.startText()
             workspace.segmenter.sawUncovered = false
-            let segmentation = SegmentationInput(text: bytes, attributed: text, context: context,
-                                                 rules: SegmentationRules(style: style, paths: paths))
-            let measuring = MeasuringInput(text: bytes, attributed: text, context: context, fontSize: style.fontSize,
-                                           language: context.language(for: style.locale))
+            let segmentation = SegmentationInput(
+                text: bytes, attributed: text, context: context,
+                rules: SegmentationRules(style: style, paths: paths))
+            let measuring = MeasuringInput(
+                text: bytes, attributed: text, context: context, fontSize: style.fontSize,
+                language: context.language(for: style.locale))
             for s in 0..<output.spans.count {
                 let span = output.spans[s].range
                 let firstCluster = output.clusters.count
@@ -32,17 +36,23 @@ enum Preparation {
                 let firstPiece = output.pieces.count
                 let firstWord = output.breakPoints.count
                 let general = workspace.segmenter.segment(span, of: segmentation, into: output.clusters)
-                workspace.measurer.measure(span, clusters: output.clusters, firstCluster: firstCluster,
-                                           scripts: workspace.segmenter.scripts, levels: workspace.segmenter.levels,
-                                           mayHaveContinuations: general, input: measuring, runs: output.runs, pieces: output.pieces)
-                workspace.builder.build(pieces: firstPiece..<output.pieces.count, runs: firstRun..<output.runs.count,
-                                        edges: workspace.measurer.edges, output: output)
-                output.paragraphs.append(ParagraphSpan(start: Int32(span.lowerBound), end: Int32(span.upperBound),
-                                                       pieces: firstPiece..<output.pieces.count,
-                                                       words: firstWord..<output.breakPoints.count))
+                workspace.measurer.measure(
+                    span, clusters: output.clusters, firstCluster: firstCluster,
+                    scripts: workspace.segmenter.scripts, levels: workspace.segmenter.levels,
+                    mayHaveContinuations: general, input: measuring, runs: output.runs, pieces: output.pieces)
+                workspace.builder.build(
+                    pieces: firstPiece..<output.pieces.count, runs: firstRun..<output.runs.count,
+                    edges: workspace.measurer.edges, output: output)
+                output.paragraphs.append(
+                    ParagraphSpan(
+                        start: Int32(span.lowerBound), end: Int32(span.upperBound),
+                        pieces: firstPiece..<output.pieces.count,
+                        words: firstWord..<output.breakPoints.count))
             }
-            return PreparedText(storage: PreparedStorage.make(from: output, style: style, context: context,
-                                                              mayHaveMissingGlyphs: workspace.segmenter.sawUncovered))
+            return PreparedText(
+                storage: PreparedStorage.make(
+                    from: output, style: style, context: context,
+                    mayHaveMissingGlyphs: workspace.segmenter.sawUncovered))
         }
     }
 }

@@ -1,4 +1,3 @@
-
 /// Measures text: fonts by coverage, HarfBuzz shaping, line breaking by ICU's rules (our own
 /// pair-table breaker for the root locale, ICU's iterator otherwise).
 ///
@@ -48,14 +47,18 @@ public final class TextEngine: Sendable {
     ///   - maxLines: the most lines to show; past it the last shown line ends in the token.
     ///   - truncationToken: what ends a truncated last line ("…" by default).
     /// - Complexity: O(n) in the length of the text.
-    public func layout(_ text: AttributedText, width: Double, style: TextStyle = TextStyle(),
-                       maxLines: Int? = nil, truncationToken: AttributedText = "\u{2026}") -> ParagraphLayout {
+    public func layout(
+        _ text: AttributedText, width: Double, style: TextStyle = TextStyle(),
+        maxLines: Int? = nil, truncationToken: AttributedText = "\u{2026}"
+    ) -> ParagraphLayout {
         prepare(text, style: style).layout(width: width, maxLines: maxLines, truncationToken: truncationToken)
     }
 
     /// Measures plain text; see ``layout(_:width:style:maxLines:truncationToken:)``.
-    public func layout(_ text: String, width: Double, style: TextStyle = TextStyle(),
-                       maxLines: Int? = nil, truncationToken: AttributedText = "\u{2026}") -> ParagraphLayout {
+    public func layout(
+        _ text: String, width: Double, style: TextStyle = TextStyle(),
+        maxLines: Int? = nil, truncationToken: AttributedText = "\u{2026}"
+    ) -> ParagraphLayout {
         layout(AttributedText(text), width: width, style: style, maxLines: maxLines, truncationToken: truncationToken)
     }
 
@@ -69,7 +72,9 @@ public final class TextEngine: Sendable {
     /// Prepares by the general analysis (clusters, sequences, bidi), never the fused fast path,
     /// and with `icuOnly`, ICU for every cluster and break opportunity: tests check that every
     /// way gives the same.
-    func prepareGeneralPathOnly(_ text: AttributedText, style: TextStyle = TextStyle(), icuOnly: Bool = false) -> PreparedText {
+    func prepareGeneralPathOnly(_ text: AttributedText, style: TextStyle = TextStyle(), icuOnly: Bool = false)
+        -> PreparedText
+    {
         Preparation.prepare(text, style: style, context: context, paths: icuOnly ? .icuOnly : .generalPath)
     }
 

@@ -15,7 +15,9 @@ public struct HeightEstimator: Sendable {
     ///
     /// - Parameter estimate: the estimated height in points of a status's cell in a context,
     ///   expanded (every text line shown) or not; finite and ≥ 0.
-    public init(_ estimate: @escaping @Sendable (_ status: Status, _ context: LayoutContext, _ expanded: Bool) -> Double) {
+    public init(
+        _ estimate: @escaping @Sendable (_ status: Status, _ context: LayoutContext, _ expanded: Bool) -> Double
+    ) {
         body = estimate
     }
 
@@ -42,15 +44,19 @@ public struct HeightEstimator: Sendable {
     /// The estimated height of `status`'s cell in `context`.
     public func estimate(_ status: Status, in context: LayoutContext, expanded: Bool = false) -> Double {
         let height = body(status, context, expanded)
-        precondition(height.isFinite && height >= 0, "estimated height \(height) of status \(status.id) is not a finite number ≥ 0")
+        precondition(
+            height.isFinite && height >= 0,
+            "estimated height \(height) of status \(status.id) is not a finite number ≥ 0")
         return height
     }
 }
 
 /// ``HeightEstimator/content``'s measurer: no shaping, each character's typical advance.
 struct EstimatingMeasurer: StatusTextMeasuring {
-    func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
-                   truncationToken: AttributedText) -> (shown: Int, full: Int) {
+    func lineCount(
+        of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
+        truncationToken: AttributedText
+    ) -> (shown: Int, full: Int) {
         guard !text.string.isEmpty, width > 0 else { return (0, 0) }
         var lines = 0
         var paragraph = 0.0

@@ -49,8 +49,10 @@ public struct LoadMoreFooter: Sendable, Hashable, RefreshComponent {
     /// Makes an idle footer.
     ///
     /// - Precondition: `height` finite and > 0; `triggersPerDrag` nil or ≥ 1.
-    public init(height: Double = LoadMoreFooter.defaultHeight, labels: RefreshLabels = .footer(.simplifiedChinese),
-                triggersPerDrag: Int? = 1) {
+    public init(
+        height: Double = LoadMoreFooter.defaultHeight, labels: RefreshLabels = .footer(.simplifiedChinese),
+        triggersPerDrag: Int? = 1
+    ) {
         precondition(height.isFinite && height > 0, "footer height \(height) must be a number of points > 0")
         precondition(triggersPerDrag.map { $0 >= 1 } ?? true, "triggers per drag must be at least 1 (nil: no limit)")
         self.height = height
@@ -65,13 +67,22 @@ public struct LoadMoreFooter: Sendable, Hashable, RefreshComponent {
     ///   - previousOffset: the offset before this change (only a scroll downwards triggers).
     ///   - scroll: the scroll view now; its bottom inset includes the footer.
     ///   - headerIsRefreshing: whether the pull-to-refresh header is refreshing.
-    public mutating func scrollViewDidScroll(from previousOffset: Double, _ scroll: ScrollGeometry, headerIsRefreshing: Bool)
+    public mutating func scrollViewDidScroll(
+        from previousOffset: Double, _ scroll: ScrollGeometry, headerIsRefreshing: Bool
+    )
         -> RefreshTransition
     {
-        guard state == .idle, automaticallyRefresh, scroll.contentHeight > 0 else { return RefreshTransition(from: state, to: state) }
-        guard scroll.insetTop + scroll.contentHeight > scroll.viewportHeight else { return RefreshTransition(from: state, to: state) }
-        let trigger = scroll.contentHeight - scroll.viewportHeight + height * triggerPercent + scroll.insetBottom - height
-        guard scroll.contentOffset >= trigger, scroll.contentOffset > previousOffset else { return RefreshTransition(from: state, to: state) }
+        guard state == .idle, automaticallyRefresh, scroll.contentHeight > 0 else {
+            return RefreshTransition(from: state, to: state)
+        }
+        guard scroll.insetTop + scroll.contentHeight > scroll.viewportHeight else {
+            return RefreshTransition(from: state, to: state)
+        }
+        let trigger =
+            scroll.contentHeight - scroll.viewportHeight + height * triggerPercent + scroll.insetBottom - height
+        guard scroll.contentOffset >= trigger, scroll.contentOffset > previousOffset else {
+            return RefreshTransition(from: state, to: state)
+        }
         if headerIsRefreshing { return .ignored(state, "load more while the header is refreshing") }
         if scroll.isDragging { triggeredByDrag = true }
         return beginRefreshing(isOnScreen: true)

@@ -15,7 +15,8 @@ enum LayoutUnits {
     ///
     /// - Precondition: `points` is finite and at most ``limitInPoints`` in magnitude.
     @inline(__always) static func units(_ points: Double) -> Int64 {
-        precondition(points.isFinite && points.magnitude <= limitInPoints, "length \(points) is not a finite number of points")
+        precondition(
+            points.isFinite && points.magnitude <= limitInPoints, "length \(points) is not a finite number of points")
         return Int64((points * perPoint).rounded())
     }
 
@@ -278,7 +279,9 @@ struct OffsetIndex<Element> {
         var sum: Int64 = 0
         for slot in 0..<capacity {
             let inside = slot >= front && slot < front + count
-            if !inside && (heights[slot] != 0 || elements[slot] != nil) { return "slot \(slot) outside the rows is not empty" }
+            if !inside && (heights[slot] != 0 || elements[slot] != nil) {
+                return "slot \(slot) outside the rows is not empty"
+            }
             if inside && elements[slot] == nil { return "slot \(slot) of a row has no element" }
             sum += heights[slot]
             if prefix(slot + 1) != sum { return "prefix sum to slot \(slot) is \(prefix(slot + 1)), not \(sum)" }

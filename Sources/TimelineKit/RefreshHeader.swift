@@ -112,7 +112,8 @@ public struct RefreshHeader: Sendable, Hashable, RefreshComponent {
             return RefreshTransition(from: old, to: new, effects: [.setInsetTop(originalInsetTop)])
         case .refreshing:
             let inset = originalInsetTop + height
-            return RefreshTransition(from: old, to: new, effects: [.setInsetTop(inset), .setContentOffset(-inset), .fireRefresh])
+            return RefreshTransition(
+                from: old, to: new, effects: [.setInsetTop(inset), .setContentOffset(-inset), .fireRefresh])
         case .pulling, .willRefresh, .noMoreData:
             return RefreshTransition(from: old, to: new)
         }

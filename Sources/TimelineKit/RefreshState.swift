@@ -56,7 +56,9 @@ public struct RefreshLabels: Sendable, Hashable {
         case .simplifiedChinese:
             return RefreshLabels([.idle: "下拉可以刷新", .pulling: "松开立即刷新", .refreshing: "正在刷新数据中..."])
         case .english:
-            return RefreshLabels([.idle: "Pull down to refresh", .pulling: "Release to refresh", .refreshing: "Loading ..."])
+            return RefreshLabels([
+                .idle: "Pull down to refresh", .pulling: "Release to refresh", .refreshing: "Loading ...",
+            ])
         }
     }
 
@@ -67,7 +69,9 @@ public struct RefreshLabels: Sendable, Hashable {
         case .simplifiedChinese:
             return RefreshLabels([.idle: "点击或上拉加载更多", .refreshing: "正在加载更多的数据...", .noMoreData: "已经全部加载完毕"])
         case .english:
-            return RefreshLabels([.idle: "Click or drag up to load more", .refreshing: "Loading more ...", .noMoreData: "No more data"])
+            return RefreshLabels([
+                .idle: "Click or drag up to load more", .refreshing: "Loading more ...", .noMoreData: "No more data",
+            ])
         }
     }
 }

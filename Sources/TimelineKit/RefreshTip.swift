@@ -63,7 +63,8 @@ public struct RefreshTip: Sendable, Hashable {
     public static func text(newStatuses: Int, language: RefreshLanguage) -> String {
         switch language {
         case .simplifiedChinese: return newStatuses > 0 ? "刷新到\(newStatuses)条数据" : "没有更多数据"
-        case .english: return newStatuses > 1 ? "\(newStatuses) new posts" : newStatuses == 1 ? "1 new post" : "No new posts"
+        case .english:
+            return newStatuses > 1 ? "\(newStatuses) new posts" : newStatuses == 1 ? "1 new post" : "No new posts"
         }
     }
 
@@ -100,8 +101,9 @@ public struct RefreshTip: Sendable, Hashable {
         } else {
             return Self.hidden
         }
-        return Position(text: Self.text(newStatuses: showing.newStatuses, language: language), revealed: revealed,
-                        y: -Self.height * (1 - revealed), phase: phase)
+        return Position(
+            text: Self.text(newStatuses: showing.newStatuses, language: language), revealed: revealed,
+            y: -Self.height * (1 - revealed), phase: phase)
     }
 
     private static let hidden = Position(text: nil, revealed: 0, y: -height, phase: .hidden)

@@ -17,8 +17,11 @@ public struct ScrollGeometry: Sendable, Hashable {
     public var isDragging: Bool
 
     /// Makes a geometry.
-    public init(contentOffset: Double, contentHeight: Double, viewportHeight: Double, insetTop: Double = 0, insetBottom: Double = 0,
-                isDragging: Bool) {
+    public init(
+        contentOffset: Double, contentHeight: Double, viewportHeight: Double, insetTop: Double = 0,
+        insetBottom: Double = 0,
+        isDragging: Bool
+    ) {
         self.contentOffset = contentOffset
         self.contentHeight = contentHeight
         self.viewportHeight = viewportHeight

@@ -51,12 +51,18 @@ public struct SystemRefreshControl: Sendable, Hashable {
     ///
     /// - Precondition: every distance finite; `height`, `triggerDistance` > 0; the hysteresis
     ///   ≥ 0 and below the flip distance.
-    public init(height: Double = 60, triggerDistance: Double = 100, arrowFlipDistance: Double = 50, arrowHysteresis: Double = 10,
-                labels: RefreshLabels = .header(.simplifiedChinese)) {
-        precondition(height.isFinite && height > 0 && triggerDistance.isFinite && triggerDistance > 0,
-                     "height and trigger distance must be numbers of points > 0")
-        precondition(arrowFlipDistance.isFinite && arrowHysteresis.isFinite && arrowHysteresis >= 0 && arrowHysteresis < arrowFlipDistance,
-                     "the arrow's hysteresis must be ≥ 0 and below its flip distance")
+    public init(
+        height: Double = 60, triggerDistance: Double = 100, arrowFlipDistance: Double = 50,
+        arrowHysteresis: Double = 10,
+        labels: RefreshLabels = .header(.simplifiedChinese)
+    ) {
+        precondition(
+            height.isFinite && height > 0 && triggerDistance.isFinite && triggerDistance > 0,
+            "height and trigger distance must be numbers of points > 0")
+        precondition(
+            arrowFlipDistance.isFinite && arrowHysteresis.isFinite && arrowHysteresis >= 0
+                && arrowHysteresis < arrowFlipDistance,
+            "the arrow's hysteresis must be ≥ 0 and below its flip distance")
         self.height = height
         self.triggerDistance = triggerDistance
         self.arrowFlipDistance = arrowFlipDistance
@@ -78,7 +84,8 @@ public struct SystemRefreshControl: Sendable, Hashable {
         if !isRefreshing && armed && scroll.isDragging && pulledDistance >= triggerDistance {
             isRefreshing = true
             armed = false
-            return RefreshTransition(from: before, to: state, effects: [.setInsetTop(originalInsetTop + height), .fireRefresh])
+            return RefreshTransition(
+                from: before, to: state, effects: [.setInsetTop(originalInsetTop + height), .fireRefresh])
         }
         return RefreshTransition(from: before, to: state)
     }

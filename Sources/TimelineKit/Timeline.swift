@@ -89,9 +89,13 @@ public struct Timeline: Sendable {
     ///   - layouts: the cache of whole layouts (expanded rows' heights come from it).
     ///   - estimator: how unknown heights are estimated.
     /// - Precondition: as `RowHeights`'s; `viewportHeight` finite and > 0.
-    public init(engine: TextEngine, context: LayoutContext, viewportHeight: Double, heights: HeightCache = HeightCache(),
-                layouts: LayoutCache = LayoutCache(countLimit: 64, costLimit: 2 << 20), estimator: HeightEstimator = .content) {
-        precondition(viewportHeight.isFinite && viewportHeight > 0, "viewport height \(viewportHeight) must be a number of points > 0")
+    public init(
+        engine: TextEngine, context: LayoutContext, viewportHeight: Double, heights: HeightCache = HeightCache(),
+        layouts: LayoutCache = LayoutCache(countLimit: 64, costLimit: 2 << 20), estimator: HeightEstimator = .content
+    ) {
+        precondition(
+            viewportHeight.isFinite && viewportHeight > 0,
+            "viewport height \(viewportHeight) must be a number of points > 0")
         self.engine = engine
         self.estimator = estimator
         rowHeights = RowHeights(engine: engine, context: context, heights: heights, layouts: layouts)
@@ -115,8 +119,9 @@ public struct Timeline: Sendable {
     /// Row `row`.
     public subscript(row: Int) -> Row {
         let entry = index.element(atRow: row)
-        return Row(status: entry.status, height: LayoutUnits.points(index.height(ofRow: row)), isEstimated: entry.isEstimated,
-                   isExpanded: entry.isExpanded)
+        return Row(
+            status: entry.status, height: LayoutUnits.points(index.height(ofRow: row)), isEstimated: entry.isEstimated,
+            isExpanded: entry.isExpanded)
     }
 
     /// The row of status `id`, or nil when it is not in the timeline. O(1).
@@ -169,7 +174,8 @@ public struct Timeline: Sendable {
     public var resolutionMargin: Double {
         get { LayoutUnits.points(marginUnits) }
         set {
-            precondition(newValue.isFinite && newValue >= 0, "resolution margin \(newValue) must be a number of points ≥ 0")
+            precondition(
+                newValue.isFinite && newValue >= 0, "resolution margin \(newValue) must be a number of points ≥ 0")
             marginUnits = LayoutUnits.units(newValue)
         }
     }
@@ -239,9 +245,12 @@ public struct Timeline: Sendable {
         var anchor = captureAnchor()
         if let current = anchor, let anchorRow = row(forID: current.id), removed.contains(anchorRow) {
             // The next surviving row takes the removed row's place (or the one before, at the end).
-            let replacement = (anchorRow..<count).first { !removed.contains($0) }
+            let replacement =
+                (anchorRow..<count).first { !removed.contains($0) }
                 ?? (0..<anchorRow).reversed().first { !removed.contains($0) }
-            anchor = replacement.map { AnchorState(id: index.element(atRow: $0).status.id.value, y: current.y, height: index.height(ofRow: $0)) }
+            anchor = replacement.map {
+                AnchorState(id: index.element(atRow: $0).status.id.value, y: current.y, height: index.height(ofRow: $0))
+            }
         }
         return change(anchor: anchor, relative: false) { timeline, update in
             for row in rows {
@@ -252,7 +261,8 @@ public struct Timeline: Sendable {
             if rows.last! - rows.first! + 1 == rows.count {
                 timeline.index.remove(rows: rows.first!..<(rows.last! + 1))
             } else {
-                timeline.index.replaceAll(with: timeline.index.rows().enumerated().filter { !removed.contains($0.offset) }.map(\.element))
+                timeline.index.replaceAll(
+                    with: timeline.index.rows().enumerated().filter { !removed.contains($0.offset) }.map(\.element))
             }
             update.removed = rows.count
             timeline.syncSlots()
@@ -305,7 +315,9 @@ public struct Timeline: Sendable {
     @discardableResult
     public mutating func changeWidth(to width: Double, viewportHeight: Double? = nil) -> TimelineUpdate {
         if let viewportHeight {
-            precondition(viewportHeight.isFinite && viewportHeight > 0, "viewport height \(viewportHeight) must be a number of points > 0")
+            precondition(
+                viewportHeight.isFinite && viewportHeight > 0,
+                "viewport height \(viewportHeight) must be a number of points > 0")
         }
         var context = self.context
         context.width = width
@@ -314,13 +326,15 @@ public struct Timeline: Sendable {
             if let viewportHeight { timeline.viewportUnits = max(1, LayoutUnits.units(viewportHeight)) }  // as in init
             guard contextChanged else { return }
             let old = timeline.rowHeights
-            timeline.rowHeights = RowHeights(engine: timeline.engine, context: context, heights: old.heightCache, layouts: old.layoutCache)
+            timeline.rowHeights = RowHeights(
+                engine: timeline.engine, context: context, heights: old.heightCache, layouts: old.layoutCache)
             var rows = timeline.index.rows()
             timeline.estimatedRowCount = 0
             for i in rows.indices {
                 let status = rows[i].element.status
                 let cached = rows[i].element.isExpanded ? nil : timeline.rowHeights.cachedHeight(for: status)
-                let height = cached ?? timeline.estimator.estimate(status, in: context, expanded: rows[i].element.isExpanded)
+                let height =
+                    cached ?? timeline.estimator.estimate(status, in: context, expanded: rows[i].element.isExpanded)
                 let units = LayoutUnits.units(height)
                 if units != rows[i].height { update.heightsChanged += 1 }
                 rows[i].height = units
@@ -366,11 +380,15 @@ public struct Timeline: Sendable {
 
     /// Runs `body` with the anchor taken before it, then makes the rows near the viewport exact,
     /// restoring the anchor after each round.
-    private mutating func change(relative: Bool, _ body: (inout Timeline, inout TimelineUpdate) -> Void) -> TimelineUpdate {
+    private mutating func change(relative: Bool, _ body: (inout Timeline, inout TimelineUpdate) -> Void)
+        -> TimelineUpdate
+    {
         change(anchor: captureAnchor(), relative: relative, body)
     }
 
-    private mutating func change(anchor: AnchorState?, relative: Bool, _ body: (inout Timeline, inout TimelineUpdate) -> Void)
+    private mutating func change(
+        anchor: AnchorState?, relative: Bool, _ body: (inout Timeline, inout TimelineUpdate) -> Void
+    )
         -> TimelineUpdate
     {
         let before = offsetUnits
@@ -461,17 +479,23 @@ public struct Timeline: Sendable {
                 if !height.wasCached { update.heightsComputed += 1 }
                 return (LayoutUnits.units(height.height), Entry(status: status, isEstimated: false, isExpanded: false))
             }
-            return (LayoutUnits.units(estimator.estimate(status, in: context)), Entry(status: status, isEstimated: true, isExpanded: false))
+            return (
+                LayoutUnits.units(estimator.estimate(status, in: context)),
+                Entry(status: status, isEstimated: true, isExpanded: false)
+            )
         }
     }
 
     /// Counts and indexes rows just added at rows `first ..< first + rows.count`.
-    private mutating func added(_ rows: [(height: Int64, element: Entry)], at first: Int, update: inout TimelineUpdate) {
+    private mutating func added(_ rows: [(height: Int64, element: Entry)], at first: Int, update: inout TimelineUpdate)
+    {
         update.inserted += rows.count
         estimatedRowCount += rows.count { $0.element.isEstimated }
         if slotsGeneration == index.generation {
             // The other rows kept their slots: index the new ones.
-            for row in first..<(first + rows.count) { slotsByID[index.element(atRow: row).status.id.value] = index.slot(ofRow: row) }
+            for row in first..<(first + rows.count) {
+                slotsByID[index.element(atRow: row).status.id.value] = index.slot(ofRow: row)
+            }
         } else {
             syncSlots()
         }
@@ -483,7 +507,9 @@ public struct Timeline: Sendable {
         let height: Double
         if entry.isExpanded {
             let layouts = rowHeights.layoutCache
-            if !layouts.contains(entry.status.id.value, version: entry.status.contentVersion, in: layouts.context(context)) {
+            if !layouts.contains(
+                entry.status.id.value, version: entry.status.contentVersion, in: layouts.context(context))
+            {
                 update.heightsComputed += 1
             }
             height = rowHeights.layout(for: entry.status).expandedHeight
@@ -516,12 +542,16 @@ public struct Timeline: Sendable {
     /// Checks the index, the ID map and the estimate count (tests); nil when all hold.
     func invariantViolation() -> String? {
         if let problem = index.invariantViolation() { return problem }
-        if slotsGeneration != index.generation { return "ID map is for generation \(slotsGeneration), index is at \(index.generation)" }
+        if slotsGeneration != index.generation {
+            return "ID map is for generation \(slotsGeneration), index is at \(index.generation)"
+        }
         if slotsByID.count != index.count { return "\(slotsByID.count) IDs indexed for \(index.count) rows" }
         var estimated = 0
         for row in 0..<index.count {
             let entry = index.element(atRow: row)
-            if slotsByID[entry.status.id.value] != index.slot(ofRow: row) { return "status \(entry.status.id) is not indexed at row \(row)" }
+            if slotsByID[entry.status.id.value] != index.slot(ofRow: row) {
+                return "status \(entry.status.id) is not indexed at row \(row)"
+            }
             if entry.isEstimated { estimated += 1 }
         }
         return estimated == estimatedRowCount ? nil : "\(estimated) estimated rows, counted \(estimatedRowCount)"

@@ -52,8 +52,11 @@ public struct TimelineSession: Sendable {
     ///   - footer: the load-more footer.
     ///   - tip: the refresh tip (its language).
     ///   - baseInsetTop: the top inset outside refreshing.
-    public init(timeline: Timeline, pullControl: PullToRefreshControl = .header(RefreshHeader()), footer: LoadMoreFooter = LoadMoreFooter(),
-                tip: RefreshTip = RefreshTip(), baseInsetTop: Double = 0) {
+    public init(
+        timeline: Timeline, pullControl: PullToRefreshControl = .header(RefreshHeader()),
+        footer: LoadMoreFooter = LoadMoreFooter(),
+        tip: RefreshTip = RefreshTip(), baseInsetTop: Double = 0
+    ) {
         precondition(baseInsetTop.isFinite && baseInsetTop >= 0, "the top inset must be a number of points ≥ 0")
         self.timeline = timeline
         self.pullControl = pullControl
@@ -173,7 +176,8 @@ public struct TimelineSession: Sendable {
         var frame = begin(at: time)
         let previous = timeline.contentOffset
         changed(timeline.append(statuses), from: previous, &frame)
-        record(statuses.isEmpty ? footer.endRefreshingWithNoMoreData() : footer.endRefreshing(), control: "footer", &frame)
+        record(
+            statuses.isEmpty ? footer.endRefreshingWithNoMoreData() : footer.endRefreshing(), control: "footer", &frame)
         if !isDragging { settle(&frame) }
         return finish(frame)
     }
@@ -214,8 +218,10 @@ public struct TimelineSession: Sendable {
     // MARK: Wiring
 
     private var geometry: ScrollGeometry {
-        ScrollGeometry(contentOffset: timeline.contentOffset, contentHeight: timeline.contentHeight,
-                       viewportHeight: timeline.viewportHeight, insetTop: insetTop, insetBottom: insetBottom, isDragging: isDragging)
+        ScrollGeometry(
+            contentOffset: timeline.contentOffset, contentHeight: timeline.contentHeight,
+            viewportHeight: timeline.viewportHeight, insetTop: insetTop, insetBottom: insetBottom,
+            isDragging: isDragging)
     }
 
     private mutating func begin(at time: Double) -> SessionFrame {
@@ -230,7 +236,8 @@ public struct TimelineSession: Sendable {
         frame.changes.contentOffset = timeline.contentOffset
         frame.insetTop = insetTop
         frame.insetBottom = insetBottom
-        frame.header = SessionFrame.Control(state: pullControl.state, label: pullControl.label, pullingPercent: pullControl.pullingPercent)
+        frame.header = SessionFrame.Control(
+            state: pullControl.state, label: pullControl.label, pullingPercent: pullControl.pullingPercent)
         frame.footer = SessionFrame.Control(state: footer.state, label: footer.label, pullingPercent: nil)
         frame.tip = tip.position(at: time)
         if let text = frame.tip.text {
@@ -258,8 +265,9 @@ public struct TimelineSession: Sendable {
 
     private mutating func notifyControls(previousOffset: Double, _ frame: inout SessionFrame) {
         record(pullControl.scrollViewDidScroll(geometry), control: "header", &frame)
-        record(footer.scrollViewDidScroll(from: previousOffset, geometry, headerIsRefreshing: pullControl.isRefreshing),
-               control: "footer", &frame)
+        record(
+            footer.scrollViewDidScroll(from: previousOffset, geometry, headerIsRefreshing: pullControl.isRefreshing),
+            control: "footer", &frame)
     }
 
     /// Without a finger, the content comes back between the top and the bottom.
@@ -286,8 +294,9 @@ public struct TimelineSession: Sendable {
                 frame.changes.add(timeline.scroll(toOffset: offset))
                 // The controls see the move (MJRefresh observes the offset it set).
                 record(pullControl.scrollViewDidScroll(geometry), control: "header", &frame)
-                record(footer.scrollViewDidScroll(from: previous, geometry, headerIsRefreshing: pullControl.isRefreshing),
-                       control: "footer", &frame)
+                record(
+                    footer.scrollViewDidScroll(from: previous, geometry, headerIsRefreshing: pullControl.isRefreshing),
+                    control: "footer", &frame)
             }
         }
     }

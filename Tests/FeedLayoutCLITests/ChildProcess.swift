@@ -5,7 +5,8 @@ import TestSupport
 
 /// The built `feedlayout` binary run as a child process, as a user, a shell or a supervisor
 /// runs it: its pipes read while it runs, bytes written to it as it reads.
-final class ChildProcess: @unchecked Sendable {  // The process and pipes are used from the test's thread; the buffers are locked.
+// The process and pipes are used from the test's thread; the buffers are locked.
+final class ChildProcess: @unchecked Sendable {
     /// The binary beside the test bundle (SwiftPM builds every product before the tests).
     static let binary: String = {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -40,8 +41,10 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
     /// signal is inherited through exec, and this process ignores SIGPIPE (env resets it). The
     /// signals named in `ignoring` ("TERM", "INT") it starts with ignored, as `nohup` or a
     /// shell's background job starts a command.
-    init(arguments: [String], shell: Bool = false, environment: [String: String] = [:],
-         directory: String = NSTemporaryDirectory(), bundledFonts: Bool = true, ignoring: [String] = []) throws {
+    init(
+        arguments: [String], shell: Bool = false, environment: [String: String] = [:],
+        directory: String = NSTemporaryDirectory(), bundledFonts: Bool = true, ignoring: [String] = []
+    ) throws {
         _ = Self.parentIgnoresBrokenPipes
         var env = ProcessInfo.processInfo.environment
         env["FEEDLAYOUT_FONTS"] = bundledFonts ? Fixtures.fontsDirectory : nil
@@ -50,7 +53,9 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
         process.environment = env
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=PIPE"] + ignoring.map { "--ignore-signal=\($0)" } + (shell ? ["/bin/sh", "-c"] : [Self.binary]) + arguments
+        process.arguments =
+            ["--default-signal=PIPE"] + ignoring.map { "--ignore-signal=\($0)" }
+            + (shell ? ["/bin/sh", "-c"] : [Self.binary]) + arguments
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
@@ -94,7 +99,8 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
     func waitForLines(_ count: Int, seconds: Double = 30) -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            let lines = String(decoding: outputSoFar, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = String(decoding: outputSoFar, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
             if lines.count - 1 >= count || Date() > deadline { return lines.dropLast().map(String.init) }
             _ = arrived.wait(timeout: .now() + 0.05)
         }
@@ -103,16 +109,18 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
     /// The kernel's peak resident memory of the child (VmHWM), in bytes.
     var peakResidentBytes: Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
         return kilobytes * 1024
     }
 
     /// The bytes the child has read so far (rchar of /proc/PID/io: every read(2) counts).
     var bytesRead: Int {
         guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8),
-              let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
-              let bytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+            let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
+            let bytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
         return bytes
     }
 
@@ -130,7 +138,8 @@ final class ChildProcess: @unchecked Sendable {  // The process and pipes are us
             exited.wait()
         }
         readersDone.wait()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return (status, outputSoFar, String(decoding: receivedErrors.withLock { $0 }, as: UTF8.self))
     }
 

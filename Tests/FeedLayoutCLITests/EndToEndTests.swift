@@ -10,7 +10,9 @@ struct EndToEndTests {
 
     /// Runs the binary with `input` on standard input, finding `Fonts/` itself (no
     /// `$FEEDLAYOUT_FONTS` but the one `environment` gives).
-    func run(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> (Int32, String, String) {
+    func run(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> (
+        Int32, String, String
+    ) {
         let child = try ChildProcess(arguments: arguments, environment: environment, bundledFonts: false)
         child.writeInBackground(Array(input.utf8), close: true)
         let (status, output, errors) = child.finish()
@@ -28,7 +30,8 @@ struct EndToEndTests {
 
     @Test("FEEDLAYOUT_FONTS pointing nowhere fails with status 1 and says why")
     func badFontsDirectory() throws {
-        let (status, output, errors) = try run(["measure", "x"], input: "", environment: ["FEEDLAYOUT_FONTS": "/nonexistent"])
+        let (status, output, errors) = try run(
+            ["measure", "x"], input: "", environment: ["FEEDLAYOUT_FONTS": "/nonexistent"])
         #expect(status == 1)
         #expect(output.isEmpty)
         #expect(errors.contains("Error:") && errors.contains("/nonexistent"))
@@ -38,6 +41,8 @@ struct EndToEndTests {
     func usage() throws {
         let (status, _, errors) = try run(["measure", "--width", "-1"], input: "")
         #expect(status == 64)
-        #expect(errors.hasPrefix("Error: --width must be a number of points greater than 0 and at most 1000000000, got '-1'\n"))
+        #expect(
+            errors.hasPrefix(
+                "Error: --width must be a number of points greater than 0 and at most 1000000000, got '-1'\n"))
     }
 }

@@ -38,7 +38,9 @@ struct HeightsCommandTests {
         #expect(rows.count == 3)
         #expect(rows[0]["id"] as? String == "1")
         #expect(rows[1]["line"] as? Int == 2 && rows[1]["index"] == nil)
-        #expect(rows[1]["error"] as? String == "not valid JSON at line 2, column 16: the line ends inside a string (a string is not closed)")
+        #expect(
+            rows[1]["error"] as? String
+                == "not valid JSON at line 2, column 16: the line ends inside a string (a string is not closed)")
         #expect(rows[2]["id"] as? String == "3")
     }
 
@@ -47,7 +49,8 @@ struct HeightsCommandTests {
         let long = String(repeating: "很长的微博正文", count: 40)
         let array = "[{\"id\": 7, \"text\": \"\(long)\"}]"
         let full = try objects(runCells(["heights"], input: Array(array.utf8)).output)
-        let collapsed = try objects(runCells(["heights", "--max-lines", "3"], input: Array(("{\"statuses\": " + array + "}").utf8)).output)
+        let collapsed = try objects(
+            runCells(["heights", "--max-lines", "3"], input: Array(("{\"statuses\": " + array + "}").utf8)).output)
         #expect(full.count == 1 && collapsed.count == 1)
         let h1 = try #require(full[0]["height"] as? Double)
         let h2 = try #require(collapsed[0]["height"] as? Double)
@@ -55,8 +58,12 @@ struct HeightsCommandTests {
         #expect(abs(h2 - (8 + 56 + (20 + 17 + 2 * 1.34 * 17) + 35 + 2)).magnitude < 0.5)
     }
 
-    @Test("bad usage exits 64", arguments: [["heights", "--width", "10"], ["heights", "--scale", "0"], ["heights", "--scale", "x"],
-                                            ["heights", "a", "b"], ["layout", "--index", "0"]])
+    @Test(
+        "bad usage exits 64",
+        arguments: [
+            ["heights", "--width", "10"], ["heights", "--scale", "0"], ["heights", "--scale", "x"],
+            ["heights", "a", "b"], ["layout", "--index", "0"],
+        ])
     func usage(arguments: [String]) {
         let result = runCells(arguments)
         #expect(result.status == 64)
@@ -82,8 +89,9 @@ struct HeightsCommandTests {
         #expect(none.status == 1 && none.errors.contains("no status 9"))
     }
 
-    @Test("a malformed field the cell can do without: every command answers and warns, naming the status and the field",
-          arguments: [["heights"], ["layout", "--index", "2"], ["render", "--index", "2"], ["render-timeline"]])
+    @Test(
+        "a malformed field the cell can do without: every command answers and warns, naming the status and the field",
+        arguments: [["heights"], ["layout", "--index", "2"], ["render", "--index", "2"], ["render-timeline"]])
     func decoderWarnings(command: [String]) throws {
         let output = NSTemporaryDirectory() + "feedlayout-warnings-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: output) }
@@ -92,8 +100,9 @@ struct HeightsCommandTests {
         let result = runCells(command + png, input: Array(input.utf8))
         #expect(result.status == 0, "\(result.errors)")
         #expect(!result.output.isEmpty)
-        #expect(result.errors == "warning: status 2 (line 2): created_at must be a string, not a number; ignored\n"
-                               + "warning: status 2 (line 2): user must be an object, not an array; ignored\n", "\(command[0])")
+        #expect(
+            result.errors == "warning: status 2 (line 2): created_at must be a string, not a number; ignored\n"
+                + "warning: status 2 (line 2): user must be an object, not an array; ignored\n", "\(command[0])")
     }
 }
 
@@ -106,8 +115,10 @@ struct HeightsOrderTests {
         var lines = String(decoding: Fixtures.corpusStatusBytes, as: UTF8.self).split(separator: "\n").map(String.init)
         var random = PaletteText(seed: 0x0DE5, paletteSize: 12)
         for i in 0..<2_000 {
-            let object: [String: Any] = ["idstr": String(9_000_000_000_000_000 + i), "id": 9_000_000_000_000_000 + i,
-                                         "text": random.next(maxCount: 60)]
+            let object: [String: Any] = [
+                "idstr": String(9_000_000_000_000_000 + i), "id": 9_000_000_000_000_000 + i,
+                "text": random.next(maxCount: 60),
+            ]
             lines.append(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
         }
         return lines
@@ -121,7 +132,8 @@ struct HeightsOrderTests {
         for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, generator.below(i + 1)) }
         #expect(shuffled != lines)
         func answers(_ input: [String], threads: Int) throws -> [String: String] {
-            let result = runCells(["heights", "--threads", String(threads)], input: Array((input.joined(separator: "\n") + "\n").utf8))
+            let result = runCells(
+                ["heights", "--threads", String(threads)], input: Array((input.joined(separator: "\n") + "\n").utf8))
             #expect(result.status == 0, "\(result.errors.prefix(300))")
             var byID: [String: String] = [:]
             for line in result.output.split(separator: "\n") {

@@ -8,9 +8,11 @@ import LockSupport
 func runTool(_ arguments: [String], input: [UInt8] = []) -> (status: Int32, output: String, errors: String) {
     let output = Lock("")
     let errors = Lock("")
-    let io = CommandLineTool.IO(readInput: { input }, output: { text in output.withLock { $0 += text } },
-                                errors: { text in errors.withLock { $0 += text } })
-    let status = CommandLineTool.run(arguments: arguments + (arguments.first == "measure" ? ["--fonts-dir", Fixtures.fontsDirectory] : []), io: io)
+    let io = CommandLineTool.IO(
+        readInput: { input }, output: { text in output.withLock { $0 += text } },
+        errors: { text in errors.withLock { $0 += text } })
+    let status = CommandLineTool.run(
+        arguments: arguments + (arguments.first == "measure" ? ["--fonts-dir", Fixtures.fontsDirectory] : []), io: io)
     return (status, output.withLock { $0 }, errors.withLock { $0 })
 }
 
@@ -65,20 +67,29 @@ struct MeasureCommandTests {
         #expect(rows.allSatisfy { ($0["lines"] as? Int) == 1 })
     }
 
-    @Test("a line longer than the longest measured (1 MiB without its line end) is answered by an error in its place, however the input is cut; exit status 1")
+    @Test(
+        "a line longer than the longest measured (1 MiB without its line end) is answered by an error in its place, however the input is cut; exit status 1"
+    )
     func longestLine() throws {
         let longest = MeasureCommand.longestLine
         #expect(longest == 1 << 20, "the README and the help say 1048576 bytes")
-        let full = Array(String(repeating: "中", count: longest / 3).utf8) + Array(repeating: UInt8(ascii: "a"), count: longest % 3)
+        let full =
+            Array(String(repeating: "中", count: longest / 3).utf8)
+            + Array(repeating: UInt8(ascii: "a"), count: longest % 3)
         #expect(full.count == longest)
         let lines: [[UInt8]] = [
             Array("一".utf8), full, full + [UInt8(ascii: "b")], full + [0x0D], full + [0x0D, 0x0D], Array("二".utf8),
         ]
-        let input = Array(lines.map { $0 + [0x0A] }.joined()) + full + [UInt8(ascii: "b")]  // line 7 has no final newline
-        let error = { (line: Int) in "{\"line\": \(line), \"error\": \"longer than 1048576 bytes, the longest line measured; not measured\"}" }
+        // line 7 has no final newline
+        let input = Array(lines.map { $0 + [0x0A] }.joined()) + full + [UInt8(ascii: "b")]
+        let error = { (line: Int) in
+            "{\"line\": \(line), \"error\": \"longer than 1048576 bytes, the longest line measured; not measured\"}"
+        }
         var random = SplitMix(seed: 5)
         var splits = [[input]]
-        for largest in [300_000, 4_096] { splits.append(StreamingTests.randomSplit(input, largest: largest, random: &random).chunks) }
+        for largest in [300_000, 4_096] {
+            splits.append(StreamingTests.randomSplit(input, largest: largest, random: &random).chunks)
+        }
         var outputs: Set<String> = []
         for chunks in splits {
             let result = runChunked(["measure", "--threads", "2"], chunks: chunks)
@@ -95,11 +106,14 @@ struct MeasureCommandTests {
         #expect(runTool(["measure", "--help"]).output.contains("longer than 1048576 bytes"))
     }
 
-    @Test("bad usage exits 64 with a message", arguments: [
-        ["measure", "--width", "0", "x"], ["measure", "--width", "-3", "x"], ["measure", "--width", "abc", "x"],
-        ["measure", "--size", "nan", "x"], ["measure", "--max-lines", "0", "x"], ["measure", "--line-break", "strictest"],
-        ["measure", "--nope"], ["measure", "--width"], ["frobnicate"], [],
-    ])
+    @Test(
+        "bad usage exits 64 with a message",
+        arguments: [
+            ["measure", "--width", "0", "x"], ["measure", "--width", "-3", "x"], ["measure", "--width", "abc", "x"],
+            ["measure", "--size", "nan", "x"], ["measure", "--max-lines", "0", "x"],
+            ["measure", "--line-break", "strictest"],
+            ["measure", "--nope"], ["measure", "--width"], ["frobnicate"], [],
+        ])
     func badUsage(arguments: [String]) {
         let result = runTool(arguments)
         #expect(result.status == 64)

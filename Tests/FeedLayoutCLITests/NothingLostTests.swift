@@ -24,7 +24,9 @@ struct NothingLostTests {
         var answers: [String?]
     }
 
-    static func line(_ text: String, _ answers: [String?] = [nil]) -> Line { Line(bytes: Array(text.utf8), answers: answers) }
+    static func line(_ text: String, _ answers: [String?] = [nil]) -> Line {
+        Line(bytes: Array(text.utf8), answers: answers)
+    }
 
     /// Every kind of line, each once.
     static let hostileLines: [Line] = {
@@ -35,9 +37,12 @@ struct NothingLostTests {
             line("   \t ", []),
             line("garbage"),
             Line(bytes: [0x00, 0x00, 0x00], answers: [nil]),
-            Line(bytes: Array(#"{"id": 101, "text": "a"#.utf8) + [0x00] + Array(#"b"}"#.utf8), answers: [nil]),  // raw NUL: not JSON
+            // raw NUL: not JSON
+            Line(bytes: Array(#"{"id": 101, "text": "a"#.utf8) + [0x00] + Array(#"b"}"#.utf8), answers: [nil]),
             line(#"{"id": 102, "text": "a\u0000b"}"#, ["102"]),
-            Line(bytes: Array(#"{"id": 103, "text": "bad "#.utf8) + [0xFF, 0xFE, 0xC3] + Array(#" utf8"}"#.utf8), answers: ["103"]),
+            Line(
+                bytes: Array(#"{"id": 103, "text": "bad "#.utf8) + [0xFF, 0xFE, 0xC3] + Array(#" utf8"}"#.utf8),
+                answers: ["103"]),
             line(#"{"id": 104, "text": "\ud800"}"#),
             line(#"{"id": NaN}"#),
             line(#"{"id": 105, "reposts_count": 1e999}"#),
@@ -46,7 +51,8 @@ struct NothingLostTests {
             line(String(repeating: "x", count: 1 << 20)),
             line(#"{"id": 108, "text": ""# + String(repeating: "很长的微博正文，", count: 8_000) + #""}"#, ["108"]),
             line(#"{"id": 109, "text": "same id, short"}"#, ["109"]),
-            line(#"{"id": 109, "text": "same id, much longer: "# + String(repeating: "长", count: 300) + #""}"#, ["109"]),
+            line(
+                #"{"id": 109, "text": "same id, much longer: "# + String(repeating: "长", count: 300) + #""}"#, ["109"]),
             line("{\"id\": 110}\r", ["110"]),
             line(#"{"id": 111, "pic_urls": [{"thumbnail_pic": "a", "width": -1, "height": 1e300}]}"#, ["111"]),
             line(#"[1, 2, 3]"#, [nil, nil, nil]),  // an array of three things that are not statuses
@@ -61,7 +67,9 @@ struct NothingLostTests {
     static let mixed: [Line] = {
         var lines: [Line] = []
         let corpus = corpusLines.prefix(300).map { bytes in
-            Line(bytes: bytes, answers: [(try! JSONSerialization.jsonObject(with: Data(bytes)) as! [String: Any])["idstr"] as? String])
+            Line(
+                bytes: bytes,
+                answers: [(try! JSONSerialization.jsonObject(with: Data(bytes)) as! [String: Any])["idstr"] as? String])
         }
         var hostile = hostileLines.makeIterator()
         for (index, line) in corpus.enumerated() {
@@ -79,7 +87,8 @@ struct NothingLostTests {
         let result = runCells(["heights"], input: Self.input(Self.mixed))
         #expect(result.status == 1, "some lines are errors")
         let rows = try objects(result.output)
-        let expected = Self.mixed.enumerated().flatMap { number, line in line.answers.map { (line: number + 1, id: $0) } }
+        let expected = Self.mixed.enumerated().flatMap { number, line in line.answers.map { (line: number + 1, id: $0) }
+        }
         try #require(rows.count == expected.count)
         for (index, (row, answer)) in zip(rows, expected).enumerated() {
             if let id = answer.id {
@@ -112,7 +121,8 @@ struct NothingLostTests {
                 if a["line"] != nil {
                     #expect(a["line"] as? Int == 1 && b["line"] as? Int == number + 1, "line \(number + 1)")
                     a["line"] = nil; b["line"] = nil
-                    b["error"] = (b["error"] as? String)?.replacingOccurrences(of: "at line \(number + 1),", with: "at line 1,")
+                    b["error"] = (b["error"] as? String)?.replacingOccurrences(
+                        of: "at line \(number + 1),", with: "at line 1,")
                 }
                 #expect(NSDictionary(dictionary: a).isEqual(to: b), "line \(number + 1): \(a) / \(b)")
             }
@@ -122,7 +132,8 @@ struct NothingLostTests {
 
     @Test("duplicate IDs with different texts: both answered, each with its own height")
     func duplicateIDs() throws {
-        let input = #"{"id": 7, "text": "短"}"# + "\n" + #"{"id": 7, "text": ""# + String(repeating: "很长", count: 200) + "\"}\n"
+        let input =
+            #"{"id": 7, "text": "短"}"# + "\n" + #"{"id": 7, "text": ""# + String(repeating: "很长", count: 200) + "\"}\n"
         let rows = try objects(runCells(["heights"], input: Array(input.utf8)).output)
         #expect(rows.map { $0["id"] as? String } == ["7", "7"])
         let heights = rows.compactMap { $0["height"] as? Double }
@@ -140,7 +151,9 @@ struct NothingLostTests {
         #expect(rows.prefix(2).allSatisfy { $0["line"] as? Int == 1 }, "both errors are on line 1: \(rows.prefix(2))")
     }
 
-    @Test("a truncated JSON array, on one line or pretty-printed: every status before the cut, then one error naming the cause and the value cut (a status, or the document when cut between statuses)")
+    @Test(
+        "a truncated JSON array, on one line or pretty-printed: every status before the cut, then one error naming the cause and the value cut (a status, or the document when cut between statuses)"
+    )
     func truncatedArray() throws {
         let oneLine = #"[{"id": 1}, {"id": 2"#
         let pretty = "[\n  {\n    \"id\": 1\n  },\n  {\n    \"id\": 2\n"
@@ -149,27 +162,40 @@ struct NothingLostTests {
             let rows = try objects(result.output)
             #expect(rows.count == 2, "\(rows)")
             #expect(rows.first?["id"] as? String == "1")
-            #expect(rows.last?["error"] as? String == "the input ends inside an object (truncated?): the value that begins at line \(line) is not complete", "\(rows)")
+            #expect(
+                rows.last?["error"] as? String
+                    == "the input ends inside an object (truncated?): the value that begins at line \(line) is not complete",
+                "\(rows)")
             #expect(rows.last?["line"] as? Int == line)
             #expect(result.status == 1)
         }
         // Cut between statuses: every status is answered; what is not complete is the document,
         // named by the line where it begins (not the last status, which is whole).
-        let cuts = [("[\n  {\"id\": 1},\n  {\"id\": 2},\n", "an array"), ("{\"a\": 1}\n[\n  {\"id\": 1},\n  {\"id\": 2}", "an array"),
-                    ("{\"total_number\": 2,\n \"statuses\": [\n  {\"id\": 1},\n  {\"id\": 2}\n ],\n \"next", "a string")]
+        let cuts = [
+            ("[\n  {\"id\": 1},\n  {\"id\": 2},\n", "an array"),
+            ("{\"a\": 1}\n[\n  {\"id\": 1},\n  {\"id\": 2}", "an array"),
+            ("{\"total_number\": 2,\n \"statuses\": [\n  {\"id\": 1},\n  {\"id\": 2}\n ],\n \"next", "a string"),
+        ]
         for (input, inside) in cuts {
             let rows = try objects(runCells(["heights"], input: Array(input.utf8)).output)
             let line = input.hasPrefix("{\"a\"") ? 2 : 1
             #expect(rows.compactMap { $0["id"] as? String }.suffix(2) == ["1", "2"], "\(rows)")
-            #expect(rows.last?["error"] as? String == "the input ends inside \(inside) (truncated?): the value that begins at line \(line) is not complete", "\(rows)")
+            #expect(
+                rows.last?["error"] as? String
+                    == "the input ends inside \(inside) (truncated?): the value that begins at line \(line) is not complete",
+                "\(rows)")
         }
     }
 
-    @Test("widths and scales that are not numbers of points exit 64, naming the option", arguments: [
-        ["heights", "--width", "0"], ["heights", "--width", "nan"], ["heights", "--width", "inf"], ["heights", "--width", "-375"],
-        ["heights", "--width", "24"], ["heights", "--scale", "inf"], ["heights", "--scale", "nan"], ["heights", "--max-lines", "-1"],
-        ["layout", "--width", "0"], ["layout", "--width", "1e999"],
-    ])
+    @Test(
+        "widths and scales that are not numbers of points exit 64, naming the option",
+        arguments: [
+            ["heights", "--width", "0"], ["heights", "--width", "nan"], ["heights", "--width", "inf"],
+            ["heights", "--width", "-375"],
+            ["heights", "--width", "24"], ["heights", "--scale", "inf"], ["heights", "--scale", "nan"],
+            ["heights", "--max-lines", "-1"],
+            ["layout", "--width", "0"], ["layout", "--width", "1e999"],
+        ])
     func badNumbers(arguments: [String]) {
         let result = runCells(arguments, input: Array(#"{"id": 1}"#.utf8))
         #expect(result.status == 64)
@@ -183,10 +209,13 @@ struct NothingLostTests {
         let text = Fixtures.temporaryFile(named: "not-a-font.otf", contents: Array("{\"id\": 1}\n".utf8))
         let truncated = Fixtures.temporaryFile(
             named: "truncated-font.ttf",
-            contents: Array(FileManager.default.contents(atPath: Fixtures.fontsDirectory + "/NotoSans-Regular.ttf")!.prefix(300)))
-        for (font, reason) in [("/nonexistent/font.ttf", "no such file"), (empty, "not a usable font file"),
-                               (NSTemporaryDirectory(), "is a directory"), (text, "not a usable font file"),
-                               (truncated, "not a usable font file")] {
+            contents: Array(
+                FileManager.default.contents(atPath: Fixtures.fontsDirectory + "/NotoSans-Regular.ttf")!.prefix(300)))
+        for (font, reason) in [
+            ("/nonexistent/font.ttf", "no such file"), (empty, "not a usable font file"),
+            (NSTemporaryDirectory(), "is a directory"), (text, "not a usable font file"),
+            (truncated, "not a usable font file"),
+        ] {
             let result = runCells(["heights", "--font", font], input: Array(#"{"id": 1}"#.utf8))
             #expect(result.status == 1, "\(font)")
             #expect(result.output.isEmpty)
@@ -194,10 +223,13 @@ struct NothingLostTests {
         }
     }
 
-    @Test("a font without the characters: every status still answered (.notdef advances), the same lines as with fallback")
+    @Test(
+        "a font without the characters: every status still answered (.notdef advances), the same lines as with fallback"
+    )
     func fontWithoutCharacters() throws {
         let input = Self.input(Array(Self.mixed.prefix(40)))
-        let latinOnly = try objects(runCells(["heights", "--font", Fixtures.fontsDirectory + "/NotoSans-Regular.ttf"], input: input).output)
+        let latinOnly = try objects(
+            runCells(["heights", "--font", Fixtures.fontsDirectory + "/NotoSans-Regular.ttf"], input: input).output)
         let bundled = try objects(runCells(["heights"], input: input).output)
         #expect(latinOnly.count == bundled.count)
         #expect(latinOnly.map { $0["id"] as? String } == bundled.map { $0["id"] as? String })

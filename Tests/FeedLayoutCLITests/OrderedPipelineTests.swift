@@ -32,8 +32,10 @@ struct OrderedPipelineTests {
     {
         let inFlight = Atomic<Int>(0)
         let most = Atomic<Int>(0)
-        let pipeline = OrderedPipeline<Int>(threads: threads, window: window, byteBudget: 1 << 30, output: output, errors: { _ in },
-                                            progress: nil, stop: nil) { job, _ in
+        let pipeline = OrderedPipeline<Int>(
+            threads: threads, window: window, byteBudget: 1 << 30, output: output, errors: { _ in },
+            progress: nil, stop: nil
+        ) { job, _ in
             let now = inFlight.add(1, ordering: .relaxed).newValue
             _ = most.max(now, ordering: .relaxed)
             var random = SplitMix(seed: UInt64(job))
@@ -54,7 +56,9 @@ struct OrderedPipelineTests {
         return (pipeline.finish(), most.load(ordering: .relaxed), submitted)
     }
 
-    @Test("outputs come out in the order given, at 1, 2 and 8 threads; at most the window in flight", arguments: [1, 2, 8])
+    @Test(
+        "outputs come out in the order given, at 1, 2 and 8 threads; at most the window in flight",
+        arguments: [1, 2, 8])
     func order(threads: Int) {
         let output = RecordingOutput()
         let (summary, most, submitted) = Self.run(jobs: 400, threads: threads, window: 5, output: output)
@@ -72,14 +76,18 @@ struct OrderedPipelineTests {
         #expect(String(decoding: output.written.withLock { $0 }, as: UTF8.self) == (0..<10).map { "\($0)\n" }.joined())
     }
 
-    @Test("batches for the first worker only (long ones, more than half the byte budget here) run one at a time, all on the same thread; others on every thread")
+    @Test(
+        "batches for the first worker only (long ones, more than half the byte budget here) run one at a time, all on the same thread; others on every thread"
+    )
     func longBatchesOnOneThread() {
         let threadsOfLong = Lock<Set<UInt>>([])
         let threadsOfShort = Lock<Set<UInt>>([])
         let longInWork = Atomic<Int>(0)
         let mostLongInWork = Atomic<Int>(0)
-        let pipeline = OrderedPipeline<Int>(threads: 4, window: 16, byteBudget: 1_000, output: RecordingOutput(), errors: { _ in },
-                                            progress: nil, stop: nil) { job, _ in
+        let pipeline = OrderedPipeline<Int>(
+            threads: 4, window: 16, byteBudget: 1_000, output: RecordingOutput(), errors: { _ in },
+            progress: nil, stop: nil
+        ) { job, _ in
             let thread = UInt(bitPattern: Int(pthread_self()))
             if job % 3 == 0 {
                 _ = mostLongInWork.max(longInWork.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
@@ -92,7 +100,9 @@ struct OrderedPipelineTests {
             }
             return BatchOutput(bytes: Array("\(job)\n".utf8), answered: 1)
         }
-        for job in 0..<300 { #expect(pipeline.submit(job, bytes: job % 3 == 0 ? 600 : 50, firstWorkerOnly: job % 3 == 0)) }
+        for job in 0..<300 {
+            #expect(pipeline.submit(job, bytes: job % 3 == 0 ? 600 : 50, firstWorkerOnly: job % 3 == 0))
+        }
         #expect(pipeline.finish().answered == 300)
         #expect(threadsOfLong.withLock { $0.count } == 1)
         #expect(mostLongInWork.load(ordering: .relaxed) == 1)
@@ -104,6 +114,8 @@ struct OrderedPipelineTests {
         let output = RecordingOutput()
         let (summary, _, _) = Self.run(jobs: 300, threads: 4, window: 8, output: output, cutAt: 120)
         #expect(summary.cut)
-        #expect(String(decoding: output.written.withLock { $0 }, as: UTF8.self) == (0..<120).map { "\($0)\n" }.joined() + "120 cut\n")
+        #expect(
+            String(decoding: output.written.withLock { $0 }, as: UTF8.self) == (0..<120).map { "\($0)\n" }.joined()
+                + "120 cut\n")
     }
 }

@@ -6,16 +6,19 @@ import TestSupport
 /// exit status 1 (never a trap); any readable file is input; signals, co-processes and memory.
 @Suite("feedlayout as a child process", .serialized)
 struct ProcessTests {
-    static let corpus: [UInt8] = Array(FileManager.default.contents(atPath: Fixtures.repositoryRoot + "/Benchmarks/Corpus/statuses.jsonl")!)
+    static let corpus: [UInt8] = Array(
+        FileManager.default.contents(atPath: Fixtures.repositoryRoot + "/Benchmarks/Corpus/statuses.jsonl")!)
     /// The first 100 statuses, as a file.
     static let head: String = {
         let lines: [UInt8] = corpus.split(separator: 0x0A).prefix(100).flatMap { Array($0) + [UInt8(0x0A)] }
         return Fixtures.temporaryFile(named: "head-100.jsonl", contents: lines)
     }()
-    static let headAnswers: String = runCells(["heights"], input: Array(FileManager.default.contents(atPath: head)!)).output
+    static let headAnswers: String = runCells(["heights"], input: Array(FileManager.default.contents(atPath: head)!))
+        .output
     static let corpusFile = Fixtures.repositoryRoot + "/Benchmarks/Corpus/statuses.jsonl"
 
-    @Test("closed standard input: one line naming it and why, exit status 1", arguments: ["heights", "measure", "layout"])
+    @Test(
+        "closed standard input: one line naming it and why, exit status 1", arguments: ["heights", "measure", "layout"])
     func closedInput(command: String) throws {
         let result = try ChildProcess.shell("exec \"$FL\" \(command) <&-")
         #expect(result.status == 1)
@@ -36,16 +39,21 @@ struct ProcessTests {
         #expect(measure.status == 1 && measure.errors == "Error: cannot read standard input: Is a directory\n")
     }
 
-    @Test("a full disk: one line naming standard output and why, exit status 1",
-          arguments: ["heights \"$HEAD\"", "measure 好", "measure < \"$HEAD\"", "layout \"$HEAD\"", "--help", "measure --help", "--version"])
+    @Test(
+        "a full disk: one line naming standard output and why, exit status 1",
+        arguments: [
+            "heights \"$HEAD\"", "measure 好", "measure < \"$HEAD\"", "layout \"$HEAD\"", "--help", "measure --help",
+            "--version",
+        ])
     func fullDisk(command: String) throws {
         let result = try ChildProcess.shell("exec \"$FL\" \(command) > /dev/full", environment: ["HEAD": Self.head])
         #expect(result.status == 1)
         #expect(result.errors == "Error: cannot write to standard output: No space left on device\n")
     }
 
-    @Test("closed standard output: one line naming it and why, exit status 1",
-          arguments: ["heights \"$HEAD\"", "measure 好", "layout \"$HEAD\"", "--help"])
+    @Test(
+        "closed standard output: one line naming it and why, exit status 1",
+        arguments: ["heights \"$HEAD\"", "measure 好", "layout \"$HEAD\"", "--help"])
     func closedOutput(command: String) throws {
         let result = try ChildProcess.shell("exec \"$FL\" \(command) >&-", environment: ["HEAD": Self.head])
         #expect(result.status == 1)
@@ -63,8 +71,9 @@ struct ProcessTests {
         (#"printf '{"id": 1, "text": "\\ue139"}\n' | "$FL" render-timeline -o "${OUT}sheet.png""#, 1),
     ]
 
-    @Test("standard error full or closed: the warnings are lost, every answer is written, exit status 1 (0 with nothing to warn of)",
-          arguments: ["2>/dev/full", "2>&-"])
+    @Test(
+        "standard error full or closed: the warnings are lost, every answer is written, exit status 1 (0 with nothing to warn of)",
+        arguments: ["2>/dev/full", "2>&-"])
     func lostWarnings(redirection: String) throws {
         let prefix = NSTemporaryDirectory() + "feedlayout-warn-\(getpid())-"
         let environment = ["OUT": prefix]
@@ -74,7 +83,9 @@ struct ProcessTests {
             #expect(warned.status == 0 && !warned.errors.isEmpty, "with standard error: \(script): \(warned.errors)")
             let lost = try ChildProcess.shell(script + " " + redirection, environment: environment)
             #expect(lost.status == 1, "\(script) \(redirection)")
-            #expect(lost.output.split(separator: "\n").count == answers && lost.output == warned.output, "\(script): \(lost.output)")
+            #expect(
+                lost.output.split(separator: "\n").count == answers && lost.output == warned.output,
+                "\(script): \(lost.output)")
         }
         let quiet = try ChildProcess.shell(#"printf 'a\n' | "$FL" measure "# + redirection)
         #expect(quiet.status == 0 && quiet.output.hasPrefix("{\"lines\": 1,"), "nothing to warn of, nothing lost")
@@ -84,11 +95,15 @@ struct ProcessTests {
     func readerGoesAway() throws {
         for command in ["heights \"$CORPUS\"", "measure < \"$TEXTS\""] {
             let script = "trap '' PIPE; ( \"$FL\" \(command); echo \"status $?\" >&2 ) | head -c 10 > /dev/null"
-            let result = try ChildProcess.shell(script, environment: [
-                "CORPUS": Self.corpusFile, "TEXTS": Fixtures.repositoryRoot + "/Benchmarks/Corpus/texts.txt",
-            ])
+            let result = try ChildProcess.shell(
+                script,
+                environment: [
+                    "CORPUS": Self.corpusFile, "TEXTS": Fixtures.repositoryRoot + "/Benchmarks/Corpus/texts.txt",
+                ])
             // (measure also warns about a text with characters no font has, before.)
-            #expect(result.errors.hasSuffix("Error: cannot write to standard output: Broken pipe\nstatus 1\n"), "\(command): \(result.errors)")
+            #expect(
+                result.errors.hasSuffix("Error: cannot write to standard output: Broken pipe\nstatus 1\n"),
+                "\(command): \(result.errors)")
             #expect(result.errors.components(separatedBy: "Error:").count == 2, "one error line")
         }
     }
@@ -108,15 +123,20 @@ struct ProcessTests {
         unlink(fifo)
         try #require(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        let viaFIFO = try ChildProcess.shell("\"$FL\" heights \"$FIFO\" & cat \"$HEAD\" > \"$FIFO\"; wait $!",
-                                             environment: ["FIFO": fifo, "HEAD": Self.head])
+        let viaFIFO = try ChildProcess.shell(
+            "\"$FL\" heights \"$FIFO\" & cat \"$HEAD\" > \"$FIFO\"; wait $!",
+            environment: ["FIFO": fifo, "HEAD": Self.head])
         #expect(viaFIFO.status == 0 && viaFIFO.output == Self.headAnswers, "\(viaFIFO.errors)")
-        let viaStdin = try ChildProcess.shell("cat \"$HEAD\" | \"$FL\" heights /dev/stdin", environment: ["HEAD": Self.head])
+        let viaStdin = try ChildProcess.shell(
+            "cat \"$HEAD\" | \"$FL\" heights /dev/stdin", environment: ["HEAD": Self.head])
         #expect(viaStdin.status == 0 && viaStdin.output == Self.headAnswers, "\(viaStdin.errors)")
-        let viaDescriptor = try ChildProcess.shell("\"$FL\" heights /dev/fd/3 3< \"$HEAD\"", environment: ["HEAD": Self.head])
+        let viaDescriptor = try ChildProcess.shell(
+            "\"$FL\" heights /dev/fd/3 3< \"$HEAD\"", environment: ["HEAD": Self.head])
         #expect(viaDescriptor.status == 0 && viaDescriptor.output == Self.headAnswers, "\(viaDescriptor.errors)")
         let missing = try ChildProcess.shell("exec \"$FL\" heights /nonexistent/page.jsonl")
-        #expect(missing.status == 1 && missing.errors == "Error: cannot open '/nonexistent/page.jsonl': No such file or directory\n")
+        #expect(
+            missing.status == 1
+                && missing.errors == "Error: cannot open '/nonexistent/page.jsonl': No such file or directory\n")
     }
 
     @Test("a font that is a FIFO fails at once; a FIFO named *.ttf in the fonts directory is skipped")
@@ -125,19 +145,29 @@ struct ProcessTests {
         try? FileManager.default.removeItem(atPath: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.fontsDirectory) where name.hasSuffix(".ttf") || name.hasSuffix(".ttc") {
-            try FileManager.default.createSymbolicLink(atPath: directory + "/" + name, withDestinationPath: Fixtures.fontsDirectory + "/" + name)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Fixtures.fontsDirectory)
+        where name.hasSuffix(".ttf") || name.hasSuffix(".ttc") {
+            try FileManager.default.createSymbolicLink(
+                atPath: directory + "/" + name, withDestinationPath: Fixtures.fontsDirectory + "/" + name)
         }
         try #require(mkfifo(directory + "/AAA-fifo.ttf", 0o600) == 0)
-        let fifoFont = try ChildProcess.shell("exec \"$FL\" measure --font \"$FIFO\" 好", environment: ["FIFO": directory + "/AAA-fifo.ttf"])
+        let fifoFont = try ChildProcess.shell(
+            "exec \"$FL\" measure --font \"$FIFO\" 好", environment: ["FIFO": directory + "/AAA-fifo.ttf"])
         #expect(fifoFont.status == 1)
-        #expect(fifoFont.errors == "Error: cannot read font file '\(directory)/AAA-fifo.ttf': not a regular file (a FIFO, socket or device)\n")
-        let withFIFO = try ChildProcess.shell("exec \"$FL\" measure --fonts-dir \"$DIR\" 好", environment: ["DIR": directory])
-        #expect(withFIFO.status == 0 && withFIFO.output.hasPrefix("{\"lines\": 1, \"height\": 24.616,"), "\(withFIFO.errors)")
+        #expect(
+            fifoFont.errors
+                == "Error: cannot read font file '\(directory)/AAA-fifo.ttf': not a regular file (a FIFO, socket or device)\n"
+        )
+        let withFIFO = try ChildProcess.shell(
+            "exec \"$FL\" measure --fonts-dir \"$DIR\" 好", environment: ["DIR": directory])
+        #expect(
+            withFIFO.status == 0 && withFIFO.output.hasPrefix("{\"lines\": 1, \"height\": 24.616,"),
+            "\(withFIFO.errors)")
     }
 
-    @Test("SIGTERM and SIGINT mid-run: every answer made is written, whole lines in order (a prefix of the full output); exit 143 or 130",
-          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    @Test(
+        "SIGTERM and SIGINT mid-run: every answer made is written, whole lines in order (a prefix of the full output); exit 143 or 130",
+        arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func signalMidRun(signal: Int32, status: Int32) throws {
         let full = runCells(["heights"], input: Self.corpus).output
         let child = try ChildProcess(arguments: ["heights"])
@@ -153,12 +183,16 @@ struct ProcessTests {
         let lines = text.split(separator: "\n").count
         #expect(lines >= 200 && lines < 5_000, "\(lines) lines")
         // Nothing on stderr but the corpus's few warnings (Weibo's private-use emoji: no font has them).
-        #expect(errors.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: status ") && $0.hasSuffix("; measured as .notdef") },
-                "\(errors)")
+        #expect(
+            errors.split(separator: "\n").allSatisfy {
+                $0.hasPrefix("warning: status ") && $0.hasSuffix("; measured as .notdef")
+            },
+            "\(errors)")
     }
 
-    @Test("a signal ignored when the process starts stays ignored (nohup, a background job): it goes on answering",
-          arguments: [("TERM", SIGTERM), ("INT", SIGINT)])
+    @Test(
+        "a signal ignored when the process starts stays ignored (nohup, a background job): it goes on answering",
+        arguments: [("TERM", SIGTERM), ("INT", SIGINT)])
     func ignoredSignal(name: String, signal: Int32) throws {
         let child = try ChildProcess(arguments: ["measure", "--width", "200"], ignoring: [name])
         child.write(Array("中文\n".utf8))
@@ -170,7 +204,9 @@ struct ProcessTests {
         child.writeInBackground(Array("\n".utf8), close: true)  // (a write that fails must not end the test run)
         let (status, output, errors) = child.finish()
         #expect(status == 0, "SIG\(name) ignored: \(errors)")
-        #expect(String(decoding: output, as: UTF8.self) == "{\"lines\": 1, \"height\": 24.616, \"width\": 34, \"truncated\": false}\n"
+        #expect(
+            String(decoding: output, as: UTF8.self)
+                == "{\"lines\": 1, \"height\": 24.616, \"width\": 34, \"truncated\": false}\n"
                 + "{\"lines\": 0, \"height\": 0, \"width\": 0, \"truncated\": false}\n")
     }
 
@@ -198,7 +234,9 @@ struct ProcessTests {
         #expect(measure.finish().status == 0)
     }
 
-    @Test("each bad element costs only itself in every input shape, through the binary", arguments: 0..<StatusShapes.all.count)
+    @Test(
+        "each bad element costs only itself in every input shape, through the binary",
+        arguments: 0..<StatusShapes.all.count)
     func shapes(shape: Int) throws {
         let (name, rendered) = StatusShapes.all[shape]
         let result = try ChildProcess.shell("exec \"$FL\" heights", input: rendered.bytes)
@@ -214,10 +252,11 @@ struct ProcessTests {
                 #expect(row["line"] as? Int == rendered.lines[index], "\(name): \(row)")
             }
         }
-        #expect(result.errors == "warning: status 5 (line \(rendered.lines[4])): invalid UTF-8 replaced by U+FFFD\n"
-                 + "warning: status 6 (line \(rendered.lines[5])): user must be an object, not an array; ignored\n"
-                 + "warning: status 6 (line \(rendered.lines[5])): the status has nothing to show (no text, pictures, card or repost): its cell is empty\n",
-                 "\(name): \(result.errors)")
+        #expect(
+            result.errors == "warning: status 5 (line \(rendered.lines[4])): invalid UTF-8 replaced by U+FFFD\n"
+                + "warning: status 6 (line \(rendered.lines[5])): user must be an object, not an array; ignored\n"
+                + "warning: status 6 (line \(rendered.lines[5])): the status has nothing to show (no text, pictures, card or repost): its cell is empty\n",
+            "\(name): \(result.errors)")
     }
 
     /// Statuses with a kilobyte of padding each (cheap to lay out, so that the run is short),
@@ -247,11 +286,16 @@ struct ProcessTests {
         return peak
     }
 
-    @Test("an endless line (measure < /dev/zero): its error record at once, then memory stays flat while the rest is skipped", .tags(.memory), .unlessSkipped(.memory))
+    @Test(
+        "an endless line (measure < /dev/zero): its error record at once, then memory stays flat while the rest is skipped",
+        .tags(.memory), .unlessSkipped(.memory))
     func endlessLine() throws {
         let child = try ChildProcess(arguments: ["exec \"$FL\" measure < /dev/zero"], shell: true)
         let answered = child.waitForLines(1, seconds: 10)
-        #expect(answered == ["{\"line\": 1, \"error\": \"longer than 1048576 bytes, the longest line measured; not measured\"}"])
+        #expect(
+            answered == [
+                "{\"line\": 1, \"error\": \"longer than 1048576 bytes, the longest line measured; not measured\"}"
+            ])
         let early = child.peakResidentBytes
         let readEarly = child.bytesRead
         let deadline = Date().addingTimeInterval(60)
@@ -261,12 +305,17 @@ struct ProcessTests {
         kill(child.pid, SIGTERM)
         let (status, output, errors) = child.finish()
         #expect(read >= 8 << 30, "8 GiB more of the line read (\(read >> 20) MiB)")
-        #expect(early > 0 && late - early < 16 << 20, "peak \(early >> 20) MiB at the record, \(late >> 20) MiB \(read >> 20) MiB later")
+        #expect(
+            early > 0 && late - early < 16 << 20,
+            "peak \(early >> 20) MiB at the record, \(late >> 20) MiB \(read >> 20) MiB later")
         #expect(status == 143, "\(errors)")
-        #expect(String(decoding: output, as: UTF8.self) == answered.map { $0 + "\n" }.joined(), "nothing more is answered")
+        #expect(
+            String(decoding: output, as: UTF8.self) == answered.map { $0 + "\n" }.joined(), "nothing more is answered")
     }
 
-    @Test("long lines are measured on one worker: the peak for 24 lines of 100 KB at 4 threads is within 16 MB of the peak at 1 thread", .tags(.memory), .unlessSkipped(.memory))
+    @Test(
+        "long lines are measured on one worker: the peak for 24 lines of 100 KB at 4 threads is within 16 MB of the peak at 1 thread",
+        .tags(.memory), .unlessSkipped(.memory))
     func longLinesMemoryOnce() throws {
         // Compared with the same lines at one thread, not with one line: what the allocator keeps
         // after many long texts (fragmentation, huge pages) differs between machines, and is the
@@ -290,7 +339,9 @@ struct ProcessTests {
         #expect(one > 0 && four - one < 16 << 20, "1 thread: \(one >> 20) MiB, 4 threads: \(four >> 20) MiB")
     }
 
-    @Test("memory stays flat: the peak for 48 MB of JSON Lines is within 16 MB of the peak for 8 MB", .tags(.memory), .unlessSkipped(.memory))
+    @Test(
+        "memory stays flat: the peak for 48 MB of JSON Lines is within 16 MB of the peak for 8 MB", .tags(.memory),
+        .unlessSkipped(.memory))
     func flatMemory() throws {
         let small = try Self.peakMemory(megabytes: 8)
         let large = try Self.peakMemory(megabytes: 48)

@@ -28,7 +28,8 @@ struct ReadmeTests {
         while index < lines.count {
             defer { index += 1 }
             guard lines[index].trimmingCharacters(in: .whitespaces) == marker, index + 1 < lines.count,
-                  lines[index + 1].hasPrefix("```") else { continue }
+                lines[index + 1].hasPrefix("```")
+            else { continue }
             blocks += 1
             index += 2
             while index < lines.count, !lines[index].hasPrefix("```") {
@@ -45,7 +46,9 @@ struct ReadmeTests {
     }
 
     static let readme: String = {
-        String(decoding: FileManager.default.contents(atPath: Fixtures.repositoryRoot + "/README.md") ?? Data(), as: UTF8.self)
+        String(
+            decoding: FileManager.default.contents(atPath: Fixtures.repositoryRoot + "/README.md") ?? Data(),
+            as: UTF8.self)
     }()
 
     @Test("the README has runnable blocks, and the marker is read as documented")
@@ -59,14 +62,16 @@ struct ReadmeTests {
         #expect(parsed.commands.map(\.expected) == [["one", "two"], []])
     }
 
-    @Test("every command of the README's runnable blocks prints what the README says",
-          arguments: ReadmeTests.commands(in: ReadmeTests.readme).commands)
+    @Test(
+        "every command of the README's runnable blocks prints what the README says",
+        arguments: ReadmeTests.commands(in: ReadmeTests.readme).commands)
     func command(_ command: Command) throws {
         let script = command.text.replacingOccurrences(of: ".build/release/feedlayout", with: "\"$FL\"")
         let child = try ChildProcess(arguments: [script], shell: true, directory: Fixtures.repositoryRoot)
         child.closeInput()
         let (status, output, errors) = child.finish()
-        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast()
         if command.expected.isEmpty {
             #expect(status == 0, "\(command): \(errors)")
         } else {

@@ -30,7 +30,8 @@ struct RecordShapeTests {
     @Test("each line of feedlayout measure decodes to the layout's summary")
     func measure() throws {
         let texts = Array(Fixtures.corpusTexts.prefix(300))
-        let result = runTool(["measure", "--width", "200", "--max-lines", "3"], input: Array(texts.joined(separator: "\n").utf8))
+        let result = runTool(
+            ["measure", "--width", "200", "--max-lines", "3"], input: Array(texts.joined(separator: "\n").utf8))
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == texts.count)

@@ -35,47 +35,61 @@ struct RenderCommandTests {
         #expect(result.status == 0, "\(result.errors)")
         let answer = try #require(try objects(result.output).first)
         let height = try #require(answer["height"] as? Double)
-        let measured = try #require(try objects(runCells(["measure", "--width", "200", text]).output).first?["height"] as? Double)
+        let measured = try #require(
+            try objects(runCells(["measure", "--width", "200", text]).output).first?["height"] as? Double)
         #expect(height == measured)
         let size = try Self.pngSize(path)
         #expect(size.width == 630 && size.width == answer["pixelWidth"] as? Int)
         #expect(size.height == Int(((height + 10) * 3).rounded(.up)) && size.height == answer["pixelHeight"] as? Int)
         // Standard input when no TEXT; --debug and the text options.
-        let debug = runCells(["render-text", "--debug", "--line-height", "1.34x", "--max-lines", "1", "--token", "…全文", "-o", path],
-                             input: Array("很长很长的一段文字，要被截断。很长很长的一段文字，要被截断。\n".utf8))
+        let debug = runCells(
+            ["render-text", "--debug", "--line-height", "1.34x", "--max-lines", "1", "--token", "…全文", "-o", path],
+            input: Array("很长很长的一段文字，要被截断。很长很长的一段文字，要被截断。\n".utf8))
         #expect(debug.status == 0, "\(debug.errors)")
         #expect(try objects(debug.output).first?["height"] as? Double == 1.34 * 17)
     }
 
-    @Test("the README's pictures (docs/) are what the README's commands draw now", arguments: [("cell", false), ("cell-debug", true)])
+    @Test(
+        "the README's pictures (docs/) are what the README's commands draw now",
+        arguments: [("cell", false), ("cell-debug", true)])
     func readmePictures(name: String, debug: Bool) throws {
         let path = Self.directory + "/readme-\(name).png"
         let statuses = Fixtures.repositoryRoot + "/Tests/RenderingTests/Fixtures/cells.jsonl"
-        let result = runCells(["render", "--index", "1", "--now", "2026-11-30T08:00:00+08:00"] + (debug ? ["--debug"] : []) + ["-o", path, statuses])
+        let result = runCells(
+            ["render", "--index", "1", "--now", "2026-11-30T08:00:00+08:00"] + (debug ? ["--debug"] : []) + [
+                "-o", path, statuses,
+            ])
         #expect(result.status == 0, "\(result.errors)")
         let drawn = try RenderedImage(contentsOfPNGFile: path)
         let shown = try RenderedImage(contentsOfPNGFile: Fixtures.repositoryRoot + "/docs/\(name).png")
-        try #require(drawn.pixelWidth == shown.pixelWidth && drawn.pixelHeight == shown.pixelHeight,
-                     "docs/\(name).png is \(shown.pixelWidth) × \(shown.pixelHeight) px, the command draws \(drawn.pixelWidth) × \(drawn.pixelHeight): run the README's commands again")
+        try #require(
+            drawn.pixelWidth == shown.pixelWidth && drawn.pixelHeight == shown.pixelHeight,
+            "docs/\(name).png is \(shown.pixelWidth) × \(shown.pixelHeight) px, the command draws \(drawn.pixelWidth) × \(drawn.pixelHeight): run the README's commands again"
+        )
         // The golden images' tolerance: antialiasing may move by a few levels between library versions.
         var worst = 0
         for y in 0..<drawn.pixelHeight {
             for x in 0..<drawn.pixelWidth {
                 let a = drawn.pixel(x: x, y: y), b = shown.pixel(x: x, y: y)
-                worst = max(worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
-                            abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
+                worst = max(
+                    worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+                    abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
             }
         }
-        #expect(worst <= 24, "docs/\(name).png differs from what the command draws by \(worst) of 255: run the README's commands again")
+        #expect(
+            worst <= 24,
+            "docs/\(name).png differs from what the command draws by \(worst) of 255: run the README's commands again")
     }
 
     @Test("render: the image is exactly the cell's height × scale, as heights answers it")
     func renderCell() throws {
-        let heights = try objects(runCells(["heights", "--width", "320", "--scale", "3", "--max-lines", "2"], input: Self.statuses).output)
+        let heights = try objects(
+            runCells(["heights", "--width", "320", "--scale", "3", "--max-lines", "2"], input: Self.statuses).output)
         for index in 1...3 {
             let path = Self.directory + "/cell-\(index).png"
-            let result = runCells(["render", "--width", "320", "--scale", "3", "--max-lines", "2", "--index", "\(index)", "-o", path],
-                                  input: Self.statuses)
+            let result = runCells(
+                ["render", "--width", "320", "--scale", "3", "--max-lines", "2", "--index", "\(index)", "-o", path],
+                input: Self.statuses)
             #expect(result.status == 0, "\(result.errors)")
             let expected = try #require(heights[index - 1]["height"] as? Double)
             let size = try Self.pngSize(path)
@@ -92,8 +106,10 @@ struct RenderCommandTests {
         #expect(try objects(byID.output).first?["id"] as? String == id)
         // --collapsed without --max-lines shows 6 lines; --expanded every line.
         let long = "{\"idstr\": \"77\", \"text\": \"\(String(repeating: "很长的微博正文，", count: 60))\"}\n"
-        let collapsed = try objects(runCells(["render", "--collapsed", "-o", Self.directory + "/c.png"], input: Array(long.utf8)).output)
-        let expanded = try objects(runCells(["render", "--expanded", "-o", Self.directory + "/e.png"], input: Array(long.utf8)).output)
+        let collapsed = try objects(
+            runCells(["render", "--collapsed", "-o", Self.directory + "/c.png"], input: Array(long.utf8)).output)
+        let expanded = try objects(
+            runCells(["render", "--expanded", "-o", Self.directory + "/e.png"], input: Array(long.utf8)).output)
         let six = try objects(runCells(["heights", "--max-lines", "6"], input: Array(long.utf8)).output)
         let all = try objects(runCells(["heights"], input: Array(long.utf8)).output)
         #expect(collapsed.first?["height"] as? Double == six.first?["height"] as? Double)
@@ -103,39 +119,54 @@ struct RenderCommandTests {
 
     @Test("render-timeline: as tall as the sum of the cells' heights; a bad status is skipped and exits 1")
     func renderTimeline() throws {
-        let heights = try objects(runCells(["heights"], input: Self.statuses).output).compactMap { $0["height"] as? Double }
+        let heights = try objects(runCells(["heights"], input: Self.statuses).output).compactMap {
+            $0["height"] as? Double
+        }
         let path = Self.directory + "/timeline.png"
         let result = runCells(["render-timeline", "--count", "4", "-o", path], input: Self.statuses)
         #expect(result.status == 0, "\(result.errors)")
         let size = try Self.pngSize(path)
         #expect(size.height == heights.prefix(4).reduce(0) { $0 + Int(($1 * 2).rounded()) })
         #expect(try objects(result.output).first?["cells"] as? Int == 4)
-        let bad = Array("{\"idstr\": \"1\", \"text\": \"好\"}\n{\"idstr\": \"2\", \"text\n{\"idstr\": \"3\", \"text\": \"也好\"}\n".utf8)
+        let bad = Array(
+            "{\"idstr\": \"1\", \"text\": \"好\"}\n{\"idstr\": \"2\", \"text\n{\"idstr\": \"3\", \"text\": \"也好\"}\n"
+                .utf8)
         let skipped = runCells(["render-timeline", "-o", path], input: bad)
         #expect(skipped.status == 1)
         #expect(skipped.errors.contains("{\"index\": 2, \"error\": "))
         #expect(try objects(skipped.output).first?["cells"] as? Int == 2)
     }
 
-    @Test("every subcommand prints the version with --version, as its help says",
-          arguments: ["measure", "heights", "layout", "timeline", "render-text", "render", "render-timeline"])
+    @Test(
+        "every subcommand prints the version with --version, as its help says",
+        arguments: ["measure", "heights", "layout", "timeline", "render-text", "render", "render-timeline"])
     func version(command: String) {
         let result = runTool([command, "--version"])
-        #expect(result.status == 0 && result.output == "feedlayout \(CommandLineTool.version)\n", "\(command): \(result.errors)")
-        #expect(runTool([command, "--help"]).output.contains("--version               Show the version."), "\(command)")
+        #expect(
+            result.status == 0 && result.output == "feedlayout \(CommandLineTool.version)\n",
+            "\(command): \(result.errors)")
+        #expect(
+            runTool([command, "--help"]).output.contains("--version               Show the version."), "\(command)")
     }
 
-    @Test("bad usage exits 64 with a message", arguments: [
-        ["render-text", "x"], ["render-text", "--width", "0", "-o", "a.png", "x"],
-        ["render-text", "--scale", "5", "-o", "a.png", "x"], ["render-text", "--line-height", "tall", "-o", "a.png", "x"],
-        ["render-text", "-o", "a.png", "one", "two"], ["render-text", "--width", "20000", "-o", "a.png", "x"],
-        ["render", "--index", "1", "--id", "2", "-o", "a.png"], ["render", "--collapsed", "--expanded", "-o", "a.png"],
-        ["render", "--id", "12ab", "-o", "a.png"], ["render", "--index", "0", "-o", "a.png"], ["render", "--width", "24", "-o", "a.png"],
-        ["render", "--expanded", "--max-lines", "3", "-o", "a.png"], ["render", "--frobnicate", "-o", "a.png"],
-        ["render-timeline", "--count", "0", "-o", "a.png"], ["render-timeline", "--width", "9000", "--scale", "4", "-o", "a.png"],
-        ["render-timeline", "-o", "a.png", "one", "two"], ["render", "--font", "a.ttf#-3", "-o", "a.png"],
-        ["render-text", "--width", "nan", "-o", "a.png", "x"], ["render-text", "--line-height", "0x2x", "-o", "a.png", "x"],
-    ])
+    @Test(
+        "bad usage exits 64 with a message",
+        arguments: [
+            ["render-text", "x"], ["render-text", "--width", "0", "-o", "a.png", "x"],
+            ["render-text", "--scale", "5", "-o", "a.png", "x"],
+            ["render-text", "--line-height", "tall", "-o", "a.png", "x"],
+            ["render-text", "-o", "a.png", "one", "two"], ["render-text", "--width", "20000", "-o", "a.png", "x"],
+            ["render", "--index", "1", "--id", "2", "-o", "a.png"],
+            ["render", "--collapsed", "--expanded", "-o", "a.png"],
+            ["render", "--id", "12ab", "-o", "a.png"], ["render", "--index", "0", "-o", "a.png"],
+            ["render", "--width", "24", "-o", "a.png"],
+            ["render", "--expanded", "--max-lines", "3", "-o", "a.png"], ["render", "--frobnicate", "-o", "a.png"],
+            ["render-timeline", "--count", "0", "-o", "a.png"],
+            ["render-timeline", "--width", "9000", "--scale", "4", "-o", "a.png"],
+            ["render-timeline", "-o", "a.png", "one", "two"], ["render", "--font", "a.ttf#-3", "-o", "a.png"],
+            ["render-text", "--width", "nan", "-o", "a.png", "x"],
+            ["render-text", "--line-height", "0x2x", "-o", "a.png", "x"],
+        ])
     func usage(arguments: [String]) {
         if arguments == ["render-text", "x"] {  // and -o without its value, last
             let result = runTool(["render-text", "x", "-o"])
@@ -155,22 +186,38 @@ struct RenderCommandTests {
             (["render-text", "-o", Self.directory, "x"], [], "is a directory"),
             (["render", "--index", "99", "-o", Self.directory + "/x.png"], Self.statuses, "there is no status 99"),
             (["render", "--id", "1", "-o", Self.directory + "/x.png"], Self.statuses, "no status with ID 1"),
-            (["render", "-o", Self.directory + "/x.png"], Array("{\"idstr\": \"1\", \"text\n".utf8), "status 1 cannot be decoded"),
+            (
+                ["render", "-o", Self.directory + "/x.png"], Array("{\"idstr\": \"1\", \"text\n".utf8),
+                "status 1 cannot be decoded"
+            ),
             (["render", "-o", Self.directory + "/x.png"], [], "there is no status 1"),
-            (["render", "-o", Self.directory + "/x.png", Self.directory + "/nothing.jsonl"], [], "No such file or directory"),
+            (
+                ["render", "-o", Self.directory + "/x.png", Self.directory + "/nothing.jsonl"], [],
+                "No such file or directory"
+            ),
             (["render-timeline", "-o", Self.directory + "/x.png"], [], "the input has no statuses"),
-            (["render-text", "--font", Self.directory + "/nothing.ttf", "-o", Self.directory + "/x.png", "x"], [], "nothing.ttf"),
-            (["render-text", "--width", "100", "--scale", "4", "--size", "200", "-o", Self.directory + "/x.png",
-              String(repeating: "长", count: 400)], [], "over the limit of 32767 px a side and 256 MB"),
+            (
+                ["render-text", "--font", Self.directory + "/nothing.ttf", "-o", Self.directory + "/x.png", "x"], [],
+                "nothing.ttf"
+            ),
+            (
+                [
+                    "render-text", "--width", "100", "--scale", "4", "--size", "200", "-o", Self.directory + "/x.png",
+                    String(repeating: "长", count: 400),
+                ], [], "over the limit of 32767 px a side and 256 MB"
+            ),
         ]
         for (arguments, input, message) in cases {
             let result = runCells(arguments, input: input)
             #expect(result.status == 1, "\(arguments): \(result.errors)")
-            #expect(result.errors.hasPrefix("Error: ") && result.errors.contains(message), "\(arguments): \(result.errors)")
+            #expect(
+                result.errors.hasPrefix("Error: ") && result.errors.contains(message), "\(arguments): \(result.errors)")
             #expect(result.output.isEmpty)
         }
         // (runCells gives the bundled fonts' directory last: this one goes alone.)
-        let noFonts = runTool(["render-text", "--fonts-dir", Self.directory + "/no-fonts", "-o", Self.directory + "/x.png", "x"])
+        let noFonts = runTool([
+            "render-text", "--fonts-dir", Self.directory + "/no-fonts", "-o", Self.directory + "/x.png", "x",
+        ])
         #expect(noFonts.status == 1 && noFonts.errors.contains("no such directory"), "\(noFonts.errors)")
         #expect(!FileManager.default.fileExists(atPath: Self.directory + "/x.png"))
     }

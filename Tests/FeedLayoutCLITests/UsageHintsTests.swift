@@ -7,33 +7,52 @@ import TestSupport
 /// fits for a timeline too tall to draw.
 @Suite("usage hints")
 struct UsageHintsTests {
-    @Test("an unknown option close to one the command has: 'did you mean'; far from all: no guess", arguments: [
-        (["layout", "--widht", "3"], "unknown option '--widht'; did you mean '--width'?"),
-        (["heights", "--thread", "2"], "unknown option '--thread'; did you mean '--threads'?"),
-        (["render", "--maxlines", "2", "-o", "x.png"], "unknown option '--maxlines'; did you mean '--max-lines'?"),
-        (["measure", "--sise", "12"], "unknown option '--sise'; did you mean '--size'?"),
-        (["layout", "--thread", "2"], "unknown option '--thread'\n"),  // layout has no --threads
-        (["heights", "--zzz"], "unknown option '--zzz'\n"),
-        (["measure", "-x"], "unknown option '-x'\n"),
-    ])
+    @Test(
+        "an unknown option close to one the command has: 'did you mean'; far from all: no guess",
+        arguments: [
+            (["layout", "--widht", "3"], "unknown option '--widht'; did you mean '--width'?"),
+            (["heights", "--thread", "2"], "unknown option '--thread'; did you mean '--threads'?"),
+            (["render", "--maxlines", "2", "-o", "x.png"], "unknown option '--maxlines'; did you mean '--max-lines'?"),
+            (["measure", "--sise", "12"], "unknown option '--sise'; did you mean '--size'?"),
+            (["layout", "--thread", "2"], "unknown option '--thread'\n"),  // layout has no --threads
+            (["heights", "--zzz"], "unknown option '--zzz'\n"),
+            (["measure", "-x"], "unknown option '-x'\n"),
+        ])
     func didYouMean(_ arguments: [String], _ message: String) {
         let run = runTool(arguments)
         #expect(run.status == 64, "\(run.errors)")
         #expect(run.errors.hasPrefix("Error: " + message), "\(run.errors)")
     }
 
-    @Test("a shared option has one range and one message in every command that takes it", arguments: [
-        ("--max-lines", "0", "--max-lines must be a whole number from 1 to 2147483647, got '0'",
-         [["measure", "x"], ["heights"], ["layout"], ["render", "-o", "x.png"], ["render-timeline", "-o", "x.png"], ["render-text", "-o", "x.png", "x"]]),
-        ("--line-height", "1001x", "--line-height must be a multiple greater than 0 and at most 1000, got '1001x'",
-         [["measure", "x"], ["render-text", "-o", "x.png", "x"]]),
-        ("--width", "2e9", "--width must be a number of points greater than 0 and at most 1000000000, got '2e9'",
-         [["measure", "x"], ["render-text", "-o", "x.png", "x"]]),
-        ("--width", "10", "--width must be a number of points greater than 24 (twice the padding) and at most 1000000000, got '10'",
-         [["heights"], ["layout"], ["render", "-o", "x.png"], ["render-timeline", "-o", "x.png"]]),
-        ("--size", "0", "--size must be a number of points greater than 0 and at most 1000000, got '0'",
-         [["measure", "x"], ["render-text", "-o", "x.png", "x"]]),
-    ])
+    @Test(
+        "a shared option has one range and one message in every command that takes it",
+        arguments: [
+            (
+                "--max-lines", "0", "--max-lines must be a whole number from 1 to 2147483647, got '0'",
+                [
+                    ["measure", "x"], ["heights"], ["layout"], ["render", "-o", "x.png"],
+                    ["render-timeline", "-o", "x.png"], ["render-text", "-o", "x.png", "x"],
+                ]
+            ),
+            (
+                "--line-height", "1001x",
+                "--line-height must be a multiple greater than 0 and at most 1000, got '1001x'",
+                [["measure", "x"], ["render-text", "-o", "x.png", "x"]]
+            ),
+            (
+                "--width", "2e9", "--width must be a number of points greater than 0 and at most 1000000000, got '2e9'",
+                [["measure", "x"], ["render-text", "-o", "x.png", "x"]]
+            ),
+            (
+                "--width", "10",
+                "--width must be a number of points greater than 24 (twice the padding) and at most 1000000000, got '10'",
+                [["heights"], ["layout"], ["render", "-o", "x.png"], ["render-timeline", "-o", "x.png"]]
+            ),
+            (
+                "--size", "0", "--size must be a number of points greater than 0 and at most 1000000, got '0'",
+                [["measure", "x"], ["render-text", "-o", "x.png", "x"]]
+            ),
+        ])
     func oneRange(_ option: String, _ value: String, _ message: String, _ commands: [[String]]) {
         for command in commands {
             let run = runTool([command[0], option, value] + command.dropFirst())

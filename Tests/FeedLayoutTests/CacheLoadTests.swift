@@ -30,21 +30,26 @@ struct CacheLoadTests {
     /// critical one at 60 % of the run. Each thread checks the
     /// limits every 256 operations and the tables' invariants every 8,192; a monitor samples
     /// RSS. Run in a child process so that other tests' memory does not move the RSS.
-    @Test("8 threads for FEEDLAYOUT_LOAD_SECONDS (default 10): within the limits throughout, RSS flat after warm-up", .tags(.memory), .unlessSkipped(.memory))
+    @Test(
+        "8 threads for FEEDLAYOUT_LOAD_SECONDS (default 10): within the limits throughout, RSS flat after warm-up",
+        .tags(.memory), .unlessSkipped(.memory))
     func loadOnEightThreads() async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let seconds = CacheLoadTests.loadSeconds
             let countLimit = 20_000
             let cache = HeightCache(countLimit: countLimit, costLimit: 1 << 20, contextLimit: 2)
             let costLimit = cache.costLimit
-            let contexts = [LayoutContext(width: 375, scale: 2), LayoutContext(width: 667, scale: 2), LayoutContext(width: 320, scale: 3)]
+            let contexts = [
+                LayoutContext(width: 375, scale: 2), LayoutContext(width: 667, scale: 2),
+                LayoutContext(width: 320, scale: 3),
+            ]
             let shared = LoadState()
             let group = DispatchGroup()
             for worker in 0..<8 {
                 group.enter()
                 Thread {
                     defer { group.leave() }
-                            var state = UInt64(worker) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+                    var state = UInt64(worker) &* 0x9E37_79B9_7F4A_7C15 &+ 1
                     func next() -> UInt64 {
                         state ^= state << 13
                         state ^= state >> 7
@@ -68,8 +73,14 @@ struct CacheLoadTests {
                         done += 1
                         if done % 256 == 0 {
                             let stats = cache.statistics
-                            if stats.count > 2 * countLimit || stats.cost > 2 * costLimit || stats.count < 0 || stats.cost < 0 {
-                                shared.problems.withLock { $0.append("\(stats.count) entries / \(stats.cost) bytes, limits 2 × \(countLimit) / \(costLimit)") }
+                            if stats.count > 2 * countLimit || stats.cost > 2 * costLimit || stats.count < 0
+                                || stats.cost < 0
+                            {
+                                shared.problems.withLock {
+                                    $0.append(
+                                        "\(stats.count) entries / \(stats.cost) bytes, limits 2 × \(countLimit) / \(costLimit)"
+                                    )
+                                }
                             }
                         }
                         if done % 8_192 == 0, let problem = cache.invariantViolation() {
@@ -106,16 +117,22 @@ struct CacheLoadTests {
             let peak = samples.map(\.bytes).max() ?? 0
             let stats = cache.statistics
             let mib = { (bytes: Int) in String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
-            let report = "\(shared.operations.load(ordering: .relaxed)) operations in \(seconds) s on 8 threads; entries \(stats.count), "
+            let report =
+                "\(shared.operations.load(ordering: .relaxed)) operations in \(seconds) s on 8 threads; entries \(stats.count), "
                 + "hits \(stats.hits), misses \(stats.misses), evictions \(stats.evictions); RSS at 30 % \(mib(afterWarmUp)), "
                 + "end \(mib(end)), peak \(mib(peak))\n"
             FileHandle.standardError.write(Data(report.utf8))
             var failures = shared.problems.withLock { $0 }
             if let problem = cache.invariantViolation() { failures.append(problem) }
-            if abs(end - afterWarmUp) >= 8 << 20 { failures.append("RSS moved by \(mib(end - afterWarmUp)) after the warm-up") }
-            if shared.operations.load(ordering: .relaxed) < 100_000 { failures.append("only \(shared.operations.load(ordering: .relaxed)) operations") }
+            if abs(end - afterWarmUp) >= 8 << 20 {
+                failures.append("RSS moved by \(mib(end - afterWarmUp)) after the warm-up")
+            }
+            if shared.operations.load(ordering: .relaxed) < 100_000 {
+                failures.append("only \(shared.operations.load(ordering: .relaxed)) operations")
+            }
             if !failures.isEmpty {
-                FileHandle.standardError.write(Data(("FAILED: " + failures.prefix(5).joined(separator: "; ") + "\n").utf8))
+                FileHandle.standardError.write(
+                    Data(("FAILED: " + failures.prefix(5).joined(separator: "; ") + "\n").utf8))
                 exit(1)
             }
         }
@@ -138,8 +155,9 @@ struct CacheLoadTests {
     /// `invariantViolation()` then reports "cost …, limit …". `ContextCache.insert(_:for:extraCost:in:)`
     /// is public, so any caller replacing a value by a costlier one can hit it
     /// (`RowHeights` itself replaces only heights, which all cost the same).
-    @Test("replacing an entry by a costlier one keeps the table within its cost limit",
-          arguments: [HeightCache.Policy.s3fifo, .sieve, .lru])
+    @Test(
+        "replacing an entry by a costlier one keeps the table within its cost limit",
+        arguments: [HeightCache.Policy.s3fifo, .sieve, .lru])
     func costlierReplacement(policy: HeightCache.Policy) {
         let perEntry = HeightCache(countLimit: 1, costLimit: 1, policy: policy).costPerEntry
         for (label, extra) in [("fits", 10 * perEntry), ("costlier than the limit", 20 * perEntry)] {
@@ -158,15 +176,18 @@ struct CacheLoadTests {
     /// limits, then 3 bytes an operation).
     @Test("the fuzz-cache finding replays: an S3-FIFO replacement stays within its cost limit")
     func fuzzCacheFinding() throws {
-        let path = Fixtures.repositoryRoot + "/Tests/FeedLayoutTests/Fixtures/fuzz-cache-s3fifo-replacement-over-cost-limit.bin"
+        let path =
+            Fixtures.repositoryRoot
+            + "/Tests/FeedLayoutTests/Fixtures/fuzz-cache-s3fifo-replacement-over-cost-limit.bin"
         let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
         let policies: [HeightCache.Policy] = [.s3fifo, .sieve, .lru]
         let policy = policies[Int(bytes[2] / 3) % 3]
         // The limits as the fuzzer made them when it found this (57 bytes an entry then; an entry
         // now also keeps its content version), so that the replay meets the same limits.
         let perEntry = 57
-        let cache = HeightCache(countLimit: 1 + Int(bytes[0] % 48), costLimit: perEntry * (1 + Int(bytes[1] % 48)) + Int(bytes[1] / 48) * 5,
-                                contextLimit: 1 + Int(bytes[2] % 3), policy: policy)
+        let cache = HeightCache(
+            countLimit: 1 + Int(bytes[0] % 48), costLimit: perEntry * (1 + Int(bytes[1] % 48)) + Int(bytes[1] / 48) * 5,
+            contextLimit: 1 + Int(bytes[2] % 3), policy: policy)
         #expect(policy == .s3fifo && cache.countLimit == 22 && cache.costLimit == 632)
         var operations: [(op: UInt8, id: Int64, aux: UInt8)] = []
         for start in stride(from: 3, to: bytes.count - 2, by: 3) {
@@ -186,7 +207,10 @@ struct CacheLoadTests {
                 switch op % 16 {
                 case 0..<5: _ = cache.value(for: id, in: handle(c))
                 case 5..<8: cache.insert(Double(id), for: id, in: handle(c))
-                case 8: cache.insert(Double(id), for: id, extraCost: min(Int(aux / 4) * Int(aux / 4), cache.costLimit - perEntry), in: handle(c))
+                case 8:
+                    cache.insert(
+                        Double(id), for: id, extraCost: min(Int(aux / 4) * Int(aux / 4), cache.costLimit - perEntry),
+                        in: handle(c))
                 case 9: _ = cache.contains(id, in: handle(c))
                 case 10, 11: cache.invalidate(id)
                 case 12: cache.invalidateAll()

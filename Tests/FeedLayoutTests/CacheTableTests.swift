@@ -50,8 +50,9 @@ struct CacheTableTests {
         #expect(table.invariantViolation() == nil)
     }
 
-    @Test("the index survives heavy churn with colliding keys (backward-shift deletion)",
-          arguments: [CacheTable<Double>.Policy.s3fifo, .sieve, .lru])
+    @Test(
+        "the index survives heavy churn with colliding keys (backward-shift deletion)",
+        arguments: [CacheTable<Double>.Policy.s3fifo, .sieve, .lru])
     func churn(policy: CacheTable<Double>.Policy) {
         var table = CacheTable<Double>(slots: 64, policy: policy)
         var generator = SystemRandomNumberGenerator()

@@ -41,7 +41,8 @@ struct HeightCacheTests {
         #expect(cache.value(for: 7, in: p) == 100 && cache.value(for: 7, in: l) == 80)
         var bigger = CellStyle.weibo
         bigger.fontScale = 1.3
-        #expect(cache.context(LayoutContext(width: 375, scale: 2, style: bigger)) != p, "another style is another context")
+        #expect(
+            cache.context(LayoutContext(width: 375, scale: 2, style: bigger)) != p, "another style is another context")
         #expect(cache.contexts.count == 2)
         // portrait was the least recently used: dropped.
         #expect(cache.value(for: 7, in: p) == nil)
@@ -98,7 +99,9 @@ struct HeightCacheTests {
         #expect(cache.invariantViolation() == nil)
         let stats = cache.statistics
         #expect(stats.count <= 2 * 500 && stats.cost <= 2 * 300 * 60)
-        #expect(stats.insertions - stats.evictions >= stats.count, "every entry was inserted (invalidations remove the rest)")
+        #expect(
+            stats.insertions - stats.evictions >= stats.count,
+            "every entry was inserted (invalidations remove the rest)")
         #expect(operations.load(ordering: .relaxed) == 160_000)
     }
 }

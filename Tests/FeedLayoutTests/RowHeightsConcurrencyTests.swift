@@ -12,7 +12,8 @@ struct RowHeightsConcurrencyTests {
     let context = LayoutContext(width: 375, scale: 2)
 
     func freshRows(countLimit: Int = 10_000) -> RowHeights {
-        RowHeights(engine: TextEngine(fonts: Fixtures.fonts), context: context, heights: HeightCache(countLimit: countLimit))
+        RowHeights(
+            engine: TextEngine(fonts: Fixtures.fonts), context: context, heights: HeightCache(countLimit: countLimit))
     }
 
     @Test("await prefetch computes each missing status once, with the heights of height(for:)")
@@ -76,7 +77,11 @@ struct RowHeightsConcurrencyTests {
         }
         #expect(rows.layoutCache.statistics.insertions == page.count, "each ID laid out once")
         let heights = try await rows.heights(for: asked)
-        #expect(heights == asked.map { StatusHeight(id: $0.id, height: serial.height(for: $0), kind: $0.isRetweet ? .retweet : .original) })
+        #expect(
+            heights
+                == asked.map {
+                    StatusHeight(id: $0.id, height: serial.height(for: $0), kind: $0.isRetweet ? .retweet : .original)
+                })
         #expect(try await rows.layouts(for: []).isEmpty)
     }
 
@@ -89,7 +94,8 @@ struct RowHeightsConcurrencyTests {
                 let slice = Array(statuses[(k * 200)..<min(statuses.count, k * 200 + 600)])
                 group.addTask { await rows.prefetch(slice) }
             }
-            group.addTask { rows.prefetchBlocking(Array(statuses.prefix(500)), cancellation: PrefetchCancellation()) }  // the blocking one joins in
+            // the blocking one joins in
+            group.addTask { rows.prefetchBlocking(Array(statuses.prefix(500)), cancellation: PrefetchCancellation()) }
             return await group.reduce(0, +)
         }
         #expect(total == statuses.count)

@@ -37,7 +37,8 @@ struct RowHeightsTests {
         let wide = RowHeights(engine: Fixtures.engine, context: LayoutContext(width: 414, scale: 3), heights: shared)
         var bigFonts = CellStyle.weibo
         bigFonts.fontScale = 1.5
-        let big = RowHeights(engine: Fixtures.engine, context: LayoutContext(width: 320, scale: 2, style: bigFonts), heights: shared)
+        let big = RowHeights(
+            engine: Fixtures.engine, context: LayoutContext(width: 320, scale: 2, style: bigFonts), heights: shared)
         let texts = Self.statuses.filter { $0.text.string.count > 80 }.prefix(50)
         for status in texts {
             let a = narrow.height(for: status)
@@ -46,7 +47,10 @@ struct RowHeightsTests {
             let layouter = CellLayouter(measurer: Fixtures.engine)
             #expect(a == layouter.layout(status, width: 320, scale: 2).height)
             #expect(b == layouter.layout(status, width: 414, scale: 3).height)
-            #expect(c == CellLayouter(measurer: Fixtures.engine, style: bigFonts).layout(status, width: 320, scale: 2).height)
+            #expect(
+                c
+                    == CellLayouter(measurer: Fixtures.engine, style: bigFonts).layout(status, width: 320, scale: 2)
+                    .height)
         }
         #expect(texts.contains { narrow.height(for: $0) != wide.height(for: $0) })
         #expect(texts.contains { narrow.height(for: $0) != big.height(for: $0) })
@@ -55,7 +59,8 @@ struct RowHeightsTests {
     @Test("prefetch on every core equals one at a time, and computes each status once")
     func prefetchEqualsSerial() {
         let statuses = Array(Self.statuses.prefix(1_500))
-        let parallel = RowHeights(engine: TextEngine(fonts: Fixtures.fonts), context: context, heights: HeightCache(countLimit: 5_000))
+        let parallel = RowHeights(
+            engine: TextEngine(fonts: Fixtures.fonts), context: context, heights: HeightCache(countLimit: 5_000))
         let computed = parallel.prefetchBlocking(statuses + statuses.prefix(100))  // duplicates are laid out once
         #expect(computed == statuses.count)
         #expect(parallel.heightCache.statistics.insertions == statuses.count)

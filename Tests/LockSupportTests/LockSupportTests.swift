@@ -29,13 +29,20 @@ struct LockSupportTests {
             for _ in 0..<20_000 { counter.withLock { $0 += 1 } }
         }
         #expect(counter.withLock { $0 } == 160_000)
-        #expect(counter.withLock { value -> String in value += 1; return "\(value)" } == "160001")
+        #expect(
+            counter.withLock { value -> String in
+                value += 1; return "\(value)"
+            } == "160001")
     }
 
     @Test("Lock and PlainLock: a body that throws leaves the lock unlocked (the next caller gets in)")
     func releasedOnThrow() throws {
         let lock = Lock([Int]())
-        #expect(throws: Failure.self) { try lock.withLock { $0.append(1); throw Failure() } }
+        #expect(throws: Failure.self) {
+            try lock.withLock {
+                $0.append(1); throw Failure()
+            }
+        }
         #expect(lock.withLock { $0 } == [1], "what the body did before throwing stays")
         let plain = PlainLock()
         #expect(throws: Failure.self) { try plain.withLock { throw Failure() } }
@@ -79,7 +86,9 @@ struct LockSupportTests {
         Self.onThreads(6) { thread in
             for _ in 0..<5_000 {
                 if thread < 2 {
-                    lock.withWriteLock { pair in pair.a += 1; pair.b += 1 }
+                    lock.withWriteLock { pair in
+                        pair.a += 1; pair.b += 1
+                    }
                 } else if lock.withReadLock({ $0.a != $0.b }) {
                     torn.withLock { $0 += 1 }
                 }

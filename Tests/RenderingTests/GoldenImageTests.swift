@@ -27,7 +27,8 @@ struct GoldenImageTests {
         Case(name: "original", status: 0), Case(name: "retweet", status: 1), Case(name: "one-picture", status: 2),
         Case(name: "four-pictures", status: 3), Case(name: "nine-pictures", status: 4),
         Case(name: "collapsed", status: 5, maxLines: 4), Case(name: "expanded", status: 5),
-        Case(name: "emoji-and-scripts", status: 6), Case(name: "emoji-and-scripts-2x-debug", status: 6, scale: 2, debug: true),
+        Case(name: "emoji-and-scripts", status: 6),
+        Case(name: "emoji-and-scripts-2x-debug", status: 6, scale: 2, debug: true),
         Case(name: "emoticons-with-marks", status: 7, scale: 2),
     ]
 
@@ -40,8 +41,10 @@ struct GoldenImageTests {
     static func render(_ c: Case) throws -> RenderedImage {
         var style = CellStyle.weibo
         style.maxTextLines = c.maxLines
-        return try RenderFixtures.renderer.renderCell(RenderFixtures.goldenStatuses[c.status], width: 375, style: style,
-                                                      expanded: c.maxLines == nil, options: RenderOptions(scale: c.scale, debug: c.debug, now: RenderFixtures.now))
+        return try RenderFixtures.renderer.renderCell(
+            RenderFixtures.goldenStatuses[c.status], width: 375, style: style,
+            expanded: c.maxLines == nil, options: RenderOptions(scale: c.scale, debug: c.debug, now: RenderFixtures.now)
+        )
     }
 
     @Test("cells look as they did", arguments: cases)
@@ -54,13 +57,17 @@ struct GoldenImageTests {
             return
         }
         let golden = try RenderedImage(contentsOfPNGFile: path)
-        try #require(golden.pixelWidth == image.pixelWidth && golden.pixelHeight == image.pixelHeight,
-                     "\(c.name): \(image.pixelWidth) × \(image.pixelHeight) px, golden \(golden.pixelWidth) × \(golden.pixelHeight)")
+        try #require(
+            golden.pixelWidth == image.pixelWidth && golden.pixelHeight == image.pixelHeight,
+            "\(c.name): \(image.pixelWidth) × \(image.pixelHeight) px, golden \(golden.pixelWidth) × \(golden.pixelHeight)"
+        )
         let difference = ImageDifference(image, golden)
         if difference.maximum > Self.tolerance {
             let actual = NSTemporaryDirectory() + "feedlayout-golden-\(c.name).png"
             try? image.writePNG(toFile: actual)
-            Issue.record("\(c.name): \(difference.pixelsOver(Self.tolerance)) pixels differ by more than \(Self.tolerance) (at most \(difference.maximum), first at \(difference.first)); this render is in \(actual)")
+            Issue.record(
+                "\(c.name): \(difference.pixelsOver(Self.tolerance)) pixels differ by more than \(Self.tolerance) (at most \(difference.maximum), first at \(difference.first)); this render is in \(actual)"
+            )
         }
     }
 
@@ -69,7 +76,9 @@ struct GoldenImageTests {
         guard !Self.updating else { return }
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory).filter { $0.hasSuffix(".png") }
         #expect(Set(files) == Set(Self.cases.map { "\($0.name).png" }))
-        let bytes = try files.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: Self.directory + "/" + $1)[.size] as! Int) }
+        let bytes = try files.reduce(0) {
+            $0 + (try FileManager.default.attributesOfItem(atPath: Self.directory + "/" + $1)[.size] as! Int)
+        }
         #expect(bytes < 600_000)
     }
 }
@@ -85,8 +94,9 @@ struct ImageDifference {
             for x in 0..<a.pixelWidth {
                 let p = a.pixel(x: x, y: y)
                 let q = b.pixel(x: x, y: y)
-                let d = max(abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)),
-                            abs(Int(p.alpha) - Int(q.alpha)))
+                let d = max(
+                    abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)),
+                    abs(Int(p.alpha) - Int(q.alpha)))
                 counts[d] += 1
                 if d > maximum {
                     maximum = d

@@ -77,13 +77,19 @@ struct InkTests {
                     let em = run.fontSize
                     for (glyph, ink) in zip(run.glyphs, canvas.inkRectangles(of: run)) {
                         guard let ink else { continue }
-                        let example = String(decoding: bytes[glyph.cluster..<min(bytes.count, run.range.upperBound)], as: UTF8.self)
-                            .prefix(1)
+                        let example = String(
+                            decoding: bytes[glyph.cluster..<min(bytes.count, run.range.upperBound)], as: UTF8.self
+                        )
+                        .prefix(1)
                         let family = run.font!.familyName
-                        let sides = [("above", line.line.top - ink.y), ("below", ink.y + ink.height - (line.line.top + line.line.height)),
-                                     ("left", -ink.x), ("right", ink.x + ink.width - (line.line.width + line.hangingWhiteSpace))]
+                        let sides = [
+                            ("above", line.line.top - ink.y),
+                            ("below", ink.y + ink.height - (line.line.top + line.line.height)),
+                            ("left", -ink.x), ("right", ink.x + ink.width - (line.line.width + line.hangingWhiteSpace)),
+                        ]
                         for (side, amount) in sides where amount > 1e-9 {
-                            found.append(Overhang(font: family, side: side, amount: amount / em, example: String(example)))
+                            found.append(
+                                Overhang(font: family, side: side, amount: amount / em, example: String(example)))
                         }
                     }
                 }
@@ -95,8 +101,10 @@ struct InkTests {
     @Test("every glyph's ink lies inside its line's box but the known overhangs (cell text styles and natural lines)")
     func inkInsideLineBoxes() throws {
         var seen = Set<String>()
-        for (style, width) in [(TextStyle(fontSize: 17, lineHeight: .multiple(1.34)), 351.0), (TextStyle(fontSize: 17), 200),
-                               (TextStyle(fontSize: 16, lineHeight: .multiple(1.34)), 343)] {
+        for (style, width) in [
+            (TextStyle(fontSize: 17, lineHeight: .multiple(1.34)), 351.0), (TextStyle(fontSize: 17), 200),
+            (TextStyle(fontSize: 16, lineHeight: .multiple(1.34)), 343),
+        ] {
             let kind = style.lineHeight == .natural ? "natural" : "pinned"
             for overhang in try overhangs(style: style, width: width) {
                 let key = kind + " " + overhang.font + " " + overhang.side
@@ -120,10 +128,12 @@ struct InkTests {
         for text in Self.texts.suffix(3) + Array(Self.texts.prefix(5)) {
             let prepared = renderer.engine.prepare(text, style: style)
             let layout = prepared.layout(width: 300)
-            let canvas = try Canvas(pixelWidth: 700, pixelHeight: Int(layout.height * 2) + 40, scale: 2, faces: renderer.faces)
+            let canvas = try Canvas(
+                pixelWidth: 700, pixelHeight: Int(layout.height * 2) + 40, scale: 2, faces: renderer.faces)
             let lines = prepared.glyphLines(of: layout)
             canvas.draw(lines, x: 20, y: 10, color: { _, _ in CellColors.weibo.text })
-            let rectangles = lines.flatMap { $0.runs }.flatMap { canvas.inkRectangles(of: $0, dx: 20, dy: 10) }.compactMap { $0 }
+            let rectangles = lines.flatMap { $0.runs }.flatMap { canvas.inkRectangles(of: $0, dx: 20, dy: 10) }
+                .compactMap { $0 }
             let image = canvas.finish()
             var inked = 0
             for y in 0..<image.pixelHeight {
@@ -144,7 +154,9 @@ struct InkTests {
         }
     }
 
-    @Test("a paragraph drawn whole and its lines drawn one by one, each laid out alone, put the same ink in the same places")
+    @Test(
+        "a paragraph drawn whole and its lines drawn one by one, each laid out alone, put the same ink in the same places"
+    )
     func paragraphAndLinesAlike() throws {
         let style = TextStyle(fontSize: 17, lineHeight: .multiple(1.34))
         let texts = Array(Fixtures.corpusTexts.prefix(30)) + Array(Self.texts.suffix(3))
@@ -162,13 +174,19 @@ struct InkTests {
             for line in layout.lines where !line.range.isEmpty {
                 let alone = renderer.engine.prepare(String(decoding: bytes[line.range], as: UTF8.self), style: style)
                 let aloneLayout = alone.layout(width: .infinity)
-                #expect(aloneLayout.lineCount == 1 && abs(aloneLayout.lines[0].baseline - (line.baseline - line.top)) < 1e-9)
+                #expect(
+                    aloneLayout.lineCount == 1 && abs(aloneLayout.lines[0].baseline - (line.baseline - line.top)) < 1e-9
+                )
                 #expect(abs(aloneLayout.lines[0].width - line.width) < 1e-6, "\(text.debugDescription) at \(width)")
-                byLine.draw(alone.glyphLines(of: aloneLayout), x: 10, y: 5 + line.top, color: { _, _ in CellColors.weibo.text })
+                byLine.draw(
+                    alone.glyphLines(of: aloneLayout), x: 10, y: 5 + line.top, color: { _, _ in CellColors.weibo.text })
                 lines += 1
             }
             let difference = ImageDifference(whole.finish(), byLine.finish())
-            #expect(difference.maximum == 0, "\(text.debugDescription) at \(width): \(difference.pixelsOver(0)) pixels differ, by up to \(difference.maximum)")
+            #expect(
+                difference.maximum == 0,
+                "\(text.debugDescription) at \(width): \(difference.pixelsOver(0)) pixels differ, by up to \(difference.maximum)"
+            )
         }
         #expect(lines > 100)
     }

@@ -8,8 +8,10 @@ import TextLayout
 struct FakeMeasurer: StatusTextMeasuring {
     var advance = 17.0
 
-    func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
-                   truncationToken: AttributedText) -> (shown: Int, full: Int) {
+    func lineCount(
+        of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
+        truncationToken: AttributedText
+    ) -> (shown: Int, full: Int) {
         let perLine = max(1, Int(width / advance))
         let count = text.string.count
         let full = count == 0 ? 0 : (count + perLine - 1) / perLine
@@ -47,9 +49,13 @@ struct CellGeometryTests {
         #expect(abs(cell.height * scale - (cell.height * scale).rounded()) < 1e-9, "on the pixel grid")
     }
 
-    @Test("picture grids for 0 to 9 pictures (and more): rows, columns, heights",
-          arguments: [(0, 0, 0.0), (1, 1, 233),  // one square picture fills the 2 × side + gap box (2, 2, 114.5), (3, 3, 114.5), (4, 4, 233), (5, 5, 233), (6, 6, 233),
-                      (7, 7, 351.5), (8, 8, 351.5), (9, 9, 351.5), (10_000, 9, 351.5)])
+    @Test(
+        "picture grids for 0 to 9 pictures (and more): rows, columns, heights",
+        arguments: [
+            // one square picture fills the 2 × side + gap box (2, 2, 114.5), (3, 3, 114.5), (4, 4, 233), (5, 5, 233), (6, 6, 233),
+            (0, 0, 0.0), (1, 1, 233),
+            (7, 7, 351.5), (8, 8, 351.5), (9, 9, 351.5), (10_000, 9, 351.5),
+        ])
     func grids(count: Int, shown: Int, height: Double) {
         let cell = layouter.layout(Status(id: StatusID(1), pictures: pictures(count)), width: 375, scale: 2)
         #expect(cell.pictures.count == shown)
@@ -71,14 +77,18 @@ struct CellGeometryTests {
         }
     }
 
-    @Test("one picture keeps its aspect inside a box of 2 × side + gap; extremes are clamped; unknown is a square",
-          arguments: [((400, 400), (233.0, 233.0)), ((800, 400), (233.0, 116.5)), ((690, 3000), (58.5, 233.0)),
-                      ((100_000, 1), (233.0, 58.5)), ((1, 100_000), (58.5, 233.0))])
+    @Test(
+        "one picture keeps its aspect inside a box of 2 × side + gap; extremes are clamped; unknown is a square",
+        arguments: [
+            ((400, 400), (233.0, 233.0)), ((800, 400), (233.0, 116.5)), ((690, 3000), (58.5, 233.0)),
+            ((100_000, 1), (233.0, 58.5)), ((1, 100_000), (58.5, 233.0)),
+        ])
     func singlePicture(pixels: (Int, Int), expected: (Double, Double)) {
         let cell = layouter.layout(Status(id: StatusID(1), pictures: pictures(1, size: pixels)), width: 375, scale: 2)
         #expect(cell.pictures.count == 1)
-        #expect(abs(cell.pictures[0].width - expected.0) < 1e-9 && abs(cell.pictures[0].height - expected.1) < 1e-9,
-                "\(cell.pictures[0])")
+        #expect(
+            abs(cell.pictures[0].width - expected.0) < 1e-9 && abs(cell.pictures[0].height - expected.1) < 1e-9,
+            "\(cell.pictures[0])")
     }
 
     @Test("a picture of unknown size is a square of half the content width")
@@ -89,7 +99,8 @@ struct CellGeometryTests {
 
     @Test("a retweet is taller than the same status without it, and shows the retweet's pictures")
     func retweetTaller() {
-        let original = Status(id: StatusID(2), text: text(lines: 2), user: StatusUser(screenName: "苏轼"), pictures: pictures(3))
+        let original = Status(
+            id: StatusID(2), text: text(lines: 2), user: StatusUser(screenName: "苏轼"), pictures: pictures(3))
         let plain = Status(id: StatusID(1), text: text(lines: 1))
         var repost = plain
         repost.retweetedStatus = original
@@ -152,11 +163,15 @@ struct EngineMeasurerTests {
         for text in Fixtures.corpusTexts.prefix(200) {
             let attributed = AttributedText(text)
             for (width, maxLines) in [(351.0, nil), (351, 3), (200, 2), (343, 1), (120, 0)] as [(Double, Int?)] {
-                let layout = engine.layout(attributed, width: width, style: TextStyle(fontSize: 17), maxLines: maxLines,
-                                           truncationToken: "…全文")
-                let counted = engine.lineCount(of: attributed, width: width, fontSize: 17, maxLines: maxLines,
-                                               truncationToken: "…全文")
-                #expect(counted.shown == layout.lineCount && counted.full == layout.fullLineCount, "\(text) at \(width), \(String(describing: maxLines))")
+                let layout = engine.layout(
+                    attributed, width: width, style: TextStyle(fontSize: 17), maxLines: maxLines,
+                    truncationToken: "…全文")
+                let counted = engine.lineCount(
+                    of: attributed, width: width, fontSize: 17, maxLines: maxLines,
+                    truncationToken: "…全文")
+                #expect(
+                    counted.shown == layout.lineCount && counted.full == layout.fullLineCount,
+                    "\(text) at \(width), \(String(describing: maxLines))")
             }
         }
     }

@@ -37,10 +37,17 @@ struct CodingAndInputsTests {
     func statusIDs() throws {
         let id = StatusID(4_900_000_000_000_123)
         #expect(String(decoding: try JSONEncoder().encode([id]), as: UTF8.self) == #"["4900000000000123"]"#)
-        #expect(try JSONDecoder().decode([StatusID].self, from: Data(#"["4900000000000123", 4900000000000123, 9223372036854775807, "-1"]"#.utf8))
+        #expect(
+            try JSONDecoder().decode(
+                [StatusID].self, from: Data(#"["4900000000000123", 4900000000000123, 9223372036854775807, "-1"]"#.utf8))
                 == [id, id, StatusID(Int64.max), StatusID(-1)])
-        for bad in [#"["12a"]"#, #"[""]"#, #"["+1"]"#, #"["-"]"#, #"["1.0"]"#, #"[1.5]"#, #"[9223372036854775808]"#, #"[null]"#, #"[true]"#] {
-            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode([StatusID].self, from: Data(bad.utf8)) }
+        for bad in [
+            #"["12a"]"#, #"[""]"#, #"["+1"]"#, #"["-"]"#, #"["1.0"]"#, #"[1.5]"#, #"[9223372036854775808]"#, #"[null]"#,
+            #"[true]"#,
+        ] {
+            #expect(throws: DecodingError.self, "\(bad)") {
+                try JSONDecoder().decode([StatusID].self, from: Data(bad.utf8))
+            }
         }
     }
 
@@ -50,13 +57,20 @@ struct CodingAndInputsTests {
         #expect(rich.entities.count == 4)
         #expect(try roundTrip(rich) == rich)
         let mention = try JSONSerialization.jsonObject(with: JSONEncoder().encode(rich.entities[0])) as! [String: Any]
-        #expect(mention["kind"] as? String == "mention" && mention["value"] as? String == "朋友" && mention["range"] as? [Int] == [0, 7])
+        #expect(
+            mention["kind"] as? String == "mention" && mention["value"] as? String == "朋友"
+                && mention["range"] as? [Int] == [0, 7])
         #expect(rich.entities[0].description == "mention '朋友' at 0..<7")
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(TextEntity.self, from: Data(#"{"kind": "hashtag", "value": "x", "range": [0, 1]}"#.utf8))
+            try JSONDecoder().decode(
+                TextEntity.self, from: Data(#"{"kind": "hashtag", "value": "x", "range": [0, 1]}"#.utf8))
         }
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(RichText.self, from: Data(#"{"text": {"string": "ab"}, "entities": [{"kind": "topic", "value": "x", "range": [0, 3]}]}"#.utf8))
+            try JSONDecoder().decode(
+                RichText.self,
+                from: Data(
+                    #"{"text": {"string": "ab"}, "entities": [{"kind": "topic", "value": "x", "range": [0, 3]}]}"#.utf8)
+            )
         }
     }
 
@@ -97,9 +111,11 @@ struct CodingAndInputsTests {
     @Test("descriptions of a status, a cell and a decoded status")
     func descriptions() throws {
         let status = try StatusDecoder().decodeStatus(
-            #"{"idstr": "5", "text": "一二三四五六七八九十一二三四五六七八九十一二三四五", "user": {"screen_name": "fortune"}, "pic_urls": [{"thumbnail_pic": "a"}], "retweeted_status": {"idstr": "6", "text": "x"}}"#)
+            #"{"idstr": "5", "text": "一二三四五六七八九十一二三四五六七八九十一二三四五", "user": {"screen_name": "fortune"}, "pic_urls": [{"thumbnail_pic": "a"}], "retweeted_status": {"idstr": "6", "text": "x"}}"#
+        )
         #expect(status.description == #"5 @fortune: "一二三四五六七八九十一二三四五六七八九十一二三四…" (1 picture, reposts 6)"#)
-        let cell = CellLayouter(measurer: Fixtures.engine).layout(Status(id: StatusID(9), text: "好"), width: 375, scale: 2)
+        let cell = CellLayouter(measurer: Fixtures.engine).layout(
+            Status(id: StatusID(9), text: "好"), width: 375, scale: 2)
         #expect(cell.description == "9 original: \(cell.height) pt, text 1 of 1 lines")
         let decoded = StatusDecoder().decodeAll("{\"idstr\": \"1\"}\nnot json\n")
         #expect(decoded[0].description == #"1: 1: """#)

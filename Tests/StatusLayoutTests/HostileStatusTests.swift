@@ -31,8 +31,10 @@ struct HostileStatusTests {
 
     @Test("lone surrogates escaped in JSON fail their own status (not valid Unicode); a proper pair is an emoji")
     func loneSurrogates() throws {
-        for json in [#"{"id": 1, "text": "\ud800"}"#, #"{"id": 1, "text": "\udc00x"}"#, #"{"id": 1, "text": "a\ud800\u0041"}"#,
-                     #"{"id": 1, "text": "ok", "user": {"screen_name": "\udfff"}}"#] {
+        for json in [
+            #"{"id": 1, "text": "\ud800"}"#, #"{"id": 1, "text": "\udc00x"}"#, #"{"id": 1, "text": "a\ud800\u0041"}"#,
+            #"{"id": 1, "text": "ok", "user": {"screen_name": "\udfff"}}"#,
+        ] {
             let message = try #require(errorMessage(json), "\(json) decoded")
             #expect(message.contains("lone surrogate \\u") && message.contains("(not valid Unicode)"), "\(message)")
         }
@@ -47,8 +49,12 @@ struct HostileStatusTests {
     /// the field, the problem and where it is.
     @Test("the error for a lone surrogate or 1e999 names the field, the problem and where")
     func errorMessagesNameTheProblem() throws {
-        #expect(errorMessage(#"{"id": 1, "text": "\ud800"}"#) == "text: lone surrogate \\ud800 (not valid Unicode), at line 1, column 20")
-        #expect(errorMessage(#"{"id": 1, "reposts_count": 1e999}"#) == "reposts_count: number out of range: 1e999, at line 1, column 28")
+        #expect(
+            errorMessage(#"{"id": 1, "text": "\ud800"}"#)
+                == "text: lone surrogate \\ud800 (not valid Unicode), at line 1, column 20")
+        #expect(
+            errorMessage(#"{"id": 1, "reposts_count": 1e999}"#)
+                == "reposts_count: number out of range: 1e999, at line 1, column 28")
     }
 
     @Test("NUL: escaped (\\u0000) it is text and is laid out; raw in a string the line is not JSON")
@@ -64,29 +70,40 @@ struct HostileStatusTests {
 
     // MARK: - Numbers
 
-    @Test("NaN and infinities: JSON has no such literal; each case fails its own status or is ignored, never a NaN height",
-          arguments: [
-              // (status, error expected (nil: decodes), what the outcome is)
-              (#"{"id": NaN}"#, "id: NaN is not a JSON value"),
-              (#"{"id": 1, "reposts_count": NaN}"#, "reposts_count: NaN is not a JSON value"),
-              (#"{"id": 1, "pic_urls": [{"thumbnail_pic": "a", "width": Infinity, "height": 10}]}"#, "pic_urls[0].width: Infinity is not a JSON value"),
-              (#"{"id": 1e999}"#, "id: number out of range: 1e999"),
-              (#"{"id": 1, "reposts_count": 1e999}"#, "reposts_count: number out of range: 1e999"),
-              (#"{"id": 1, "reposts_count": -1e999}"#, "reposts_count: number out of range: -1e999"),
-              (#"{"id": 1, "pic_urls": [{"thumbnail_pic": "a", "width": 1e999, "height": 10}]}"#, "pic_urls[0].width: number out of range: 1e999"),
-              (#"{"id": 9223372036854775808}"#, "id must be a 64-bit integer"),
-          ])
+    @Test(
+        "NaN and infinities: JSON has no such literal; each case fails its own status or is ignored, never a NaN height",
+        arguments: [
+            // (status, error expected (nil: decodes), what the outcome is)
+            (#"{"id": NaN}"#, "id: NaN is not a JSON value"),
+            (#"{"id": 1, "reposts_count": NaN}"#, "reposts_count: NaN is not a JSON value"),
+            (
+                #"{"id": 1, "pic_urls": [{"thumbnail_pic": "a", "width": Infinity, "height": 10}]}"#,
+                "pic_urls[0].width: Infinity is not a JSON value"
+            ),
+            (#"{"id": 1e999}"#, "id: number out of range: 1e999"),
+            (#"{"id": 1, "reposts_count": 1e999}"#, "reposts_count: number out of range: 1e999"),
+            (#"{"id": 1, "reposts_count": -1e999}"#, "reposts_count: number out of range: -1e999"),
+            (
+                #"{"id": 1, "pic_urls": [{"thumbnail_pic": "a", "width": 1e999, "height": 10}]}"#,
+                "pic_urls[0].width: number out of range: 1e999"
+            ),
+            (#"{"id": 9223372036854775808}"#, "id must be a 64-bit integer"),
+        ])
     func nonFiniteNumbers(json: String, expected: String) throws {
         let message = try #require(errorMessage(json), "\(json) decoded")
         #expect(message.contains(expected), "\(message)")
     }
 
-    @Test("numbers that decode: 1e3 is a count of 1000, 1e-999 is 0 (a size not believed), 64-bit extremes and negative IDs")
+    @Test(
+        "numbers that decode: 1e3 is a count of 1000, 1e-999 is 0 (a size not believed), 64-bit extremes and negative IDs"
+    )
     func numbersThatDecode() throws {
         #expect(try outcome(#"{"id": 1, "reposts_count": 1e3}"#).get().repostsCount == 1_000)
         let tiny = try outcome(#"{"id": 1, "pic_urls": [{"thumbnail_pic": "a", "width": 1e-999, "height": 10}]}"#).get()
         #expect(tiny.pictures.count == 1 && tiny.pictures[0].pixelSize == nil)
-        let fractional = try outcome(#"{"id": 1, "pic_urls": [{"thumbnail_pic": "a", "width": 100000.4, "height": 0.6}]}"#).get()
+        let fractional = try outcome(
+            #"{"id": 1, "pic_urls": [{"thumbnail_pic": "a", "width": 100000.4, "height": 0.6}]}"#
+        ).get()
         #expect(fractional.pictures[0].pixelSize == nil, "0.6 is below 1: not credible")
         #expect(try outcome(#"{"id": 9223372036854775807}"#).get().id.value == .max)
         // A negative or zero numeric id is accepted; the same as idstr is refused (idstr is digits only).
@@ -99,33 +116,48 @@ struct HostileStatusTests {
         #expect(nan.pictures.count == 1 && nan.pictures[0].pixelSize == nil)
         #expect(nan.warnings == ["pic_urls[0].width must be a whole number, not \"NaN\"; the size is not used"])
         let fraction = try outcome(#"{"id": 1, "reposts_count": 1.5}"#).get()
-        #expect(fraction.repostsCount == 0 && fraction.warnings.first == "reposts_count must be a whole number or a string, not 1.5; shown as 0")
+        #expect(
+            fraction.repostsCount == 0
+                && fraction.warnings.first == "reposts_count must be a whole number or a string, not 1.5; shown as 0")
         // A key given twice: the first value counts.
         #expect(try outcome(#"{"id": 1, "id": 2}"#).get().id.value == 1)
     }
 
     // MARK: - Structure
 
-    @Test("deep nesting: up to 64 levels is a status (an unknown field is ignored), deeper is refused before parsing; no stack overflow")
+    @Test(
+        "deep nesting: up to 64 levels is a status (an unknown field is ignored), deeper is refused before parsing; no stack overflow"
+    )
     func deepNesting() throws {
-        func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+        func nested(_ depth: Int) -> String {
+            String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        }
         // The status object is level 1: 63 arrays inside it make 64.
         #expect(try outcome(#"{"id": 1, "x": "# + nested(63) + "}").get().id.value == 1)
         // The error names the field (its first three components: the path repeats itself) and where the 65th level opens.
-        #expect(errorMessage(#"{"id": 1, "x": "# + nested(64) + "}") == "x[0][0]…: nested 65 levels deep; a status needs at most 64, at line 1, column 79")
-        #expect(errorMessage(#"{"id": 1, "x": "# + nested(100_000) + "}")?.hasPrefix("x[0][0]…: nested 100001 levels deep") == true)
-        #expect(errorMessage(#"{"id": 1, "user": {"a": [[[{"b": "# + nested(61) + "}]]]}}")
+        #expect(
+            errorMessage(#"{"id": 1, "x": "# + nested(64) + "}")
+                == "x[0][0]…: nested 65 levels deep; a status needs at most 64, at line 1, column 79")
+        #expect(
+            errorMessage(#"{"id": 1, "x": "# + nested(100_000) + "}")?.hasPrefix("x[0][0]…: nested 100001 levels deep")
+                == true)
+        #expect(
+            errorMessage(#"{"id": 1, "user": {"a": [[[{"b": "# + nested(61) + "}]]]}}")
                 == "user.a[0]…: nested 67 levels deep; a status needs at most 64, at line 1, column 92")
-        #expect(errorMessage("[\n {\"id\": 1,\n  \"pic_urls\": " + nested(64) + "}]")
+        #expect(
+            errorMessage("[\n {\"id\": 1,\n  \"pic_urls\": " + nested(64) + "}]")
                 == "pic_urls[0][0]…: nested 65 levels deep; a status needs at most 64, at line 3, column 78")
         // A top-level array's elements are statuses: 64 nested arrays are 63-deep elements.
         #expect(errorMessage(nested(64)) == "a status must be a JSON object, not an array")
         #expect(errorMessage(nested(100_000))?.hasPrefix("[0][0][0]…: nested 99999 levels deep") == true)
-        #expect(errorMessage(String(repeating: #"{"a":"#, count: 100_000)) == "the input ends inside an object (truncated?): the value that begins at line 1 is not complete")
+        #expect(
+            errorMessage(String(repeating: #"{"a":"#, count: 100_000))
+                == "the input ends inside an object (truncated?): the value that begins at line 1 is not complete")
         // One status from its bytes (no splitter): simdjson's depth limit, then the diagnosis.
         #expect(throws: (any Error).self) { try decoder.decode(Array(nested(100_000).utf8)).result.get() }
         if case .failure(let error) = decoder.decode(Array((#"{"id": 1, "x": "# + nested(300) + "}").utf8)).result {
-            #expect(error.message == "x[0][0]…: nested 301 levels deep; a status needs at most 64, at line 1, column 79")
+            #expect(
+                error.message == "x[0][0]…: nested 301 levels deep; a status needs at most 64, at line 1, column 79")
         } else {
             Issue.record("a status 301 levels deep decoded")
         }
@@ -141,7 +173,9 @@ struct HostileStatusTests {
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 for depth in [300, 100_000] {
-                    let json = #"{"id": 1, "x": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+                    let json =
+                        #"{"id": 1, "x": "# + String(repeating: "[", count: depth)
+                        + String(repeating: "]", count: depth) + "}"
                     let results = StatusDecoder().decodeAll(Array(json.utf8))
                     precondition(results.count == 1 && (try? results[0].result.get()) == nil)
                     precondition((try? StatusDecoder().decode(Array(json.utf8)).result.get()) == nil)
@@ -158,22 +192,29 @@ struct HostileStatusTests {
     func repostChain() throws {
         func chain(_ count: Int) -> String {
             var chain = #"{"id": 0, "text": "原文", "user": {"screen_name": "z"}}"#
-            for i in 1...count { chain = #"{"id": \#(i), "user": {"screen_name": "u\#(i)"}, "retweeted_status": \#(chain)}"# }
+            for i in 1...count {
+                chain = #"{"id": \#(i), "user": {"screen_name": "u\#(i)"}, "retweeted_status": \#(chain)}"#
+            }
             return chain
         }
-        #expect(errorMessage(chain(300))?.hasPrefix("retweeted_status.retweeted_status.retweeted_status…: nested ") == true)
+        #expect(
+            errorMessage(chain(300))?.hasPrefix("retweeted_status.retweeted_status.retweeted_status…: nested ") == true)
         let status = try outcome(chain(30)).get()
-        #expect(status.id.value == 30 && status.retweetedStatus?.id.value == 29 && status.retweetedStatus?.isRetweet == false)
+        #expect(
+            status.id.value == 30 && status.retweetedStatus?.id.value == 29
+                && status.retweetedStatus?.isRetweet == false)
         let cell = layouter.layout(status, width: 375, scale: 2)
         #expect(cell.kind == .retweet && cell.height.isFinite)
     }
 
     // MARK: - Pictures and sizes
 
-    @Test("huge, zero and negative picture sizes given to the layout directly: the aspect is clamped, frames stay in the cell",
-          arguments: [(Int.max, 1), (1, Int.max), (0, 0), (-5, -5), (Int.min, 7), (100_000, 1), (640, 0)])
+    @Test(
+        "huge, zero and negative picture sizes given to the layout directly: the aspect is clamped, frames stay in the cell",
+        arguments: [(Int.max, 1), (1, Int.max), (0, 0), (-5, -5), (Int.min, 7), (100_000, 1), (640, 0)])
     func extremePictureSizes(width: Int, height: Int) {
-        let status = Status(id: StatusID(1), text: "图", pictures: [StatusPicture(url: "p", pixelSize: (width: width, height: height))])
+        let status = Status(
+            id: StatusID(1), text: "图", pictures: [StatusPicture(url: "p", pixelSize: (width: width, height: height))])
         let cell = layouter.layout(status, width: 375, scale: 2)
         let frame = cell.pictures[0]
         let values = [frame.x, frame.y, frame.width, frame.height]
@@ -186,7 +227,8 @@ struct HostileStatusTests {
 
     @Test("10,000 pictures decode (all kept) and lay out as a grid of 9")
     func manyPictures() throws {
-        let many = (0..<10_000).map { #"{"thumbnail_pic": "u\#($0)", "width": 100, "height": 100}"# }.joined(separator: ",")
+        let many = (0..<10_000).map { #"{"thumbnail_pic": "u\#($0)", "width": 100, "height": 100}"# }.joined(
+            separator: ",")
         let status = try outcome(#"{"id": 1, "pic_urls": [\#(many)]}"#).get()
         let cell = layouter.layout(status, width: 375, scale: 2)
         #expect(cell.pictures.count == 9)
@@ -220,12 +262,15 @@ struct HostileStatusTests {
         let long = String(repeating: "很长的微博正文，", count: 40_000)
         let cell = layouter.layout(Status(id: StatusID(1), text: StatusText(long)), width: 375, scale: 2)
         #expect(cell.textLines > 10_000 && cell.height.isFinite)
-        #expect(abs(cell.text.height - CellStyle.weibo.weiboCell.textBlockHeight(lines: cell.textLines, fontSize: 17)) < 1e-6)
+        #expect(
+            abs(cell.text.height - CellStyle.weibo.weiboCell.textBlockHeight(lines: cell.textLines, fontSize: 17))
+                < 1e-6)
         let emoticons = String(repeating: "[哈哈]", count: 100_000)
         let rich = CellStyle.weibo.weiboCell.richText.build(emoticons, fontSize: 17)
         #expect(rich.text.attachments.count == 100_000 && rich.entities.count == 100_000)
         let perLine = Int(351 / 17)  // each emoticon is the font size wide
-        let lines = layouter.layout(Status(id: StatusID(2), text: StatusText(emoticons)), width: 375, scale: 2).textLines
+        let lines = layouter.layout(Status(id: StatusID(2), text: StatusText(emoticons)), width: 375, scale: 2)
+            .textLines
         #expect(lines == (100_000 + perLine - 1) / perLine)
     }
 }

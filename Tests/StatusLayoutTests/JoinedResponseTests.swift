@@ -29,8 +29,11 @@ struct JoinedResponseTests {
         let take: (StatusSplitter.Item) -> Void = { item in
             switch item {
             case .element(let element):
-                out.append(.element(Found(text: String(decoding: element.bytes, as: UTF8.self), source: element.source,
-                                          hasReferences: element.references != nil, index: element.index)))
+                out.append(
+                    .element(
+                        Found(
+                            text: String(decoding: element.bytes, as: UTF8.self), source: element.source,
+                            hasReferences: element.references != nil, index: element.index)))
             case .error(let error):
                 guard case .failure(let failure) = error.result else { return }
                 out.append(.error(failure.message, index: error.index))
@@ -56,18 +59,29 @@ struct JoinedResponseTests {
          "meta": {"result_count": 2}}
         """#
 
-    @Test("API v2: data's elements held until includes is read, then handed out with it, as data's; every chunking the same")
+    @Test(
+        "API v2: data's elements held until includes is read, then handed out with it, as data's; every chunking the same"
+    )
     func v2Response() {
         let whole = split(Self.v2)
-        #expect(whole == [
-            .element(Found(text: #"{"id": "1", "text": "one", "author_id": "9"}"#, source: .dataArray, hasReferences: true, index: 1)),
-            .element(Found(text: #"{"id": "2", "text": "two", "author_id": "9"}"#, source: .dataArray, hasReferences: true, index: 2)),
-        ])
+        #expect(
+            whole == [
+                .element(
+                    Found(
+                        text: #"{"id": "1", "text": "one", "author_id": "9"}"#, source: .dataArray, hasReferences: true,
+                        index: 1)),
+                .element(
+                    Found(
+                        text: #"{"id": "2", "text": "two", "author_id": "9"}"#, source: .dataArray, hasReferences: true,
+                        index: 2)),
+            ])
         for piece in [1, 2, 3, 7, 16, 64] { #expect(split(Self.v2, piece: piece) == whole, "pieces of \(piece)") }
         // A single tweet as data, and JSON Lines of responses: each its own.
         let single = #"{"data": {"id": "5", "text": "x"}, "includes": {"users": []}}"#
         #expect(split(single).map(\.hasReferences) == [true])
-        let lines = Self.v2.replacingOccurrences(of: "\n", with: "") + "\n" + single + "\n" + #"{"data": [{"id": "6", "text": "y"}]}"#
+        let lines =
+            Self.v2.replacingOccurrences(of: "\n", with: "") + "\n" + single + "\n"
+            + #"{"data": [{"id": "6", "text": "y"}]}"#
         let answers = split(lines)
         #expect(answers.map(\.index) == [1, 2, 3, 4])
         #expect(answers.map(\.hasReferences) == [true, true, true, false], "the last response has no includes")
@@ -75,7 +89,8 @@ struct JoinedResponseTests {
 
     @Test("a broken tweet in data costs itself, in its place; the others keep their references")
     func v2Broken() {
-        let text = #"{"data": [{"id": "1", "text": "a"}, {"id": "2", "text": "b" "oops"}, {"id": "3", "text": "c"}], "includes": {"users": []}}"#
+        let text =
+            #"{"data": [{"id": "1", "text": "a"}, {"id": "2", "text": "b" "oops"}, {"id": "3", "text": "c"}], "includes": {"users": []}}"#
         let out = split(text)
         #expect(out.count == 3)
         guard out.count == 3 else { return }
@@ -98,7 +113,9 @@ struct JoinedResponseTests {
                       "cursor": {"top": "1", "bottom": "2"}}}
         """#
 
-    @Test("YYKit's pages: the tweets in the timeline's order, as often as it names them; a tweet it names that is not there and an entry naming none are errors; unnamed tweets after, but for those shown inside named ones")
+    @Test(
+        "YYKit's pages: the tweets in the timeline's order, as often as it names them; a tweet it names that is not there and an entry naming none are errors; unnamed tweets after, but for those shown inside named ones"
+    )
     func t1Page() {
         let out = split(Self.t1)
         func text(_ out: Out) -> String {
@@ -107,18 +124,25 @@ struct JoinedResponseTests {
             case .error(let message, _): "error: " + message
             }
         }
-        #expect(out.map(text) == ["100000000000000011", "100000000000000013", "100000000000000010", "100000000000000011",
-                                  "error: the timeline names tweet 100000000000000099, which twitter_objects.tweets does not hold",
-                                  "error: response.timeline[4] names no tweet (it has moment)",
-                                  "100000000000000012"], "14 is shown inside 13, which retweets it")
+        #expect(
+            out.map(text) == [
+                "100000000000000011", "100000000000000013", "100000000000000010", "100000000000000011",
+                "error: the timeline names tweet 100000000000000099, which twitter_objects.tweets does not hold",
+                "error: response.timeline[4] names no tweet (it has moment)",
+                "100000000000000012",
+            ], "14 is shown inside 13, which retweets it")
         #expect(out.map(\.index) == [1, 2, 3, 4, 5, 6, 7])
-        #expect(out.compactMap { if case .element(let found) = $0 { found.hasReferences } else { nil } }.allSatisfy { $0 })
+        #expect(
+            out.compactMap { if case .element(let found) = $0 { found.hasReferences } else { nil } }.allSatisfy { $0 })
         for piece in [1, 5, 33] { #expect(split(Self.t1, piece: piece) == out, "pieces of \(piece)") }
     }
 
-    @Test("not joined: includes before data (its statuses decode without it), a response key without twitter_objects, Weibo pages")
+    @Test(
+        "not joined: includes before data (its statuses decode without it), a response key without twitter_objects, Weibo pages"
+    )
     func notJoined() {
-        #expect(split(#"{"includes": {"users": []}, "data": [{"id": "1", "text": "x"}]}"#).map(\.hasReferences) == [false])
+        #expect(
+            split(#"{"includes": {"users": []}, "data": [{"id": "1", "text": "x"}]}"#).map(\.hasReferences) == [false])
         // {"response": …} alone is an object like any other: a status, refused by the decoder if it is none.
         #expect(split(#"{"response": {"timeline": []}}"#).count == 1)
         #expect(split(#"{"statuses": [{"id": 1, "text": "x"}]}"#).map(\.hasReferences) == [false])

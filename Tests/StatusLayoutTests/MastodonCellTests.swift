@@ -7,15 +7,20 @@ import TextLayout
 /// characters a line in the 343-point content width of a 375-point cell).
 @Suite("The Mastodon cell's blocks (the web client's rules)")
 struct MastodonCellTests {
-    let layouter = CellLayouter(measurer: FakeMeasurer(), style: .automatic, now: StatusDate(parsing: "2026-12-01T12:00:00Z"))
+    let layouter = CellLayouter(
+        measurer: FakeMeasurer(), style: .automatic, now: StatusDate(parsing: "2026-12-01T12:00:00Z"))
 
     func toot(_ id: Int64 = 1, lines: Int, user: String = "author") -> Status {
-        Status(id: StatusID(id), network: .mastodon, text: StatusText(resolved: String(repeating: "a", count: 20 * lines)),
-               createdAt: "2026-12-01T10:00:00.000Z", user: StatusUser(screenName: user + "@example.social", name: user.capitalized))
+        Status(
+            id: StatusID(id), network: .mastodon, text: StatusText(resolved: String(repeating: "a", count: 20 * lines)),
+            createdAt: "2026-12-01T10:00:00.000Z",
+            user: StatusUser(screenName: user + "@example.social", name: user.capitalized))
     }
 
     /// padding 16, the info row 46 + 10, the text 2 + 22 a line, the action bar 16 + 24, padding 16, border 1.
-    static func plain(lines: Int) -> Double { 16 + 46 + 10 + (lines > 0 ? 2 + 22 * Double(lines) : 0) + 16 + 24 + 16 + 1 }
+    static func plain(lines: Int) -> Double {
+        16 + 46 + 10 + (lines > 0 ? 2 + 22 * Double(lines) : 0) + 16 + 24 + 16 + 1
+    }
 
     @Test("text only: the web client's paddings and 22-point lines; a boost adds its line and a padding")
     func plainAndBoost() {
@@ -73,22 +78,27 @@ struct MastodonCellTests {
         }
     }
 
-    @Test("cards: a compact card's 120-point picture beside its rows; a large card's picture across the top; none with media")
+    @Test(
+        "cards: a compact card's 120-point picture beside its rows; a large card's picture across the top; none with media"
+    )
     func cards() throws {
         var status = toot(lines: 1)
-        status.card = StatusCard(kind: .link, title: "A title", description: "A description", tips: "example.org", imageURL: "i",
-                                 imageSize: (400, 400), url: "https://example.org/a")
+        status.card = StatusCard(
+            kind: .link, title: "A title", description: "A description", tips: "example.org", imageURL: "i",
+            imageSize: (400, 400), url: "https://example.org/a")
         let compact = layouter.layout(status, width: 375, scale: 2)
         #expect(compact.height == Self.plain(lines: 1) + 14 + 122)
         let card = try #require(compact.block(.card))
         #expect(card.texts.map(\.richText.text.string) == ["example.org", "A title", "A description"])
         #expect(card.texts.allSatisfy { $0.frame.x == 16 + 1 + 120 + 15 })
-        status.card = StatusCard(kind: .link, title: "A title", imageURL: "i", imageSize: (1200, 600), url: "https://www.example.org/a")
+        status.card = StatusCard(
+            kind: .link, title: "A title", imageURL: "i", imageSize: (1200, 600), url: "https://www.example.org/a")
         let large = layouter.layout(status, width: 375, scale: 2)
         let imageHeight = 341 * 0.5
         let largeCard: Double = imageHeight + 1 + 15 + 20 + 8 + 24 + 15 + 2
         #expect(large.height == pixelRound(Self.plain(lines: 1) + 14 + largeCard, scale: 2))
-        #expect(large.block(.card)?.texts.first?.richText.text.string == "example.org", "the URL's host without a provider")
+        #expect(
+            large.block(.card)?.texts.first?.richText.text.string == "example.org", "the URL's host without a provider")
         status.pictures = [StatusPicture(url: "p")]
         #expect(layouter.layout(status, width: 375, scale: 2).block(.card) == nil)
     }
@@ -96,7 +106,8 @@ struct MastodonCellTests {
     @Test("a poll: each option 6 + 18 a line + 6 and 10 below, then its footer; with media too")
     func poll() throws {
         var status = toot(lines: 1)
-        status.poll = StatusPoll(options: ["Yes", "No", String(repeating: "m", count: 25)], votesCount: 12, isExpired: true)
+        status.poll = StatusPoll(
+            options: ["Yes", "No", String(repeating: "m", count: 25)], votesCount: 12, isExpired: true)
         let cell = layouter.layout(status, width: 375, scale: 2)
         // 315 points a line for options: 18 characters; the third option takes 2 lines.
         let options: Double = 3 * (6 + 18 + 6 + 10) + 18
@@ -128,8 +139,12 @@ struct MastodonCellTests {
         #expect(MastodonCell<FakeMeasurer>.timeString("2026-12-01T11:59:50Z", now: now) == "10s")
         #expect(MastodonCell<FakeMeasurer>.timeString("2026-11-20T08:00:00Z", now: now) == "Nov 20")
         #expect(MastodonCell<FakeMeasurer>.timeString("2025-11-20T08:00:00Z", now: now) == "Nov 20, 2025")
-        #expect(MastodonCell<FakeMeasurer>.shortCount(999) == "999" && MastodonCell<FakeMeasurer>.shortCount(1_234) == "1.2K")
-        #expect(MastodonCell<FakeMeasurer>.shortCount(12_000) == "12K" && MastodonCell<FakeMeasurer>.shortCount(3_400_000) == "3.4M")
+        #expect(
+            MastodonCell<FakeMeasurer>.shortCount(999) == "999"
+                && MastodonCell<FakeMeasurer>.shortCount(1_234) == "1.2K")
+        #expect(
+            MastodonCell<FakeMeasurer>.shortCount(12_000) == "12K"
+                && MastodonCell<FakeMeasurer>.shortCount(3_400_000) == "3.4M")
         #expect(MastodonCell<FakeMeasurer>.host(of: "https://www.example.org/x?y") == "example.org")
     }
 }

@@ -16,7 +16,9 @@ struct ResponseShapesTests {
     func sources(_ text: String) -> [StatusElement.Source] {
         var found: [StatusElement.Source] = []
         let splitter = StatusSplitter()
-        let take: (StatusSplitter.Item) -> Void = { if case .element(let element) = $0 { found.append(element.source) } }
+        let take: (StatusSplitter.Item) -> Void = {
+            if case .element(let element) = $0 { found.append(element.source) }
+        }
         splitter.feed(Array(text.utf8), take)
         splitter.finish(take)
         return found
@@ -32,9 +34,14 @@ struct ResponseShapesTests {
         ], "scheme": "sinaweibo://"}}
         """#
 
-    @Test("m.weibo.cn: data.cards[].mblog, card_group nesting, cards without a status skipped; the statuses are the web API's")
+    @Test(
+        "m.weibo.cn: data.cards[].mblog, card_group nesting, cards without a status skipped; the statuses are the web API's"
+    )
     func mobileCards() {
-        #expect(answers(Self.cards) == [.status(1, repaired: false), .status(2, repaired: false), .status(3, repaired: false)])
+        #expect(
+            answers(Self.cards) == [
+                .status(1, repaired: false), .status(2, repaired: false), .status(3, repaired: false),
+            ])
         #expect(sources(Self.cards) == [.webAPI, .webAPI, .webAPI])
     }
 
@@ -42,7 +49,8 @@ struct ResponseShapesTests {
     func dataShapes() {
         #expect(answers(#"{"ok": 1, "data": {"id": 7, "text": "<b>好</b>"}}"#) == [.status(7, repaired: false)])
         #expect(answers(#"{"data": {"id": 7, "text": "x"}, "ok": 1}"#) == [.status(7, repaired: false)])
-        let list = #"{"data": {"since_id": "9", "list": [{"id": 1, "text_raw": "a"}, {"id": 2, "text_raw": "b"}], "total": 2}, "ok": 1}"#
+        let list =
+            #"{"data": {"since_id": "9", "list": [{"id": 1, "text_raw": "a"}, {"id": 2, "text_raw": "b"}], "total": 2}, "ok": 1}"#
         #expect(answers(list) == [.status(1, repaired: false), .status(2, repaired: false)])
         #expect(sources(list) == [.webAPI, .webAPI])
         #expect(answers(#"{"ok": 1, "data": {"statuses": [{"id": 5, "text": "x"}]}}"#) == [.status(5, repaired: false)])
@@ -51,10 +59,17 @@ struct ResponseShapesTests {
         #expect(sources(#"[{"id": 1, "text": "x"}]"#) == [.plain])
     }
 
-    @Test("a response with no statuses is one error naming its fields; a data that is not an object or array is a field")
+    @Test(
+        "a response with no statuses is one error naming its fields; a data that is not an object or array is a field")
     func emptyResponses() {
         let refused = answers(#"{"ok": 0, "msg": "这里还没有内容", "errno": "100005"}"#)
-        #expect(refused.count == 1 && refused[0].matches(Answer.error("not a status of a known format (Weibo, Twitter, Mastodon): it has only the fields ok, msg, errno")))
+        #expect(
+            refused.count == 1
+                && refused[0].matches(
+                    Answer.error(
+                        "not a status of a known format (Weibo, Twitter, Mastodon): it has only the fields ok, msg, errno"
+                    ))
+        )
         // "data" with a string is an ordinary field of a status.
         #expect(answers(#"{"id": 4, "text": "x", "data": "y"}"#) == [.status(4, repaired: false)])
     }
@@ -67,15 +82,22 @@ struct ResponseShapesTests {
     static func status(_ id: Int, retweet: Int? = nil, broken: Bool = false) -> String {
         var lines = ["{", "\"id\": \(id),", broken ? "\"text\" \"no colon\"," : "\"text\": \"正文\","]
         if let retweet {
-            lines += ["\"retweeted_status\": {", "\"id\": \(retweet),", "\"text\": \"原文\",", "\"user\": {", "\"screen_name\": \"u\"", "}", "},"]
+            lines += [
+                "\"retweeted_status\": {", "\"id\": \(retweet),", "\"text\": \"原文\",", "\"user\": {",
+                "\"screen_name\": \"u\"", "}", "},",
+            ]
         }
         lines += ["\"reposts_count\": 1", "}"]
         return lines.joined(separator: "\n")
     }
 
-    @Test("re-syncing after a broken status in an indent=0 array: the next element, never a nested retweet taken for a status")
+    @Test(
+        "re-syncing after a broken status in an indent=0 array: the next element, never a nested retweet taken for a status"
+    )
     func indentZeroResync() {
-        let text = Self.indentZero([Self.status(1, retweet: 11), Self.status(2, retweet: 12, broken: true), Self.status(3, retweet: 13)])
+        let text = Self.indentZero([
+            Self.status(1, retweet: 11), Self.status(2, retweet: 12, broken: true), Self.status(3, retweet: 13),
+        ])
         let got = answers(text)
         #expect(got.count == 3, "\(got)")
         #expect(got.first == .status(1, repaired: false) && got.last == .status(3, repaired: false))
@@ -102,30 +124,37 @@ struct ResponseShapesTests {
             }
             """
         let whole = answers(page)
-        #expect(whole.count == 3 && whole[0] == .status(1, repaired: false) && whole[2] == .status(3, repaired: false), "\(whole)")
+        #expect(
+            whole.count == 3 && whole[0] == .status(1, repaired: false) && whole[2] == .status(3, repaired: false),
+            "\(whole)")
         for size in [1, 2, 7, 64] {
-            let chunked = StatusSplitterTests.split(Array(page.utf8), sizes: Array(repeating: size, count: page.utf8.count))
+            let chunked = StatusSplitterTests.split(
+                Array(page.utf8), sizes: Array(repeating: size, count: page.utf8.count))
             #expect(chunked.map(\.answer) == whole, "chunks of \(size)")
         }
     }
 
     @Test("JSON Lines of responses and arrays: a broken line costs itself, the next line is read as a new value")
     func linesOfResponses() {
-        let text = [
-            #"{"ok": 1, "data": {"list": [{"id": 1, "text_raw": "a"}, {"id": 2, "text_raw": "b"#,  // cut short
-            #"[{"id": 3, "text": "c"}, {"id": 4, "text": "d"}]"#,
-            #"{"ok": 1, "data": {"cards": [{"card_type": 9, "mblog": {"id": 5, "text": "e"}}]}}"#,
-        ].joined(separator: "\n") + "\n"
+        let text =
+            [
+                #"{"ok": 1, "data": {"list": [{"id": 1, "text_raw": "a"}, {"id": 2, "text_raw": "b"#,  // cut short
+                #"[{"id": 3, "text": "c"}, {"id": 4, "text": "d"}]"#,
+                #"{"ok": 1, "data": {"cards": [{"card_type": 9, "mblog": {"id": 5, "text": "e"}}]}}"#,
+            ].joined(separator: "\n") + "\n"
         let got = answers(text)
         #expect(got.count == 5, "\(got)")
         #expect(got[0] == .status(1, repaired: false) && got[1].matches(Answer.error("the line ends inside a string")))
-        #expect(Array(got[2...]) == [.status(3, repaired: false), .status(4, repaired: false), .status(5, repaired: false)])
+        #expect(
+            Array(got[2...]) == [.status(3, repaired: false), .status(4, repaired: false), .status(5, repaired: false)])
     }
 
     @Test("a compact array broken in its second status: the third is read, the error names where it broke")
     func compactResync() {
-        let got = answers(#"[{"id": 1, "text": "a"}, {"id": 2, "text": "b", "user": {"n": [1, 2}}, {"id": 3, "text": "c"}]"#)
-        #expect(got.count == 3 && got[0] == .status(1, repaired: false) && got[2] == .status(3, repaired: false), "\(got)")
+        let got = answers(
+            #"[{"id": 1, "text": "a"}, {"id": 2, "text": "b", "user": {"n": [1, 2}}, {"id": 3, "text": "c"}]"#)
+        #expect(
+            got.count == 3 && got[0] == .status(1, repaired: false) && got[2] == .status(3, repaired: false), "\(got)")
         #expect(got[1].matches(Answer.error("expected ',' or ']', found '}'")))
     }
 }

@@ -13,11 +13,14 @@ struct WeiboRealDataTests {
     static let folders = ["yykit", "weibo-open", "weibo-mobile", "weibo-pc"]
 
     static func files(_ folder: String) -> [String] {
-        Fixtures.realDataFiles(folder).filter { folder != "yykit" || URL(fileURLWithPath: $0).lastPathComponent.hasPrefix("weibo_") }
+        Fixtures.realDataFiles(folder).filter {
+            folder != "yykit" || URL(fileURLWithPath: $0).lastPathComponent.hasPrefix("weibo_")
+        }
     }
 
     /// Every status of a file and its cell, with the status's decoding warnings.
-    static func cells(_ path: String, layouter: CellLayouter<TextEngine>) throws -> [(status: Status, cell: CellLayout)] {
+    static func cells(_ path: String, layouter: CellLayouter<TextEngine>) throws -> [(status: Status, cell: CellLayout)]
+    {
         let bytes = Array(try #require(FileManager.default.contents(atPath: path)))
         return try StatusDecoder().decodeAll(bytes).map { decoded in
             let status = try decoded.result.get()
@@ -47,9 +50,11 @@ struct WeiboRealDataTests {
                 }
                 for text in Self.texts(cell.blocks) {
                     let shown = text.richText.text.string
-                    #expect(!shown.contains("<a") && !shown.contains("<span") && !shown.contains("<br") && !shown.contains("<img")
+                    #expect(
+                        !shown.contains("<a") && !shown.contains("<span") && !shown.contains("<br")
+                            && !shown.contains("<img")
                             && !shown.contains("&gt;") && !shown.contains("&amp;") && !shown.contains("&quot;"),
-                            "\(name): status \(status.id) measures markup: \(shown.prefix(120))")
+                        "\(name): status \(status.id) measures markup: \(shown.prefix(120))")
                 }
             }
         }
@@ -72,10 +77,13 @@ struct WeiboRealDataTests {
             let cells = try Self.cells(path, layouter: layouter)
             try #require(raw.count == cells.count)
             for (json, (status, cell)) in zip(raw, cells) {
-                let expected = YYKitFormula.height(of: json, textLines: cell.textLines, retweetTextLines: cell.retweetTextLines,
-                                                   width: 375)
-                #expect(abs(cell.height - expected) <= 0.5 + 1e-9,
-                        "\(URL(fileURLWithPath: path).lastPathComponent): status \(status.id): \(cell.height) pt, YYKit's formula \(expected)")
+                let expected = YYKitFormula.height(
+                    of: json, textLines: cell.textLines, retweetTextLines: cell.retweetTextLines,
+                    width: 375)
+                #expect(
+                    abs(cell.height - expected) <= 0.5 + 1e-9,
+                    "\(URL(fileURLWithPath: path).lastPathComponent): status \(status.id): \(cell.height) pt, YYKit's formula \(expected)"
+                )
                 checked += 1
             }
         }
@@ -90,7 +98,9 @@ struct WeiboRealDataTests {
 enum YYKitFormula {
     static func height(of status: [String: Any], textLines: Int, retweetTextLines: Int, width: Double) -> Double {
         let contentWidth = width - 24
-        func textHeight(_ lines: Int, _ size: Double) -> Double { lines == 0 ? 0 : 20 + size + Double(lines - 1) * 1.34 * size }
+        func textHeight(_ lines: Int, _ size: Double) -> Double {
+            lines == 0 ? 0 : 20 + size + Double(lines - 1) * 1.34 * size
+        }
         func string(_ value: Any?) -> String { value as? String ?? (value as? NSNumber)?.stringValue ?? "" }
         func int(_ value: Any?) -> Int { (value as? NSNumber)?.intValue ?? Int(value as? String ?? "") ?? 0 }
         func pixel(_ v: Double) -> Double { (v * 2).rounded() / 2 }
@@ -121,7 +131,8 @@ enum YYKitFormula {
             let text = [page["page_title"], page["page_desc"] ?? page["content2"] ?? page["content3"], page["tips"]]
                 .map(string).joined()
             let desc = [page["page_desc"], page["content2"], page["content3"]].map(string).first { !$0.isEmpty } ?? ""
-            return string(page["page_title"]).isEmpty && desc.isEmpty && string(page["tips"]).isEmpty && text.isEmpty ? 0 : 70
+            return string(page["page_title"]).isEmpty && desc.isEmpty && string(page["tips"]).isEmpty && text.isEmpty
+                ? 0 : 70
         }
 
         var height = 8.0

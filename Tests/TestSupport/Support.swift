@@ -16,14 +16,17 @@ public enum Fixtures {
     /// `$FEEDLAYOUT_REALDATA`), read in place and never copied into the repository; nil when
     /// neither is there (the tests that read them are then skipped, saying so).
     public static let realDataDirectory: String? = {
-        let candidates = [ProcessInfo.processInfo.environment["FEEDLAYOUT_REALDATA"], repositoryRoot + "/../shared/realdata"]
+        let candidates = [
+            ProcessInfo.processInfo.environment["FEEDLAYOUT_REALDATA"], repositoryRoot + "/../shared/realdata",
+        ]
         return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0 + "/SOURCES.md") }
     }()
 
     /// The files of a folder of ``realDataDirectory`` whose names end in `suffix`, sorted.
     public static func realDataFiles(_ folder: String, suffix: String = ".json") -> [String] {
         guard let root = realDataDirectory,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)
+        else { return [] }
         return names.filter { $0.hasSuffix(suffix) }.sorted().map { root + "/" + folder + "/" + $0 }
     }
 
@@ -44,7 +47,9 @@ public enum Fixtures {
 
     /// The bytes of ``corpusStatusesPath``.
     public static let corpusStatusBytes: [UInt8] = {
-        guard let data = FileManager.default.contents(atPath: corpusStatusesPath) else { fatalError("missing corpus at \(corpusStatusesPath)") }
+        guard let data = FileManager.default.contents(atPath: corpusStatusesPath) else {
+            fatalError("missing corpus at \(corpusStatusesPath)")
+        }
         return Array(data)
     }()
 

@@ -24,18 +24,23 @@ public enum TestTags {
         let listed = (ProcessInfo.processInfo.environment["FEEDLAYOUT_SKIP_TAGS"] ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let byName = Dictionary(uniqueKeysWithValues: names.map { ($0.value, $0.key) })
-        return Set(listed.map { name in
-            guard let tag = byName[name] else {
-                fatalError("FEEDLAYOUT_SKIP_TAGS names '\(name)'; the tags are \(byName.keys.sorted().joined(separator: ", "))")
-            }
-            return tag
-        })
+        return Set(
+            listed.map { name in
+                guard let tag = byName[name] else {
+                    fatalError(
+                        "FEEDLAYOUT_SKIP_TAGS names '\(name)'; the tags are \(byName.keys.sorted().joined(separator: ", "))"
+                    )
+                }
+                return tag
+            })
     }()
 }
 
 extension Trait where Self == ConditionTrait {
     /// Runs the test unless `FEEDLAYOUT_SKIP_TAGS` names `tag`.
     public static func unlessSkipped(_ tag: Tag) -> Self {
-        .enabled(if: !TestTags.skipped.contains(tag), "FEEDLAYOUT_SKIP_TAGS skips the tag \(TestTags.names[tag] ?? "\(tag)")")
+        .enabled(
+            if: !TestTags.skipped.contains(tag), "FEEDLAYOUT_SKIP_TAGS skips the tag \(TestTags.names[tag] ?? "\(tag)")"
+        )
     }
 }

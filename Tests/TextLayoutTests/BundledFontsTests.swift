@@ -60,9 +60,12 @@ struct BundledFontsTests {
         let executable = Self.scratchDirectory("exe")
         let clone = Self.scratchDirectory("clone")
         var bundleAsked = 0
-        var locator = BundledFontsLocator(environmentValue: nil, executableDirectory: executable, sourceRoot: clone,
-                                          resourceBundleFonts: { nil })
-        locator.resourceBundleFonts = { bundleAsked += 1; return nil }
+        var locator = BundledFontsLocator(
+            environmentValue: nil, executableDirectory: executable, sourceRoot: clone,
+            resourceBundleFonts: { nil })
+        locator.resourceBundleFonts = {
+            bundleAsked += 1; return nil
+        }
         let beside = executable + "/" + BundledFontsLocator.resourceBundleName + "/Fonts"
         #expect(throws: FontError.fontsDirectoryNotFound(searched: [beside, clone + "/Fonts"])) { try locator.locate() }
         #expect(bundleAsked == 0, "Bundle.module is not asked when no bundle is there (it would trap)")
@@ -71,7 +74,9 @@ struct BundledFontsTests {
         #expect(try locator.locate() == clone + "/Fonts")
 
         Self.makeFontsDirectory(beside)
-        locator.resourceBundleFonts = { bundleAsked += 1; return beside }
+        locator.resourceBundleFonts = {
+            bundleAsked += 1; return beside
+        }
         #expect(try locator.locate() == beside)
         #expect(bundleAsked == 1)
 

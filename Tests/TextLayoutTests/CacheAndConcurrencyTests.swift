@@ -39,7 +39,9 @@ struct CacheAndConcurrencyTests {
             for width in [343.0, 200] where fast.layout(width: width) != general.layout(width: width) {
                 Issue.record("layouts differ at \(width): \(text)")
             }
-            if !text.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0x200D || $0.value == 0xFE0F }) {
+            if !text.unicodeScalars.contains(where: {
+                $0.properties.isEmojiPresentation || $0.value == 0x200D || $0.value == 0xFE0F
+            }) {
                 fastParagraphs += 1
             }
         }
@@ -50,8 +52,10 @@ struct CacheAndConcurrencyTests {
     func emojiClustersEqualICU() {
         // ExtPict with and without emoji presentation, ZWJ, VS15/VS16, skin tones, combining
         // marks, regional indicators, a keycap, and plain text around them.
-        let alphabet: [String] = ["a", "中", " ", "😀", "👨", "👩", "❤", "©", "\u{200D}", "\u{FE0F}", "\u{FE0E}",
-                                  "\u{1F3FB}", "\u{1F3FD}", "\u{0301}", "\u{20E3}", "1", "\u{1F1E8}", "\u{1F1F3}", "\u{1F1FA}", "，"]
+        let alphabet: [String] = [
+            "a", "中", " ", "😀", "👨", "👩", "❤", "©", "\u{200D}", "\u{FE0F}", "\u{FE0E}",
+            "\u{1F3FB}", "\u{1F3FD}", "\u{0301}", "\u{20E3}", "1", "\u{1F1E8}", "\u{1F1F3}", "\u{1F1FA}", "，",
+        ]
         let engine = TextEngine(fonts: Fixtures.fonts)
         var generator = SplitMix(seed: 0x5EED)
         var joined = 0  // texts where some cluster holds several code points
@@ -60,7 +64,9 @@ struct CacheAndConcurrencyTests {
             let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
             let ours = engine.prepare(text)
             let icu = engine.prepareGeneralPathOnly(AttributedText(text), icuOnly: true)
-            #expect(ours.graphemeClusterRanges == icu.graphemeClusterRanges, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                ours.graphemeClusterRanges == icu.graphemeClusterRanges,
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             for width in [20.0, 60] where ours.layout(width: width) != icu.layout(width: width) {
                 Issue.record("layouts differ at \(width): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
             }

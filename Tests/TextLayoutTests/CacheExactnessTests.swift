@@ -20,40 +20,53 @@ struct CacheExactnessTests {
             // A quarter over all of Unicode, a quarter of bidi controls beside every script's
             // joining and composing characters, the rest over small palettes (some long: runs
             // of eight pieces and more take the window-shaping path).
-            let text = i % 4 == 0 ? anything.shortText()
-                : i % 4 == 1 ? bidi.next(maxCount: i % 5 == 1 ? 40 : 16)
-                : palettes[i % palettes.count].next(maxCount: i % 5 == 0 ? 64 : 12)
+            let text =
+                i % 4 == 0
+                ? anything.shortText()
+                : i % 4 == 1
+                    ? bidi.next(maxCount: i % 5 == 1 ? 40 : 16)
+                    : palettes[i % palettes.count].next(maxCount: i % 5 == 0 ? 64 : 12)
             let style = TextStyle(fontSize: [17, 16, 12.5][i % 3])
             let a = uncached.prepare(text, style: style)
             let b = cached.prepare(text, style: style)
             if a.textRuns.map(\.advance) != b.textRuns.map(\.advance) || a.layout(width: 40) != b.layout(width: 40)
-                || a.layout(width: 60) != b.layout(width: 60) || a.layout(width: 200) != b.layout(width: 200) {
+                || a.layout(width: 60) != b.layout(width: 60) || a.layout(width: 200) != b.layout(width: 200)
+            {
                 found.append(text)
             }
         }
         return found
     }
 
-    @Test("100,000 random texts over every script, control, mark and unassigned code point, and bidi controls beside every script's joining and composing characters: cached equals uncached")
+    @Test(
+        "100,000 random texts over every script, control, mark and unassigned code point, and bidi controls beside every script's joining and composing characters: cached equals uncached"
+    )
     func randomTexts() {
         // FEEDLAYOUT_CACHE_TEXTS raises the count (the 1,000,000-text run in Fuzz/README.md).
         let count = Int(ProcessInfo.processInfo.environment["FEEDLAYOUT_CACHE_TEXTS"] ?? "") ?? 100_000
         let seed = UInt64(ProcessInfo.processInfo.environment["FEEDLAYOUT_CACHE_SEED"] ?? "") ?? 0xCAC4E
         let found = Self.differences(count: count, seed: seed)
-        #expect(found.isEmpty, "\(found.count) texts differ, e.g. \(found.prefix(5).map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+        #expect(
+            found.isEmpty,
+            "\(found.count) texts differ, e.g. \(found.prefix(5).map { $0.unicodeScalars.map { String($0.value, radix: 16) } })"
+        )
     }
 
-    @Test("a run against its script's direction (Hangul under RLO, its V and L jamo composing once reversed) measures the same after any texts: the issue's reproducer")
+    @Test(
+        "a run against its script's direction (Hangul under RLO, its V and L jamo composing once reversed) measures the same after any texts: the issue's reproducer"
+    )
     func overriddenHangul() {
         // Found by reversing the order of 50,000 texts of RLO, PDF, LRO, Hangul syllables and
         // jamo (width 40, size 16): the last text measured 1 line alone and 2 after these.
-        let before = ["\u{112C}\u{1166}1\u{202E}\u{11B2} \u{1129}\u{11D8}\u{1143}", "\u{202C}\u{202E}\u{11DA}\u{1198}\u{C533}",
-                      "\u{202E}\u{116B}\u{11AF}\u{1100}\u{11B1}\u{116C}\u{1169}\u{202D}\u{1199}\u{D162}\u{D5B3} \u{BB46} \u{1118}",
-                      "\u{111D}\u{C634}\u{202E}\u{1160}\u{C582}\u{1164}\u{1196}\u{B144}\u{111E}\u{11C5}\u{11DF}\u{11FB}\u{1161}1\u{2069}",
-                      "\u{11E6}\u{112D}\u{202D}\u{11AC}\u{202E}\u{1164}\u{BB96}\u{118C}\u{CEBD}\u{2067}\u{202C}1",
-                      "\u{2067}\u{202E}\u{11BF}\u{1137}\u{11E0}\u{114C}\u{111D}\u{11A3}\u{1192}\u{1199}\u{11DA}\u{11AE}",
-                      "\u{202E}\u{B8E0}\u{118C}\u{111E}\u{11B1}\u{1198}\u{1150}\u{1127}\u{11BF}\u{1126}\u{1166}\u{11F0}\u{202E}\u{C11A}\u{1183}",
-                      "\u{202E}\u{116B}\u{C0C2}\u{11AB}\u{11AE}\u{116A}\u{1120}\u{11B3}\u{11FA}\u{202D}\u{11F2}\u{11B9}\u{B176}"]
+        let before = [
+            "\u{112C}\u{1166}1\u{202E}\u{11B2} \u{1129}\u{11D8}\u{1143}", "\u{202C}\u{202E}\u{11DA}\u{1198}\u{C533}",
+            "\u{202E}\u{116B}\u{11AF}\u{1100}\u{11B1}\u{116C}\u{1169}\u{202D}\u{1199}\u{D162}\u{D5B3} \u{BB46} \u{1118}",
+            "\u{111D}\u{C634}\u{202E}\u{1160}\u{C582}\u{1164}\u{1196}\u{B144}\u{111E}\u{11C5}\u{11DF}\u{11FB}\u{1161}1\u{2069}",
+            "\u{11E6}\u{112D}\u{202D}\u{11AC}\u{202E}\u{1164}\u{BB96}\u{118C}\u{CEBD}\u{2067}\u{202C}1",
+            "\u{2067}\u{202E}\u{11BF}\u{1137}\u{11E0}\u{114C}\u{111D}\u{11A3}\u{1192}\u{1199}\u{11DA}\u{11AE}",
+            "\u{202E}\u{B8E0}\u{118C}\u{111E}\u{11B1}\u{1198}\u{1150}\u{1127}\u{11BF}\u{1126}\u{1166}\u{11F0}\u{202E}\u{C11A}\u{1183}",
+            "\u{202E}\u{116B}\u{C0C2}\u{11AB}\u{11AE}\u{116A}\u{1120}\u{11B3}\u{11FA}\u{202D}\u{11F2}\u{11B9}\u{B176}",
+        ]
         let text = "\u{202E}\u{B8E0}\u{116B}\u{1143}"
         let style = TextStyle(fontSize: 16)
         let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
@@ -62,22 +75,28 @@ struct CacheExactnessTests {
         for warm in before { _ = cached.prepare(warm, style: style).layout(width: 40) }
         #expect(cached.prepare(text, style: style).layout(width: 40) == alone)
         for measured in before {
-            #expect(cached.prepare(measured, style: style).layout(width: 40) == uncached.prepare(measured, style: style).layout(width: 40),
-                    "\(measured.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                cached.prepare(measured, style: style).layout(width: 40)
+                    == uncached.prepare(measured, style: style).layout(width: 40),
+                "\(measured.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 
-    @Test("a mark after a control is shaped in its run, never taken from a piece shaped elsewhere",
-          arguments: [("\u{11A8}\t\u{05BC}\u{FFFC}\u{11A8}", "\u{05BC}\u{FFFC}"),
-                      ("\u{4E2D} \t\u{05BC}\u{FFFC}", "\t\u{05B0}\u{FFFC}\u{FFFC}"),
-                      ("a\t\u{05B0}\u{5BC}\u{FFFC}", "a\t\u{05B0}\u{FFFC}")])
+    @Test(
+        "a mark after a control is shaped in its run, never taken from a piece shaped elsewhere",
+        arguments: [
+            ("\u{11A8}\t\u{05BC}\u{FFFC}\u{11A8}", "\u{05BC}\u{FFFC}"),
+            ("\u{4E2D} \t\u{05BC}\u{FFFC}", "\t\u{05B0}\u{FFFC}\u{FFFC}"),
+            ("a\t\u{05B0}\u{5BC}\u{FFFC}", "a\t\u{05B0}\u{FFFC}"),
+        ])
     func markAfterControl(before: String, text: String) {
         let style = TextStyle(fontSize: 16)
         let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
         let cached = TextEngine(fonts: Fixtures.fonts)
         for warm in [before, text, before + text, text + before] { _ = cached.prepare(warm, style: style) }
         for measured in [text, before + text, text + before, before] {
-            #expect(cached.prepare(measured, style: style).textRuns.map(\.advance)
+            #expect(
+                cached.prepare(measured, style: style).textRuns.map(\.advance)
                     == uncached.prepare(measured, style: style).textRuns.map(\.advance), "\(measured.debugDescription)")
         }
     }
@@ -91,7 +110,8 @@ struct CacheExactnessTests {
         #expect(engine.segmentCacheStatistics.count == 0)
         _ = engine.prepare("x y z")
         #expect(engine.segmentCacheStatistics.count > 0, "other pieces are kept")
-        #expect(engine.prepare(text).textRuns.map(\.advance)
+        #expect(
+            engine.prepare(text).textRuns.map(\.advance)
                 == TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).prepare(text).textRuns.map(\.advance))
     }
 }

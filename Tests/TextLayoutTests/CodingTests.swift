@@ -18,7 +18,8 @@ struct CodingTests {
         text.append(" and some more text to wrap\nover lines")
         var layouts = [engine.layout(text, width: 60, maxLines: 2)]
         for (index, paragraph) in Fixtures.corpusTexts.prefix(200).enumerated() {
-            layouts.append(engine.layout(paragraph, width: [343, 200, 90][index % 3], maxLines: index % 4 == 0 ? 2 : nil))
+            layouts.append(
+                engine.layout(paragraph, width: [343, 200, 90][index % 3], maxLines: index % 4 == 0 ? 2 : nil))
         }
         layouts.append(engine.layout("", width: 100))
         #expect(layouts.contains { $0.isTruncated })
@@ -77,19 +78,26 @@ struct CodingTests {
         #expect(decoded.attachments.map(\.offset) == [1, 4, 16])
         #expect(try roundTrip(AttributedText("plain")) == AttributedText("plain"))
         #expect(try JSONDecoder().decode(AttributedText.self, from: Data(#"{"string": "no list"}"#.utf8)) == "no list")
-        for bad in [#"{"string": "ab", "attachments": [{"offset": 1, "width": 1, "ascent": 1, "descent": 0}]}"#,
-                    #"{"string": "\#u{FFFC}\#u{FFFC}", "attachments": [{"offset": 3, "width": 1, "ascent": 1, "descent": 0}, {"offset": 0, "width": 1, "ascent": 1, "descent": 0}]}"#,
-                    #"{"string": "\#u{FFFC}", "attachments": [{"offset": 1, "width": 1, "ascent": 1, "descent": 0}]}"#,
-                    #"{"string": "\#u{FFFC}", "attachments": [{"offset": 0}]}"#,
-                    #"{"string": "x", "attachments": "none"}"#] {
-            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(AttributedText.self, from: Data(bad.utf8)) }
+        for bad in [
+            #"{"string": "ab", "attachments": [{"offset": 1, "width": 1, "ascent": 1, "descent": 0}]}"#,
+            #"{"string": "\#u{FFFC}\#u{FFFC}", "attachments": [{"offset": 3, "width": 1, "ascent": 1, "descent": 0}, {"offset": 0, "width": 1, "ascent": 1, "descent": 0}]}"#,
+            #"{"string": "\#u{FFFC}", "attachments": [{"offset": 1, "width": 1, "ascent": 1, "descent": 0}]}"#,
+            #"{"string": "\#u{FFFC}", "attachments": [{"offset": 0}]}"#,
+            #"{"string": "x", "attachments": "none"}"#,
+        ] {
+            #expect(throws: DecodingError.self, "\(bad)") {
+                try JSONDecoder().decode(AttributedText.self, from: Data(bad.utf8))
+            }
         }
     }
 
     @Test("descriptions say what a layout, a line, a text and a font stack are")
     func descriptions() {
         let layout = engine.layout("one two three four five six seven", width: 60, maxLines: 2)
-        #expect(layout.description == "2 lines, \(formatPoints(layout.width)) × \(formatPoints(layout.height)) pt, truncated (\(layout.fullLineCount) in full)")
+        #expect(
+            layout.description
+                == "2 lines, \(formatPoints(layout.width)) × \(formatPoints(layout.height)) pt, truncated (\(layout.fullLineCount) in full)"
+        )
         #expect(engine.layout("", width: 10).description == "0 lines, 0 × 0 pt")
         #expect(layout.lines[0].description.hasPrefix("bytes 0..<"))
         #expect(layout.lines[1].description.hasSuffix(", truncated"))
@@ -97,7 +105,11 @@ struct CodingTests {
         text.append(TextAttachment(width: 17, ascent: 14, descent: 3))
         #expect(text.description == "\"笑死\u{FFFC}\" (1 attachment)")
         #expect(AttributedText("a\"b").description == #""a\"b""#)
-        #expect(Fixtures.fonts.description == "Noto Sans Regular (NotoSans-Regular.ttf#0), Noto Sans CJK SC Regular (NotoSansCJK-Regular.ttc#2), Noto Color Emoji Regular (NotoColorEmoji.ttf#0)")
-        #expect(formatPoints(190.79100000001) == "190.791" && formatPoints(17) == "17" && formatPoints(0.0005) == "0.001")
+        #expect(
+            Fixtures.fonts.description
+                == "Noto Sans Regular (NotoSans-Regular.ttf#0), Noto Sans CJK SC Regular (NotoSansCJK-Regular.ttc#2), Noto Color Emoji Regular (NotoColorEmoji.ttf#0)"
+        )
+        #expect(
+            formatPoints(190.79100000001) == "190.791" && formatPoints(17) == "17" && formatPoints(0.0005) == "0.001")
     }
 }

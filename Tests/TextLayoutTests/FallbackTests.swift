@@ -21,7 +21,11 @@ struct FallbackTests {
         // "，" is common punctuation: it takes the script of the text before it (Latin, as
         // Pango does), so it is a run of its own, in the CJK font that covers it.
         #expect(runs.map(\.0) == ["Sata", "驱动", "XP", "，", "好", "😀"])
-        #expect(runs.map(\.1) == ["Noto Sans", "Noto Sans CJK SC", "Noto Sans", "Noto Sans CJK SC", "Noto Sans CJK SC", "Noto Color Emoji"])
+        #expect(
+            runs.map(\.1) == [
+                "Noto Sans", "Noto Sans CJK SC", "Noto Sans", "Noto Sans CJK SC", "Noto Sans CJK SC",
+                "Noto Color Emoji",
+            ])
     }
 
     @Test("a space stays in the font of the text before it")
@@ -34,27 +38,28 @@ struct FallbackTests {
     /// The font of each code point, as Pango 1.50.12 chooses it on the bundled fonts (its
     /// itemizer, read with `pango_layout`'s runs; Chromium agrees on every case).
     static let pangoSpaceFonts: [(String, [String])] = [
-        ("施 (a", ["CJK", "Sans", "Sans", "Sans"]),      // before a bracket: the earlier fallback font
-        ("中  1", ["CJK", "Sans", "Sans", "Sans"]),      // a digit
+        ("施 (a", ["CJK", "Sans", "Sans", "Sans"]),  // before a bracket: the earlier fallback font
+        ("中  1", ["CJK", "Sans", "Sans", "Sans"]),  // a digit
         ("中 “x”", ["CJK", "Sans", "Sans", "Sans", "Sans"]),  // a quote
         ("中 @a", ["CJK", "Sans", "Sans", "Sans"]),
         ("中 #话题#", ["CJK", "Sans", "Sans", "CJK", "CJK", "Sans"]),
-        ("中\u{3000}1", ["CJK", "Sans", "Sans"]),       // a space separator Noto Sans lacks: HarfBuzz's fallback
-        ("中\u{200B}1", ["CJK", "Sans", "Sans"]),       // a default-ignorable
-        ("中 a", ["CJK", "CJK", "Sans"]),                // a Latin letter starts a new script run: no move
+        ("中\u{3000}1", ["CJK", "Sans", "Sans"]),  // a space separator Noto Sans lacks: HarfBuzz's fallback
+        ("中\u{200B}1", ["CJK", "Sans", "Sans"]),  // a default-ignorable
+        ("中 a", ["CJK", "CJK", "Sans"]),  // a Latin letter starts a new script run: no move
         ("中 中", ["CJK", "CJK", "CJK"]),
         ("中 。", ["CJK", "CJK", "CJK"]),
         ("中 ", ["CJK", "CJK"]),
-        ("a 中", ["Sans", "Sans", "CJK"]),               // the later fallback font does not take it
-        (" 中", ["CJK", "CJK"]),                         // leading: the font of the text after it
+        ("a 中", ["Sans", "Sans", "CJK"]),  // the later fallback font does not take it
+        (" 中", ["CJK", "CJK"]),  // leading: the font of the text after it
         ("😀 中", ["Emoji", "CJK", "CJK"]),
         ("😀 😀", ["Emoji", "Sans", "Emoji"]),
         ("😀 ", ["Emoji", "Sans"]),
         ("中 😀", ["CJK", "CJK", "Emoji"]),
     ]
 
-    @Test("spaces, controls and format characters take Pango's font: the better of the fonts around them",
-          arguments: pangoSpaceFonts.indices)
+    @Test(
+        "spaces, controls and format characters take Pango's font: the better of the fonts around them",
+        arguments: pangoSpaceFonts.indices)
     func spaceFontsFollowPango(_ index: Int) {
         let (text, expected) = Self.pangoSpaceFonts[index]
         let prepared = engine.prepare(text)
@@ -64,7 +69,9 @@ struct FallbackTests {
         for scalar in text.unicodeScalars {
             let run = runs.first { $0.range.contains(offset) }
             let family = run?.font?.familyName ?? "none"
-            got.append(family == "Noto Sans" ? "Sans" : family == "Noto Sans CJK SC" ? "CJK" : family == "Noto Color Emoji" ? "Emoji" : family)
+            got.append(
+                family == "Noto Sans"
+                    ? "Sans" : family == "Noto Sans CJK SC" ? "CJK" : family == "Noto Color Emoji" ? "Emoji" : family)
             offset += String(scalar).utf8.count
         }
         #expect(got == expected, "\(text.debugDescription)")
@@ -80,8 +87,9 @@ struct FallbackTests {
         #expect(abs(width - 36.057) < 0.01, "\(width)")
     }
 
-    @Test("emoji sequences go to the emoji font as one cluster",
-          arguments: ["👨‍👩‍👧‍👦", "🏳️‍🌈", "🇨🇳", "👍🏽", "#️⃣", "❤️", "1️⃣"])
+    @Test(
+        "emoji sequences go to the emoji font as one cluster",
+        arguments: ["👨‍👩‍👧‍👦", "🏳️‍🌈", "🇨🇳", "👍🏽", "#️⃣", "❤️", "1️⃣"])
     func emojiSequences(_ sequence: String) {
         let text = "外" + sequence + "壳"
         let prepared = engine.prepare(text)
@@ -102,10 +110,13 @@ struct FallbackTests {
         #expect(runs.map(\.1) == ["Noto Sans CJK SC", "Noto Color Emoji", "Noto Sans"])
     }
 
-    @Test("emoji-presentation characters follow the fallback order; VS16 selects the colour font",
-          arguments: [("⚽", "Noto Sans CJK SC"), ("🆎", "Noto Sans CJK SC"), ("🈚", "Noto Sans CJK SC"), ("🉐", "Noto Sans CJK SC"),
-                      ("⌚", "Noto Color Emoji"), ("😀", "Noto Color Emoji"), ("❤", "Noto Color Emoji"),
-                      ("⚽\u{FE0F}", "Noto Color Emoji"), ("🈚\u{FE0F}", "Noto Color Emoji")])
+    @Test(
+        "emoji-presentation characters follow the fallback order; VS16 selects the colour font",
+        arguments: [
+            ("⚽", "Noto Sans CJK SC"), ("🆎", "Noto Sans CJK SC"), ("🈚", "Noto Sans CJK SC"), ("🉐", "Noto Sans CJK SC"),
+            ("⌚", "Noto Color Emoji"), ("😀", "Noto Color Emoji"), ("❤", "Noto Color Emoji"),
+            ("⚽\u{FE0F}", "Noto Color Emoji"), ("🈚\u{FE0F}", "Noto Color Emoji"),
+        ])
     func emojiPresentationFollowsFallbackOrder(text: String, family: String) {
         // As Pango 1.50.12 and Chromium draw them on the bundled fonts (both oracles take ⚽ and
         // 🈚 from Noto Sans CJK; with VS16 the colour font is asked for explicitly).

@@ -11,8 +11,11 @@ struct FontDataTests {
 
     @Test("fonts made from a file's bytes measure exactly as the file")
     func sameAsFiles() throws {
-        let fonts = try [Font(data: Self.bytes("NotoSans-Regular.ttf")), Font(data: Self.bytes("NotoSansCJK-Regular.ttc"), faceIndex: 2),
-                         Font(data: Self.bytes("NotoColorEmoji.ttf"))]
+        let fonts = try [
+            Font(data: Self.bytes("NotoSans-Regular.ttf")),
+            Font(data: Self.bytes("NotoSansCJK-Regular.ttc"), faceIndex: 2),
+            Font(data: Self.bytes("NotoColorEmoji.ttf")),
+        ]
         #expect(fonts.map(\.familyName) == FontStack.defaultFamilies)
         #expect(fonts.allSatisfy { $0.path.isEmpty })
         #expect(fonts[1].description == "Noto Sans CJK SC Regular (data#2)")
@@ -28,7 +31,9 @@ struct FontDataTests {
         #expect(throws: FontError.unreadable(path: "", reason: "no bytes")) { try Font(data: Data()) }
         #expect(throws: FontError.self) { try Font(data: Data("this is not a font".utf8)) }
         let cjk = try Self.bytes("NotoSansCJK-Regular.ttc")
-        #expect(throws: FontError.noSuchFace(path: "<data>", index: 40, faceCount: 10)) { try Font(data: cjk, faceIndex: 40) }
+        #expect(throws: FontError.noSuchFace(path: "<data>", index: 40, faceCount: 10)) {
+            try Font(data: cjk, faceIndex: 40)
+        }
         let sans = try Self.bytes("NotoSans-Regular.ttf")
         for fraction in [0.01, 0.1, 0.5] {
             do {

@@ -19,7 +19,9 @@ struct FontTests {
     @Test("advances of known strings equal the fonts' own hmtx values")
     func knownAdvances() {
         // H e l l o space w o r l d in Noto Sans: 741 564 258 258 605 260 786 605 413 258 615
-        #expect(fonts[0].advanceInFontUnits(of: "Hello world") == 741 + 564 + 258 + 258 + 605 + 260 + 786 + 605 + 413 + 258 + 615)
+        #expect(
+            fonts[0].advanceInFontUnits(of: "Hello world") == 741 + 564 + 258 + 258 + 605 + 260 + 786 + 605 + 413 + 258
+                + 615)
         #expect(fonts[1].advanceInFontUnits(of: "中文，。（") == 5000)
         #expect(fonts[1].advanceInFontUnits(of: " ") == 224)
         #expect(fonts[2].advanceInFontUnits(of: "😀") == 2550)
@@ -44,7 +46,9 @@ struct FontTests {
         let path = Fixtures.fontsDirectory + "/NotoSansCJK-Regular.ttc"
         let jp = try Font(path: path, faceIndex: 0)
         #expect(jp.familyName == "Noto Sans CJK JP")
-        #expect(throws: FontError.noSuchFace(path: path, index: 40, faceCount: 10)) { try Font(path: path, faceIndex: 40) }
+        #expect(throws: FontError.noSuchFace(path: path, index: 40, faceCount: 10)) {
+            try Font(path: path, faceIndex: 40)
+        }
         let stack = try FontStack(files: [path + "#2"])
         #expect(stack.fonts[0].familyName == "Noto Sans CJK SC")
     }
@@ -119,8 +123,12 @@ struct LazyFontTests {
         unlink(fifo)
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        #expect(throws: FontError.unreadable(path: fifo, reason: "not a regular file (a FIFO, socket or device)")) { try Font(path: fifo) }
-        #expect(throws: FontError.unreadable(path: "/dev/zero", reason: "not a regular file (a FIFO, socket or device)")) { try Font(path: "/dev/zero") }
+        #expect(throws: FontError.unreadable(path: fifo, reason: "not a regular file (a FIFO, socket or device)")) {
+            try Font(path: fifo)
+        }
+        #expect(
+            throws: FontError.unreadable(path: "/dev/zero", reason: "not a regular file (a FIFO, socket or device)")
+        ) { try Font(path: "/dev/zero") }
         #expect(FontStack.faceFamilies(inFile: fifo).isEmpty)
     }
 }

@@ -12,13 +12,17 @@ struct GeneratedTablesTests {
     static let regenerate = "run `swift run generate-text-tables` and commit \(TextTablesGenerator.relativePath)"
 
     /// The first few code points where two tables differ, for the failure message.
-    static func differences<T: Equatable>(_ committed: UnsafePointer<T>, _ computed: BMPTable<T>) -> (count: Int, first: [String]) {
+    static func differences<T: Equatable>(_ committed: UnsafePointer<T>, _ computed: BMPTable<T>) -> (
+        count: Int, first: [String]
+    ) {
         var count = 0
         var first: [String] = []
         for codePoint in 0..<BMPTable<T>.count where committed[codePoint] != computed[codePoint] {
             count += 1
             if first.count < 5 {
-                first.append("U+\(String(codePoint, radix: 16, uppercase: true)): committed \(committed[codePoint]), ICU \(computed[codePoint])")
+                first.append(
+                    "U+\(String(codePoint, radix: 16, uppercase: true)): committed \(committed[codePoint]), ICU \(computed[codePoint])"
+                )
             }
         }
         return (count, first)
@@ -26,23 +30,37 @@ struct GeneratedTablesTests {
 
     @Test("The committed tables were made from this machine's ICU and equal what it says now")
     func committedTablesEqualICU() {
-        let made = "the tables were made from ICU \(GeneratedTables.icuVersion) (Unicode \(GeneratedTables.unicodeVersion)); "
+        let made =
+            "the tables were made from ICU \(GeneratedTables.icuVersion) (Unicode \(GeneratedTables.unicodeVersion)); "
             + "this machine has ICU \(GeneratedTables.machineICUVersion) (Unicode \(GeneratedTables.machineUnicodeVersion))"
         #expect(GeneratedTables.matchesICU, "\(made): the engine computes them at start-up instead; \(Self.regenerate)")
-        let properties = Self.differences(ctextshims_unicode_properties_table(), BMPTable<UInt16>(computing: UnicodeProperties.compute))
-        #expect(properties.count == 0, "UnicodeProperties: \(properties.count) code points differ from ICU (\(properties.first.joined(separator: "; "))); \(made); \(Self.regenerate)")
-        let classes = Self.differences(ctextshims_line_class_table(), BMPTable<UInt8>(computing: PairLineBreaker.compute))
-        #expect(classes.count == 0, "PairLineBreaker classes: \(classes.count) code points differ from ICU (\(classes.first.joined(separator: "; "))); \(made); \(Self.regenerate)")
+        let properties = Self.differences(
+            ctextshims_unicode_properties_table(), BMPTable<UInt16>(computing: UnicodeProperties.compute))
+        #expect(
+            properties.count == 0,
+            "UnicodeProperties: \(properties.count) code points differ from ICU (\(properties.first.joined(separator: "; "))); \(made); \(Self.regenerate)"
+        )
+        let classes = Self.differences(
+            ctextshims_line_class_table(), BMPTable<UInt8>(computing: PairLineBreaker.compute))
+        #expect(
+            classes.count == 0,
+            "PairLineBreaker classes: \(classes.count) code points differ from ICU (\(classes.first.joined(separator: "; "))); \(made); \(Self.regenerate)"
+        )
     }
 
     @Test("The committed pair tables are the breaker's rules")
     func committedPairTablesEqualRules() throws {
-        try #require(ctextshims_line_class_count() == Int32(PairLineBreaker.classCount),
-                     "the pair tables were made for \(ctextshims_line_class_count()) classes, the breaker has \(PairLineBreaker.classCount); \(Self.regenerate)")
+        try #require(
+            ctextshims_line_class_count() == Int32(PairLineBreaker.classCount),
+            "the pair tables were made for \(ctextshims_line_class_count()) classes, the breaker has \(PairLineBreaker.classCount); \(Self.regenerate)"
+        )
         let size = PairLineBreaker.classCount * (PairLineBreaker.classCount + 1)
         for mode in PairLineBreaker.Mode.allCases {
-            let committed = Array(UnsafeBufferPointer(start: ctextshims_line_pair_tables() + mode.rawValue * size, count: size))
-            #expect(committed == PairLineBreaker.computeTables(mode), "\(mode) pair table differs from PairLineBreaker's rules; \(Self.regenerate)")
+            let committed = Array(
+                UnsafeBufferPointer(start: ctextshims_line_pair_tables() + mode.rawValue * size, count: size))
+            #expect(
+                committed == PairLineBreaker.computeTables(mode),
+                "\(mode) pair table differs from PairLineBreaker's rules; \(Self.regenerate)")
         }
     }
 
@@ -52,11 +70,14 @@ struct GeneratedTablesTests {
         let committed = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
         let generated = TextTablesGenerator.cSource()
         // Compared line by line so that a failure names the first line that differs.
-        let committedLines = String(decoding: committed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let committedLines = String(decoding: committed, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let generatedLines = generated.split(separator: "\n", omittingEmptySubsequences: false)
         let firstDifference = zip(committedLines, generatedLines).enumerated().first { $0.element.0 != $0.element.1 }
-        #expect(committedLines.count == generatedLines.count && firstDifference == nil,
-                "\(path) differs from the generator's output (first at line \((firstDifference?.offset ?? min(committedLines.count, generatedLines.count)) + 1)); \(Self.regenerate)")
+        #expect(
+            committedLines.count == generatedLines.count && firstDifference == nil,
+            "\(path) differs from the generator's output (first at line \((firstDifference?.offset ?? min(committedLines.count, generatedLines.count)) + 1)); \(Self.regenerate)"
+        )
     }
 
     @Test("The engine reads the committed tables, and computing them gives the same tables")
@@ -71,7 +92,9 @@ struct GeneratedTablesTests {
         // The fallback for another ICU computes what the generator wrote.
         let computed = BMPTable<UInt16>(computing: UnicodeProperties.compute)
         #expect(computed.isGenerated == false)
-        #expect(computed.withUnsafeBufferPointer { Array($0) } == UnicodeProperties.bmp.withUnsafeBufferPointer { Array($0) })
+        #expect(
+            computed.withUnsafeBufferPointer { Array($0) }
+                == UnicodeProperties.bmp.withUnsafeBufferPointer { Array($0) })
         #expect(UnicodeProperties.of(0x4E2D) == UnicodeProperties.compute(0x4E2D))
         #expect(UnicodeProperties.of(0x1F600) == UnicodeProperties.compute(0x1F600))
         #expect(PairLineBreaker.lineClass(0x4E2D) == PairLineBreaker.ID)
@@ -86,6 +109,8 @@ struct GeneratedTablesTests {
         let path = NSTemporaryDirectory() + "generated-tables-\(getpid()).c"
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(TextTablesGenerator.run(arguments: [path]) == 0)
-        #expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } == TextTablesGenerator.cSource())
+        #expect(
+            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+                == TextTablesGenerator.cSource())
     }
 }

@@ -11,14 +11,15 @@ struct GlyphRunTests {
 
     /// Texts with kerned pairs at line edges, ligatures, emoji sequences, marks, scripts side by
     /// side, hard breaks, white space runs and hanging spaces.
-    static let texts: [String] = LineEdgeTests.texts + [
-        "office affine ffl fi — Wavy AVA To. Yo, \"quoted\" L'été", "👨‍👩‍👧‍👦🏳️‍🌈👍🏽 1️⃣ 🇨🇳🇯🇵 emoji 😀😀",
-        "中A中A中A 한국어 텍스트 日本語のテキスト ภาษาไทย", "e\u{301}e\u{301}\u{302} n\u{303} a\u{20DD}",
-        "first line\nsecond  line   \n\nfourth\r\nfifth", "    leading spaces and trailing spaces    ",
-        "supercalifragilisticexpialidocious_and_a_very_long_unbreakable_word_indeed",
-        "产品介绍没有说明该怎么去装XP，幸亏我有带Sata驱动的XP，要不然肯定搞不定了！",
-        "hello !world ? ( spaced ) 「 空格 」", "\u{FFFC}bare object replacement",
-    ]
+    static let texts: [String] =
+        LineEdgeTests.texts + [
+            "office affine ffl fi — Wavy AVA To. Yo, \"quoted\" L'été", "👨‍👩‍👧‍👦🏳️‍🌈👍🏽 1️⃣ 🇨🇳🇯🇵 emoji 😀😀",
+            "中A中A中A 한국어 텍스트 日本語のテキスト ภาษาไทย", "e\u{301}e\u{301}\u{302} n\u{303} a\u{20DD}",
+            "first line\nsecond  line   \n\nfourth\r\nfifth", "    leading spaces and trailing spaces    ",
+            "supercalifragilisticexpialidocious_and_a_very_long_unbreakable_word_indeed",
+            "产品介绍没有说明该怎么去装XP，幸亏我有带Sata驱动的XP，要不然肯定搞不定了！",
+            "hello !world ? ( spaced ) 「 空格 」", "\u{FFFC}bare object replacement",
+        ]
 
     static var corpus: [String] {
         Array(Fixtures.corpusTexts.prefix(250)) + Array(Fixtures.corpusTexts.suffix(50))
@@ -32,7 +33,9 @@ struct GlyphRunTests {
         glyphLine.runs.reduce(0) { $0 + $1.width } - glyphLine.hangingWhiteSpace
     }
 
-    @Test("the sum of a line's advances equals its reported width (cut words, edges, truncation and attachments included)")
+    @Test(
+        "the sum of a line's advances equals its reported width (cut words, edges, truncation and attachments included)"
+    )
     func advancesAddUpToWidths() {
         var lines = 0
         var truncated = 0
@@ -45,8 +48,10 @@ struct GlyphRunTests {
                         let layout = prepared.layout(width: width, maxLines: maxLines, truncationToken: token)
                         for glyphLine in prepared.glyphLines(of: layout, truncationToken: token) {
                             let sum = Self.advance(glyphLine)
-                            #expect(abs(sum - glyphLine.line.width) <= 1e-6 * max(1, glyphLine.line.width),
-                                    "\(text.debugDescription) at \(width), line \(glyphLine.line.range): glyphs \(sum), width \(glyphLine.line.width)")
+                            #expect(
+                                abs(sum - glyphLine.line.width) <= 1e-6 * max(1, glyphLine.line.width),
+                                "\(text.debugDescription) at \(width), line \(glyphLine.line.range): glyphs \(sum), width \(glyphLine.line.width)"
+                            )
                             lines += 1
                             if glyphLine.line.isTruncated { truncated += 1 }
                         }
@@ -72,20 +77,25 @@ struct GlyphRunTests {
                     let runs = glyphLine.runs.sorted { $0.range.lowerBound < $1.range.lowerBound }
                     var next = glyphLine.line.range.lowerBound
                     for run in runs {
-                        #expect(run.range.lowerBound == next && !run.range.isEmpty, "\(text.debugDescription) at \(width)")
+                        #expect(
+                            run.range.lowerBound == next && !run.range.isEmpty, "\(text.debugDescription) at \(width)")
                         next = run.range.upperBound
                         // ...and each run's glyph clusters tile the run: the first cluster starts
                         // it, none lies outside it.
                         if run.attachment == nil {
                             let clusters = Set(run.glyphs.map(\.cluster)).sorted()
                             #expect(clusters.first == run.range.lowerBound, "\(text.debugDescription): \(run.range)")
-                            #expect(clusters.allSatisfy { run.range.contains($0) }, "\(text.debugDescription): \(run.range)")
+                            #expect(
+                                clusters.allSatisfy { run.range.contains($0) }, "\(text.debugDescription): \(run.range)"
+                            )
                         } else {
                             #expect(run.glyphs.isEmpty && bytes[run.range] == [0xEF, 0xBF, 0xBC][...])
                         }
                         for offset in run.range { covered[offset] += 1 }
                     }
-                    #expect(next == glyphLine.line.range.upperBound, "\(text.debugDescription) at \(width): \(glyphLine.line.range)")
+                    #expect(
+                        next == glyphLine.line.range.upperBound,
+                        "\(text.debugDescription) at \(width): \(glyphLine.line.range)")
                 }
                 Self.expectCoveredOnce(covered, text: text, width: width)
                 checked += 1
@@ -100,7 +110,9 @@ struct GlyphRunTests {
         for scalar in text.unicodeScalars {
             let isHardBreak = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(scalar.value)
             for byte in offset..<(offset + String(scalar).utf8.count) where covered[byte] != (isHardBreak ? 0 : 1) {
-                Issue.record("\(text.debugDescription) at \(width): byte \(byte) (U+\(String(scalar.value, radix: 16))) drawn \(covered[byte]) times")
+                Issue.record(
+                    "\(text.debugDescription) at \(width): byte \(byte) (U+\(String(scalar.value, radix: 16))) drawn \(covered[byte]) times"
+                )
             }
             offset += String(scalar).utf8.count
         }
@@ -115,8 +127,10 @@ struct GlyphRunTests {
     /// .notdef advances. No real text has a mark there.
     static func beginsRunWithMissingMark(_ line: GlyphLine, bytes: [UInt8]) -> Bool {
         line.runs.contains { run in
-            guard !run.isTruncationToken, !run.range.isEmpty, run.glyphs.contains(where: { $0.cluster == run.range.lowerBound && $0.id == 0 }),
-                  let scalar = String(decoding: bytes[run.range], as: UTF8.self).unicodeScalars.first else { return false }
+            guard !run.isTruncationToken, !run.range.isEmpty,
+                run.glyphs.contains(where: { $0.cluster == run.range.lowerBound && $0.id == 0 }),
+                let scalar = String(decoding: bytes[run.range], as: UTF8.self).unicodeScalars.first
+            else { return false }
             return [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
         }
     }
@@ -147,8 +161,10 @@ struct GlyphRunTests {
                             markLines += 1
                             difference -= (difference / notdef).rounded() * notdef
                         }
-                        #expect(abs(difference) <= 1e-6 * max(1, glyphLine.line.width),
-                                "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(width): \(difference) off \(glyphLine.line.width)")
+                        #expect(
+                            abs(difference) <= 1e-6 * max(1, glyphLine.line.width),
+                            "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(width): \(difference) off \(glyphLine.line.width)"
+                        )
                     }
                     if maxLines == nil { Self.expectCoveredOnce(covered, text: text, width: width) }
                 }
@@ -211,14 +227,20 @@ struct GlyphRunTests {
         let line = prepared.glyphLines(of: prepared.layout(width: 500))[0]
         let attachments = line.runs.filter { $0.attachment != nil }
         #expect(attachments.count == 2)
-        #expect(attachments[0].attachmentFrame == TextRect(x: attachments[0].x, y: line.line.baseline - 14, width: 17, height: 17))
-        #expect(attachments[1].attachmentFrame == TextRect(x: attachments[1].x, y: line.line.baseline - 20, width: 30, height: 25))
+        #expect(
+            attachments[0].attachmentFrame
+                == TextRect(x: attachments[0].x, y: line.line.baseline - 14, width: 17, height: 17))
+        #expect(
+            attachments[1].attachmentFrame
+                == TextRect(x: attachments[1].x, y: line.line.baseline - 20, width: 30, height: 25))
         #expect(attachments[0].range == 3..<6)
         #expect(line.runs[0].attachmentFrame == nil)
         #expect(abs(Self.advance(line) - line.line.width) < 1e-9)
     }
 
-    @Test("an attachment followed by a ZWJ, a combining mark or a variation selector (one cluster) is still the attachment: measured and drawn as its box, never as U+FFFC's glyph", arguments: ["\u{200D}", "\u{0301}", "\u{FE0F}", "\u{200D}\u{0301}"])
+    @Test(
+        "an attachment followed by a ZWJ, a combining mark or a variation selector (one cluster) is still the attachment: measured and drawn as its box, never as U+FFFC's glyph",
+        arguments: ["\u{200D}", "\u{0301}", "\u{FE0F}", "\u{200D}\u{0301}"])
     func attachmentWithMarks(_ marks: String) {
         var text = AttributedText("笑")
         text.append(TextAttachment(width: 17, ascent: 14, descent: 3))
@@ -263,7 +285,9 @@ struct GlyphRunTests {
         let text = "אב 12 גד"
         let prepared = engine.prepare(text)
         let line = prepared.glyphLines(of: prepared.layout(width: 1_000))[0]
-        let number = line.runs.firstIndex { !$0.isRightToLeft && String(decoding: Array(text.utf8)[$0.range], as: UTF8.self).contains("12") }
+        let number = line.runs.firstIndex {
+            !$0.isRightToLeft && String(decoding: Array(text.utf8)[$0.range], as: UTF8.self).contains("12")
+        }
         #expect(number != nil)
         // Every glyph left of the number belongs to text after it, and the reverse.
         if let number {

@@ -25,9 +25,11 @@ struct HostileInputTests {
         #expect(layout.width > engine.layout("ab( ", width: 343).width + 3 * 5, "each U+FFFD has a real advance")
     }
 
-    @Test("NUL bytes are characters: kept on their line, with no advance, never a line break", arguments: [
-        "a\0b", "\0", "\0\0\0", "中\0文", "😀\0😀", "a\0\nb",
-    ])
+    @Test(
+        "NUL bytes are characters: kept on their line, with no advance, never a line break",
+        arguments: [
+            "a\0b", "\0", "\0\0\0", "中\0文", "😀\0😀", "a\0\nb",
+        ])
     func nulBytes(text: String) {
         let layout = engine.layout(text, width: 343)
         let withoutNUL = text.replacingOccurrences(of: "\0", with: "")
@@ -65,7 +67,8 @@ struct HostileInputTests {
         return String(decoding: Array(text.utf8.prefix(bytes)), as: UTF8.self)
     }
 
-    @Test("1 MB costs about 10 × 100 KB (CPU time ratio below 20), paragraphs or one paragraph", arguments: [false, true])
+    @Test(
+        "1 MB costs about 10 × 100 KB (CPU time ratio below 20), paragraphs or one paragraph", arguments: [false, true])
     func linearTime(oneParagraph: Bool) {
         let small = Self.corpusText(bytes: 100_000, oneParagraph: oneParagraph)
         let large = Self.corpusText(bytes: 1_000_000, oneParagraph: oneParagraph)
@@ -86,7 +89,8 @@ struct HostileInputTests {
         let tenth = engine.layout(Self.corpusText(bytes: 1_000_000, oneParagraph: false), width: 343)
         #expect(layout.lineCount > 9 * tenth.lineCount && layout.lineCount < 11 * tenth.lineCount)
         #expect(layout.lines.last!.range.upperBound == text.utf8.count)
-        #expect(layout.height.isFinite && abs(layout.height - (layout.lines.last!.top + layout.lines.last!.height)) < 1e-6)
+        #expect(
+            layout.height.isFinite && abs(layout.height - (layout.lines.last!.top + layout.lines.last!.height)) < 1e-6)
         let truncated = engine.layout(text, width: 343, maxLines: 3, truncationToken: "…全文")
         #expect(truncated.lineCount == 3 && truncated.isTruncated && truncated.fullLineCount == layout.lineCount)
     }
@@ -101,12 +105,14 @@ struct HostileInputTests {
         let perLine = layout.lines[0].range.count / 4
         #expect(perLine > 1)
         #expect(layout.lineCount == (100_000 + perLine - 1) / perLine)
-        #expect(layout.lines.dropLast().allSatisfy { $0.range.count == perLine * 4 }, "every full line holds as many emoji")
+        #expect(
+            layout.lines.dropLast().allSatisfy { $0.range.count == perLine * 4 }, "every full line holds as many emoji")
         #expect(abs(layout.height - Double(layout.lineCount) * layout.lines[0].height) < 1e-6)
         // ZWJ sequences (a family is 7 scalars, one cluster) are no slower per byte.
         let families = String(repeating: "👨‍👩‍👧‍👦", count: 20_000)
         #expect(engine.prepare(families).graphemeClusterRanges.count == 20_000)
-        let ratio = leastCPUSeconds { _ = engine.layout(text, width: 343) }
+        let ratio =
+            leastCPUSeconds { _ = engine.layout(text, width: 343) }
             / leastCPUSeconds { _ = engine.layout(String(repeating: "😀", count: 10_000), width: 343) }
         #expect(ratio < 20, "100,000 emoji cost \(ratio) × 10,000")
     }
@@ -126,9 +132,11 @@ struct HostileInputTests {
     /// (the run is the whole paragraph for one-script text): O(words × paragraph), 8,000
     /// ideographs at width 5 took 2.4 s. Now the run's advances are kept for the next word
     /// (`RunAdvancesMemo`), and 8 × the text costs about 8 × the time.
-    @Test("cutting many words costs time linear in the text", arguments: [
-        ("中", 5.0), ("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghij ", 343.0),
-    ])
+    @Test(
+        "cutting many words costs time linear in the text",
+        arguments: [
+            ("中", 5.0), ("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghij ", 343.0),
+        ])
     func cuttingIsLinear(unit: String, width: Double) {
         // Small sizes: a debug build takes 3 s for the larger one today.
         let small = String(repeating: unit, count: 512 / unit.count)
@@ -167,13 +175,16 @@ struct HostileInputTests {
         var text: String
 
         init(fixture name: String) throws {
-            let bytes = [UInt8](try #require(FileManager.default.contents(
-                atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/" + name)))
+            let bytes = [UInt8](
+                try #require(
+                    FileManager.default.contents(
+                        atPath: Fixtures.repositoryRoot + "/Tests/TextLayoutTests/Fixtures/" + name)))
             #expect(bytes[2] % 3 == 0 && bytes[8] & 0x80 == 0, "natural line height, no attachments")
             width = Double(UInt16(bytes[0]) | UInt16(bytes[1]) << 8) / 16
-            style = TextStyle(fontSize: 1 + Double(bytes[7]) / 4, lineHeight: .natural, lineSpacing: Double(bytes[4]) / 8,
-                              lineBreak: LineBreakStrictness.allCases[Int(bytes[6] % 3)],
-                              locale: ["", "zh", "ja", "en_US"][Int(bytes[6] / 3) % 4])
+            style = TextStyle(
+                fontSize: 1 + Double(bytes[7]) / 4, lineHeight: .natural, lineSpacing: Double(bytes[4]) / 8,
+                lineBreak: LineBreakStrictness.allCases[Int(bytes[6] % 3)],
+                locale: ["", "zh", "ja", "en_US"][Int(bytes[6] / 3) % 4])
             maxLines = bytes[5] == 0 ? nil : 1 + Int(bytes[5] % 16)
             let tokenLength = Int(bytes[8] % 8)
             token = AttributedText(String(decoding: bytes[10..<10 + tokenLength], as: UTF8.self))
@@ -224,7 +235,9 @@ struct HostileInputTests {
     func paragraphStartPieceReplay() throws {
         let input = try FuzzMeasureInput(fixture: "fuzz-measure-dotted-circle-in-cache.bin")
         #expect(input.maxLines == nil)
-        #expect(input.measure(TextEngine(fonts: Fixtures.fonts)) == input.replay(after: []).uncached, "alone, it measures right")
+        #expect(
+            input.measure(TextEngine(fonts: Fixtures.fonts)) == input.replay(after: []).uncached,
+            "alone, it measures right")
         let (layout, uncached) = input.replay(after: ["\u{FE0F} \u{5DD}", "\u{FFFD}~\u{FFFD}\u{1F3FD} \u{5DF}"])
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
@@ -240,16 +253,22 @@ struct HostileInputTests {
     /// (`SegmentCache.Key.meta`): they are only reused where a run ends too.
     @Test("a piece cached where it ended its run is not served where the run goes on")
     func runEndPieceInTheCache() {
-        expectCacheAgrees(on: "w\0\u{5A9}\u{FFFC}品", after: ["\u{5A9}\u{FFFC}品", "w\0\u{5A9}产"], style: TextStyle(fontSize: 7.5))
+        expectCacheAgrees(
+            on: "w\0\u{5A9}\u{FFFC}品", after: ["\u{5A9}\u{FFFC}品", "w\0\u{5A9}产"], style: TextStyle(fontSize: 7.5))
     }
 
     /// `target`'s one-line width by a fresh cached engine and by one that measured `before`
     /// first must both be what shaping gives (an engine without a cache).
-    func expectCacheAgrees(on target: String, after before: [String], style: TextStyle,
-                           sourceLocation: SourceLocation = #_sourceLocation) {
-        let truth = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).prepare(target, style: style).singleLineWidth
-        #expect(TextEngine(fonts: Fixtures.fonts).prepare(target, style: style).singleLineWidth == truth, "a fresh cache agrees",
-                sourceLocation: sourceLocation)
+    func expectCacheAgrees(
+        on target: String, after before: [String], style: TextStyle,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let truth = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).prepare(target, style: style)
+            .singleLineWidth
+        #expect(
+            TextEngine(fonts: Fixtures.fonts).prepare(target, style: style).singleLineWidth == truth,
+            "a fresh cache agrees",
+            sourceLocation: sourceLocation)
         let warmed = TextEngine(fonts: Fixtures.fonts)
         for text in before { _ = warmed.prepare(text, style: style) }
         let width = warmed.prepare(target, style: style).singleLineWidth
@@ -262,7 +281,9 @@ struct HostileInputTests {
     func runEndPieceReplay() throws {
         let input = try FuzzMeasureInput(fixture: "fuzz-measure-run-end-piece-in-cache.bin")
         #expect(input.width == 300 && input.style.fontSize == 7.5)
-        #expect(input.measure(TextEngine(fonts: Fixtures.fonts)) == input.replay(after: []).uncached, "alone, it measures right")
+        #expect(
+            input.measure(TextEngine(fonts: Fixtures.fonts)) == input.replay(after: []).uncached,
+            "alone, it measures right")
         let (layout, uncached) = input.replay(after: ["\u{5A9}\u{FFFC}\u{FFFD}品", "w\0\u{5A9}a"])
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
@@ -277,16 +298,21 @@ struct HostileInputTests {
     /// pieces that begin a run apart as well (`SegmentCache.Key.meta`).
     @Test("a piece cached where it began its run is not served where the run began earlier")
     func runStartPieceInTheCache() {
-        expectCacheAgrees(on: "会\u{5DC}\u{1F466}\u{1F468}\u{200D}\u{12}",
-                          after: ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"],
-                          style: TextStyle(fontSize: 17))
+        expectCacheAgrees(
+            on: "会\u{5DC}\u{1F466}\u{1F468}\u{200D}\u{12}",
+            after: ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"],
+            style: TextStyle(fontSize: 17))
     }
 
     /// The input `fuzz-measure` saved for the finding above, replayed after the same two texts.
-    @Test("a saved fuzz input: an emoji piece first shaped at a run's start measures the same where the run began earlier")
+    @Test(
+        "a saved fuzz input: an emoji piece first shaped at a run's start measures the same where the run began earlier"
+    )
     func runStartPieceReplay() throws {
         let input = try FuzzMeasureInput(fixture: "fuzz-measure-run-start-piece-in-cache.bin")
-        let (layout, uncached) = input.replay(after: ["会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}"])
+        let (layout, uncached) = input.replay(after: [
+            "会\u{5DC}\u{1F466}\u{1F44D}\u{1F3FD}\u{12}", "会\u{5DC}\u{1F468}\u{200D}\u{12}",
+        ])
         #expect(layout == uncached, "widest line \(layout.width) vs \(uncached.width)")
     }
 
@@ -294,7 +320,8 @@ struct HostileInputTests {
 
     @Test("a font without the characters: each cluster measured with its .notdef, nothing dropped")
     func fontWithoutTheCharacters() throws {
-        let latinOnly = TextEngine(fonts: try FontStack([try Font(path: Fixtures.fontsDirectory + "/NotoSans-Regular.ttf")]))
+        let latinOnly = TextEngine(
+            fonts: try FontStack([try Font(path: Fixtures.fontsDirectory + "/NotoSans-Regular.ttf")]))
         let text = "中文😀한"
         let prepared = latinOnly.prepare(text)
         #expect(prepared.graphemeClusterRanges.count == 4)
@@ -307,16 +334,20 @@ struct HostileInputTests {
         // At a narrow width the boxes break like the characters they stand for.
         #expect(latinOnly.layout(text, width: notdef * 1.5).lineCount == 4)
         // The emoji font alone has no Latin letters: .notdef of the emoji font.
-        let emojiOnly = TextEngine(fonts: try FontStack([try Font(path: Fixtures.fontsDirectory + "/NotoColorEmoji.ttf")]))
+        let emojiOnly = TextEngine(
+            fonts: try FontStack([try Font(path: Fixtures.fontsDirectory + "/NotoColorEmoji.ttf")]))
         let latin = emojiOnly.layout("abc", width: 1_000)
         #expect(latin.lineCount == 1 && latin.width > 0 && emojiOnly.prepare("abc").graphemeClusterRanges.count == 3)
     }
 
-    @Test("a font file cut short: refused while its tables are incomplete, else loaded and measuring as the whole font",
-          arguments: [0.001, 0.01, 0.1, 0.5, 0.99])
+    @Test(
+        "a font file cut short: refused while its tables are incomplete, else loaded and measuring as the whole font",
+        arguments: [0.001, 0.01, 0.1, 0.5, 0.99])
     func truncatedFont(fraction: Double) throws {
-        let original = try #require(FileManager.default.contents(atPath: Fixtures.fontsDirectory + "/NotoSans-Regular.ttf"))
-        let path = Fixtures.temporaryFile(named: "cut-\(fraction).ttf", contents: Array(original.prefix(Int(Double(original.count) * fraction))))
+        let original = try #require(
+            FileManager.default.contents(atPath: Fixtures.fontsDirectory + "/NotoSans-Regular.ttf"))
+        let path = Fixtures.temporaryFile(
+            named: "cut-\(fraction).ttf", contents: Array(original.prefix(Int(Double(original.count) * fraction))))
         let whole = engine.layout("Sata XP", width: 343)
         do {
             let font = try Font(path: path)

@@ -10,8 +10,9 @@ struct LineBreakingTests {
         engine.layout(text, width: width, style: style).lineTexts(of: text)
     }
 
-    @Test("CJK punctuation: no line starts with 。，、）」 nor ends with （「 (corpus, several widths)",
-          arguments: [LineBreakStrictness.normal, .strict])
+    @Test(
+        "CJK punctuation: no line starts with 。，、）」 nor ends with （「 (corpus, several widths)",
+        arguments: [LineBreakStrictness.normal, .strict])
     func cjkPunctuation(rule: LineBreakStrictness) {
         let forbiddenStart: Set<Character> = ["。", "，", "、", "）", "」"]
         let forbiddenEnd: Set<Character> = ["（", "「"]
@@ -33,8 +34,14 @@ struct LineBreakingTests {
                 for (index, line) in lines.enumerated() {
                     guard let first = line.first, let last = line.last else { continue }
                     // The text's own first and last characters may be anything.
-                    if index > 0 { #expect(!forbiddenStart.contains(first), "line starts with \(first): \(line) after \(lines[index - 1]) at \(width)") }
-                    if index < lines.count - 1 { #expect(!forbiddenEnd.contains(last), "line ends with \(last): \(line)") }
+                    if index > 0 {
+                        #expect(
+                            !forbiddenStart.contains(first),
+                            "line starts with \(first): \(line) after \(lines[index - 1]) at \(width)")
+                    }
+                    if index < lines.count - 1 {
+                        #expect(!forbiddenEnd.contains(last), "line ends with \(last): \(line)")
+                    }
                     checked += 1
                 }
             }
@@ -58,8 +65,9 @@ struct LineBreakingTests {
         for line in layout.lines { #expect(line.width <= 150 + 1e-9) }
     }
 
-    @Test("a word-initial hyphen may end a line, as in Pango and Chromium (our breaker and ICU's path alike)",
-          arguments: ["Return 0 on success. -EOPNOTSUPP otherwise", "Return 0 on success. -EOPNOTSUPP ไทย"])
+    @Test(
+        "a word-initial hyphen may end a line, as in Pango and Chromium (our breaker and ICU's path alike)",
+        arguments: ["Return 0 on success. -EOPNOTSUPP otherwise", "Return 0 on success. -EOPNOTSUPP ไทย"])
     func wordInitialHyphen(text: String) {
         // The second text has a Thai word: the paragraph goes to ICU's iterator on every path.
         let head = "Return 0 on success. -"
@@ -100,7 +108,9 @@ struct LineBreakingTests {
     func hardBreaksAnywhere() {
         let separators = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
         // Near misses: bytes 0xC2 and 0xE2 that start no hard break, control bytes that are none.
-        let pieces = ["a", "中", "é", "\u{A0}", "\u{2027}", "\u{202A}", "\u{2030}", "—", "😀", "\t", "\u{0E}", "bc", "xyz123"]
+        let pieces = [
+            "a", "中", "é", "\u{A0}", "\u{2027}", "\u{202A}", "\u{2030}", "—", "😀", "\t", "\u{0E}", "bc", "xyz123",
+        ]
         var generator = SplitMix(seed: 0xB12EA4)
         for _ in 0..<2_000 {
             var text = ""
@@ -120,7 +130,8 @@ struct LineBreakingTests {
                 }
             }
             let lines = engine.layout(text, width: .infinity).lineTexts(of: text)
-            #expect(lines == (text.isEmpty ? [] : expected), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                lines == (text.isEmpty ? [] : expected), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 
@@ -139,8 +150,9 @@ struct LineBreakingTests {
     /// A negative width once fitted less than width 0: white space alone (visible width 0) did
     /// not fit, so white space leading a text went on the next word's line, outside its width
     /// (a line 9.5 points wide whose glyphs took 75), and the lines differed from width 0's.
-    @Test("negative, minus-infinite and NaN widths give width 0's lines: leading white space hangs on a line of its own",
-          arguments: [-5.0, -.infinity, .nan, -.nan])
+    @Test(
+        "negative, minus-infinite and NaN widths give width 0's lines: leading white space hangs on a line of its own",
+        arguments: [-5.0, -.infinity, .nan, -.nan])
     func degenerateWidthsAsZero(width: Double) {
         let text = "\t\t aa il\n  中文 😀"
         let prepared = engine.prepare(text)
@@ -152,7 +164,9 @@ struct LineBreakingTests {
         #expect(layout.lines[0].range == 0..<3 && layout.lines[0].width == 0)
         for glyphLine in prepared.glyphLines(of: layout) {
             let drawn = glyphLine.runs.reduce(0) { $0 + $1.width } - glyphLine.hangingWhiteSpace
-            #expect(abs(drawn - glyphLine.line.width) < 1e-9, "line \(glyphLine.line.range): glyphs \(drawn), width \(glyphLine.line.width)")
+            #expect(
+                abs(drawn - glyphLine.line.width) < 1e-9,
+                "line \(glyphLine.line.range): glyphs \(drawn), width \(glyphLine.line.width)")
         }
     }
 
@@ -174,8 +188,9 @@ struct LineBreakingTests {
     // run, Noto Sans sits on its ideographic face bottom (HarfBuzz fallback -157 units), 83
     // units above Noto Sans CJK's (-74), so its deeper descent no longer shows. Figures from
     // PangoFT2 on the same files.
-    @Test("lines align on the first run's baseline, as Pango's heights show",
-          arguments: [("中A", 24.616), ("A中", 24.701), ("1中", 24.616), ("中 Ag", 24.616), ("😀A", 23.154), ("，A", 24.701)])
+    @Test(
+        "lines align on the first run's baseline, as Pango's heights show",
+        arguments: [("中A", 24.616), ("A中", 24.701), ("1中", 24.616), ("中 Ag", 24.616), ("😀A", 23.154), ("，A", 24.701)])
     func baselineAlignment(text: String, pangoHeight: Double) {
         #expect(abs(engine.layout(text, width: 343).height - pangoHeight) < 0.005)
     }
@@ -192,7 +207,9 @@ struct LineBreakingTests {
         #expect(abs(fixed.height - (Double(natural.lineCount) * 30 + Double(natural.lineCount - 1) * 4)) < 1e-9)
         // The glyphs are centred in a pinned line.
         let line = fixed.lines[0]
-        #expect(abs((line.baseline - line.ascent - line.top) - (line.top + line.height - line.baseline - line.descent)) < 1e-9)
+        #expect(
+            abs((line.baseline - line.ascent - line.top) - (line.top + line.height - line.baseline - line.descent))
+                < 1e-9)
     }
 
     @Test("a new width costs no new analysis and gives the same as measuring afresh")
@@ -212,7 +229,8 @@ struct LineBreakRuleTests {
 
     /// The UTF-8 offsets where lines start, past the first.
     func lineStarts(_ text: String, width: Double, _ rule: LineBreakStrictness, locale: String = "ja") -> [Int] {
-        engine.layout(text, width: width, style: TextStyle(lineBreak: rule, locale: locale)).lines.dropFirst().map(\.range.lowerBound)
+        engine.layout(text, width: width, style: TextStyle(lineBreak: rule, locale: locale)).lines.dropFirst().map(
+            \.range.lowerBound)
     }
 
     @Test("strict keeps small kana and ー off a line's start; normal allows it")

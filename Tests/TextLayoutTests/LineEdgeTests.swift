@@ -39,8 +39,10 @@ struct LineEdgeTests {
                 let layout = prepared.layout(width: width)
                 for line in layout.lines where !line.range.isEmpty {
                     let alone = engine.layout(String(decoding: bytes[line.range], as: UTF8.self), width: .infinity)
-                    #expect(abs(alone.width - line.width) < 0.005,
-                            "\(String(decoding: bytes[line.range], as: UTF8.self)) at \(width): \(line.width) vs alone \(alone.width)")
+                    #expect(
+                        abs(alone.width - line.width) < 0.005,
+                        "\(String(decoding: bytes[line.range], as: UTF8.self)) at \(width): \(line.width) vs alone \(alone.width)"
+                    )
                     let clusters = String(decoding: bytes[line.range], as: UTF8.self).trimmingSuffixWhiteSpace.count
                     #expect(line.width <= width + 1e-6 || clusters == 1, "\(text) at \(width)")
                     checked += 1

@@ -26,8 +26,10 @@ struct LineFillerTests {
             var w = paragraph.words.lowerBound
             guard w < paragraph.words.upperBound else {
                 let empty = text.emptyLineMetrics
-                lines.append(ReferenceLine(range: Int(paragraph.start)..<Int(paragraph.start), width: 0,
-                                           ascent: empty.ascent, descent: empty.descent))
+                lines.append(
+                    ReferenceLine(
+                        range: Int(paragraph.start)..<Int(paragraph.start), width: 0,
+                        ascent: empty.ascent, descent: empty.descent))
                 continue
             }
             // Each word's advance and trailing white space, from the break points.
@@ -35,8 +37,10 @@ struct LineFillerTests {
                 let point = text.breakPoints[k]
                 let first = k == paragraph.words.lowerBound
                 let start = first ? 0.0 : text.breakPoints[k - 1].nextStart
-                return (first ? Int(paragraph.start) : Int(text.breakPoints[k - 1].end), Int(point.end),
-                        point.visibleEnd - start, point.nextStart - point.visibleEnd, point.profile)
+                return (
+                    first ? Int(paragraph.start) : Int(text.breakPoints[k - 1].end), Int(point.end),
+                    point.visibleEnd - start, point.nextStart - point.visibleEnd, point.profile
+                )
             }
             while w < paragraph.words.upperBound {
                 let first = word(w)
@@ -47,8 +51,10 @@ struct LineFillerTests {
                 let reference = kind.pick(firstProfile.firstBaselines)
                 func extents(_ profile: UInt16) -> (Double, Double) {
                     let profile = text.heightProfiles[Int(profile)]
-                    return (max(kind.pick(profile.ascents) + reference, profile.attachmentAscent),
-                            max(kind.pick(profile.descents) - reference, profile.attachmentDescent))
+                    return (
+                        max(kind.pick(profile.ascents) + reference, profile.attachmentAscent),
+                        max(kind.pick(profile.descents) - reference, profile.attachmentDescent)
+                    )
                 }
                 var (ascent, descent) = extents(first.profile)
                 var pending = first.trailing
@@ -65,7 +71,8 @@ struct LineFillerTests {
                     end = next.end
                     w += 1
                 }
-                lines.append(ReferenceLine(range: first.start..<end, width: lineWidth, ascent: ascent, descent: descent))
+                lines.append(
+                    ReferenceLine(range: first.start..<end, width: lineWidth, ascent: ascent, descent: descent))
             }
         }
         return lines
@@ -95,14 +102,15 @@ struct LineFillerTests {
         #expect(compared > 20_000, "widths too narrow: most layouts had to cut a word")
     }
 
-    @Test("mixed fonts, scripts, emoji, spaces and hard breaks: the same lines as word by word",
-          arguments: [
-              "Swift 6 on Linux 上的文本排版 😀 测试 with some English words, and more words to wrap around.",
-              "A中B中C中 D中 E 中F  中  G\n\n第二段 second paragraph\n",
-              "👍👍👍 赞赞赞 👍 赞 ok ok ok ok ok ok ok ok ok ok ok ok ok ok",
-              "     leading spaces, then   runs   of   spaces   between   words     ",
-              "१२३ हिन्दी text मिश्रित 中文 and Ελληνικά κείμενο",
-          ])
+    @Test(
+        "mixed fonts, scripts, emoji, spaces and hard breaks: the same lines as word by word",
+        arguments: [
+            "Swift 6 on Linux 上的文本排版 😀 测试 with some English words, and more words to wrap around.",
+            "A中B中C中 D中 E 中F  中  G\n\n第二段 second paragraph\n",
+            "👍👍👍 赞赞赞 👍 赞 ok ok ok ok ok ok ok ok ok ok ok ok ok ok",
+            "     leading spaces, then   runs   of   spaces   between   words     ",
+            "१२३ हिन्दी text मिश्रित 中文 and Ελληνικά κείμενο",
+        ])
     func mixed(_ text: String) {
         let prepared = engine.prepare(text)
         var compared = 0
@@ -115,7 +123,9 @@ struct LineFillerTests {
         for text in Fixtures.corpusTexts.prefix(300) + ["supercalifragilisticexpialidocious 中文", "a\n\nb", ""] {
             let prepared = engine.prepare(text)
             for width in [0.0, 15, 40, 77, 120, 200, 255, 300, 343, 500, 1_000, .infinity] {
-                #expect(prepared.lineCount(width: width) == prepared.layout(width: width).fullLineCount, "\(text) at \(width)")
+                #expect(
+                    prepared.lineCount(width: width) == prepared.layout(width: width).fullLineCount,
+                    "\(text) at \(width)")
             }
         }
     }
@@ -146,7 +156,8 @@ extension LineFillerTests {
             guard line.width > width + 1e-6 else { return nil }
             let visible = clusters.filter {
                 line.range.contains($0.lowerBound)
-                    && !(String(decoding: bytes[$0], as: UTF8.self).unicodeScalars.first?.properties.isWhitespace ?? false)
+                    && !(String(decoding: bytes[$0], as: UTF8.self).unicodeScalars.first?.properties.isWhitespace
+                        ?? false)
             }
             guard visible.count > 1 else { return nil }
             return "\(String(decoding: bytes[line.range], as: UTF8.self).debugDescription) is \(line.width) wide"
@@ -170,7 +181,8 @@ extension LineFillerTests {
         for width in [60.0, 100, 150, 200, 300] {
             let layout = prepared.layout(width: width)
             #expect(overfullLines(spaced, prepared, layout, width: width).isEmpty, "at \(width)")
-            #expect(layout.lines.first?.range.lowerBound == 0 && layout.lines.last?.range.upperBound == spaced.utf8.count)
+            #expect(
+                layout.lines.first?.range.lowerBound == 0 && layout.lines.last?.range.upperBound == spaced.utf8.count)
         }
     }
 
@@ -185,25 +197,33 @@ extension LineFillerTests {
         #expect(engine.prepare(text).lineCount(width: 7.75) == 3)
     }
 
-    @Test("texts of spaces, dashes, ligatures, marks and emoji cut at narrow widths: a line wider than the width holds one cluster")
+    @Test(
+        "texts of spaces, dashes, ligatures, marks and emoji cut at narrow widths: a line wider than the width holds one cluster"
+    )
     func cutWordsNeverOverfull() {
-        let palette = ["a", "W", "x", "f", "i", "fi", "ﬁ", "AV", "To", "-", "‐", "–", "—", " ", "  ", "\u{A0}", "\u{2009}",
-                       "\u{3000}", "\u{1680}", "\u{200B}", "\t", "\u{301}", "\u{308}", "\u{200D}", "\u{FE0F}", "👨", "👦", "🏽",
-                       "❤", "#", "1", ".", ",", ";", "(", ")", "\"", "/", "%", "会", "品", "。", "ל", "ְ", "ا", "ก", "ᄀ",
-                       "ᆨ", "\u{FFFC}", "д", "é", "\0", "\u{E0041}", "🇺", "🇸", "…", "·", "="]
+        let palette = [
+            "a", "W", "x", "f", "i", "fi", "ﬁ", "AV", "To", "-", "‐", "–", "—", " ", "  ", "\u{A0}", "\u{2009}",
+            "\u{3000}", "\u{1680}", "\u{200B}", "\t", "\u{301}", "\u{308}", "\u{200D}", "\u{FE0F}", "👨", "👦", "🏽",
+            "❤", "#", "1", ".", ",", ";", "(", ")", "\"", "/", "%", "会", "品", "。", "ל", "ְ", "ا", "ก", "ᄀ",
+            "ᆨ", "\u{FFFC}", "д", "é", "\0", "\u{E0041}", "🇺", "🇸", "…", "·", "=",
+        ]
         var random = SplitMix(seed: 20_261_130)
         var checked = 0
         for _ in 0..<1_500 {
             var text = ""
             for _ in 0...random.below(30) {
-                text += random.below(40) == 0 ? "a" + String(repeating: "\u{301}", count: 20 + random.below(30))
+                text +=
+                    random.below(40) == 0
+                    ? "a" + String(repeating: "\u{301}", count: 20 + random.below(30))
                     : palette[random.below(palette.count)]
             }
             let prepared = engine.prepare(text)
             for width in [6.0, 9.5, 15.6875, 24, 40, 77] {
                 let layout = prepared.layout(width: width)
                 let overfull = overfullLines(text, prepared, layout, width: width)
-                #expect(overfull.isEmpty, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(width): \(overfull)")
+                #expect(
+                    overfull.isEmpty,
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(width): \(overfull)")
                 #expect(prepared.lineCount(width: width) == layout.lineCount)
                 checked += 1
             }

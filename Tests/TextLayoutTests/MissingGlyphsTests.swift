@@ -27,7 +27,8 @@ struct MissingGlyphsTests {
         withAttachment.append(TextAttachment(width: 17, ascent: 14, descent: 3))
         for text: AttributedText in [
             "", "hello, world", "产品介绍没有说明该怎么去装XP", "👨‍👩‍👧 🏳️‍🌈 ❤️ 1️⃣ 🇨🇳 👍🏻",
-            "tab\there\nline\r\nsep\u{2028}para\u{2029}end\u{0B}\u{0C}\u{85}", "soft\u{00AD}hyphen zero\u{200B}width\u{200D}joiner\u{FE0F}",
+            "tab\there\nline\r\nsep\u{2028}para\u{2029}end\u{0B}\u{0C}\u{85}",
+            "soft\u{00AD}hyphen zero\u{200B}width\u{200D}joiner\u{FE0F}",
             "e\u{0301} a\u{0308}", withAttachment,
         ] {
             #expect(engine.prepare(text).missingGlyphs.isEmpty, "\(text)")
@@ -58,13 +59,15 @@ struct MissingGlyphsTests {
                 // Mostly the planes with text, sometimes anywhere (unassigned, private use).
                 let value = random.below(4) == 0 ? random.below(0x110000) : random.below(0x30000)
                 guard let scalar = Unicode.Scalar(UInt32(value)),
-                      scalar.properties.generalCategory != .nonspacingMark,
-                      scalar.properties.generalCategory != .spacingMark, scalar.properties.generalCategory != .enclosingMark,
-                      !scalar.properties.isGraphemeExtend, !scalar.properties.isDefaultIgnorableCodePoint,
-                      scalar.properties.generalCategory != .control, scalar.properties.generalCategory != .format,
-                      scalar.properties.generalCategory != .surrogate,
-                      !scalar.properties.isEmojiPresentation, !scalar.properties.isEmoji,
-                      scalar.properties.generalCategory != .otherLetter || scalar.value < 0x1100 || scalar.value >= 0x1200  // Hangul jamo join
+                    scalar.properties.generalCategory != .nonspacingMark,
+                    scalar.properties.generalCategory != .spacingMark,
+                    scalar.properties.generalCategory != .enclosingMark,
+                    !scalar.properties.isGraphemeExtend, !scalar.properties.isDefaultIgnorableCodePoint,
+                    scalar.properties.generalCategory != .control, scalar.properties.generalCategory != .format,
+                    scalar.properties.generalCategory != .surrogate,
+                    !scalar.properties.isEmojiPresentation, !scalar.properties.isEmoji,
+                    scalar.properties.generalCategory != .otherLetter || scalar.value < 0x1100
+                        || scalar.value >= 0x1200  // Hangul jamo join
                 else { continue }
                 scalars.append(scalar)
             }

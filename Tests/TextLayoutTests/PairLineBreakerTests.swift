@@ -9,7 +9,9 @@ import TestSupport
 /// each tested on its own with both oracles' answers.
 @Suite("Pair line breaker")
 struct PairLineBreakerTests {
-    static let modes: [(PairLineBreaker.Mode, String)] = [(.normal, "@lb=normal"), (.strict, "@lb=strict"), (.loose, "@lb=loose")]
+    static let modes: [(PairLineBreaker.Mode, String)] = [
+        (.normal, "@lb=normal"), (.strict, "@lb=strict"), (.loose, "@lb=loose"),
+    ]
 
     /// The boundaries the analyzer takes from ICU (UTF-16 offsets, neither 0 nor the end): the
     /// iterator it falls back on (it reads UTF-8), with the tailoring; `tailored: false` gives
@@ -19,12 +21,16 @@ struct PairLineBreakerTests {
         var boundaries: [Int32] = []
         Array(text.utf8).withUnsafeBufferPointer {
             if tailored {
-                try! Fixtures.engine.context.breakIterators.appendLineBoundaries(locale: locale, text: $0, to: &boundaries)
+                try! Fixtures.engine.context.breakIterators.appendLineBoundaries(
+                    locale: locale, text: $0, to: &boundaries)
             } else {
-                try! Fixtures.engine.context.breakIterators.appendICULineBoundaries(locale: locale, text: $0, to: &boundaries)
+                try! Fixtures.engine.context.breakIterators.appendICULineBoundaries(
+                    locale: locale, text: $0, to: &boundaries)
             }
         }
-        return boundaries.filter { $0 > 0 }.map { Int32(text.utf8.index(text.startIndex, offsetBy: Int($0)).utf16Offset(in: text)) }
+        return boundaries.filter { $0 > 0 }.map {
+            Int32(text.utf8.index(text.startIndex, offsetBy: Int($0)).utf16Offset(in: text))
+        }
     }
 
     /// The pair breaker's boundaries (UTF-16 offsets), or nil when it does not support the text
@@ -40,7 +46,9 @@ struct PairLineBreakerTests {
                 classes.append(PairLineBreaker.lineClass(UInt32(unit)))
                 i += 1
             } else if unit < 0xDC00, i + 1 < units.count, units[i + 1] & 0xFC00 == 0xDC00 {
-                classes.append(PairLineBreaker.lineClass(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)))
+                classes.append(
+                    PairLineBreaker.lineClass(
+                        0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)))
                 i += 2
             } else {
                 classes.append(PairLineBreaker.unsupported)
@@ -48,8 +56,9 @@ struct PairLineBreakerTests {
             }
         }
         var boundaries: [Int32] = []
-        let supported = PairLineBreaker.findBreaks(count: classes.count, mode: mode, lineClass: { classes[$0] },
-                                                   mark: { boundaries.append(offsets[$0]) })
+        let supported = PairLineBreaker.findBreaks(
+            count: classes.count, mode: mode, lineClass: { classes[$0] },
+            mark: { boundaries.append(offsets[$0]) })
         return supported ? boundaries : nil
     }
 
@@ -68,7 +77,8 @@ struct PairLineBreakerTests {
     }
 
     static func describe(_ text: String) -> String {
-        "\"\(text)\" [" + text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") + "]"
+        "\"\(text)\" ["
+            + text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ") + "]"
     }
 
     /// Hard-break paragraphs, as the analyzer splits them.
@@ -119,13 +129,15 @@ struct PairLineBreakerTests {
         let (supported, total) = Self.checkParagraphs(of: Fixtures.corpusTexts)
         var missing: [UInt32: Int] = [:]
         for text in Fixtures.corpusTexts {
-            for scalar in text.unicodeScalars where PairLineBreaker.lineClass(scalar.value) == PairLineBreaker.unsupported {
+            for scalar in text.unicodeScalars
+            where PairLineBreaker.lineClass(scalar.value) == PairLineBreaker.unsupported {
                 missing[scalar.value, default: 0] += 1
             }
         }
         let top = missing.sorted { $0.value > $1.value }.prefix(12).map { String($0.key, radix: 16) + "×\($0.value)" }
         #expect(total == 5_000)
-        #expect(supported == total, "unsupported code points: \(top.joined(separator: " "))")  // measured: 5,000 of 5,000
+        // measured: 5,000 of 5,000
+        #expect(supported == total, "unsupported code points: \(top.joined(separator: " "))")
     }
 
     @Test("Corpus statuses: every paragraph supported, exactly ICU's boundaries")
@@ -187,10 +199,14 @@ struct PairLineBreakerTests {
     @Test("The representatives are supported, the unsupported ones are not")
     func classesOfRepresentatives() {
         for scalar in Self.representatives {
-            #expect(PairLineBreaker.lineClass(scalar.value) != PairLineBreaker.unsupported, "\(Self.describe(String(scalar)))")
+            #expect(
+                PairLineBreaker.lineClass(scalar.value) != PairLineBreaker.unsupported,
+                "\(Self.describe(String(scalar)))")
         }
         for scalar in Self.unsupportedScalars {
-            #expect(PairLineBreaker.lineClass(scalar.value) == PairLineBreaker.unsupported, "\(Self.describe(String(scalar)))")
+            #expect(
+                PairLineBreaker.lineClass(scalar.value) == PairLineBreaker.unsupported,
+                "\(Self.describe(String(scalar)))")
         }
     }
 
@@ -199,10 +215,12 @@ struct PairLineBreakerTests {
         var random = SplitMix(state: 0x5EED_1CE0)
         let pool = Self.representatives
         // A second, narrower pool makes the number, quote and space contexts come up often.
-        let dense: [Unicode.Scalar] = ["1", "$", "%", "(", ")", "\u{FF08}", ".", ",", "/", "-", " ", "\u{201C}", "\"",
-                                       "a", "é", "@", "中", "\u{2010}", "\u{05D0}", "\u{200B}", "\u{2014}", "\u{FFFC}", "\u{00B4}",
-                                       "\u{3000}", "\u{300D}", "\u{30FC}", "\u{3005}", "\u{2026}", "\u{1F44D}", "\u{1F3FB}",
-                                       "\u{FE0F}", "\u{200D}", "\u{1F1E8}"]
+        let dense: [Unicode.Scalar] = [
+            "1", "$", "%", "(", ")", "\u{FF08}", ".", ",", "/", "-", " ", "\u{201C}", "\"",
+            "a", "é", "@", "中", "\u{2010}", "\u{05D0}", "\u{200B}", "\u{2014}", "\u{FFFC}", "\u{00B4}",
+            "\u{3000}", "\u{300D}", "\u{30FC}", "\u{3005}", "\u{2026}", "\u{1F44D}", "\u{1F3FB}",
+            "\u{FE0F}", "\u{200D}", "\u{1F1E8}",
+        ]
         var checked = 0
         var supported = 0
         for round in 0..<220_000 {
@@ -225,11 +243,14 @@ struct PairLineBreakerTests {
 
     @Test("Every supported BMP code point, between neighbours of several classes: exactly ICU")
     func everyBMPCodePoint() {
-        let normalContexts: [(String, String)] = [("a", "a"), ("中", "中"), ("1", "1"), ("a ", " a"), ("(", ")"), ("\u{201C}", "$"), ("$", "%")]
+        let normalContexts: [(String, String)] = [
+            ("a", "a"), ("中", "中"), ("1", "1"), ("a ", " a"), ("(", ")"), ("\u{201C}", "$"), ("$", "%"),
+        ]
         let otherContexts: [(String, String)] = [("中", "中"), ("a ", ")")]
         var checked = 0
         for value in UInt32(0)..<0x10000 {
-            guard let scalar = Unicode.Scalar(value), PairLineBreaker.lineClass(value) != PairLineBreaker.unsupported else { continue }
+            guard let scalar = Unicode.Scalar(value), PairLineBreaker.lineClass(value) != PairLineBreaker.unsupported
+            else { continue }
             for (before, after) in normalContexts {
                 Self.check(before + String(scalar) + after, modes: [Self.modes[0]])
             }
@@ -262,56 +283,58 @@ struct PairLineBreakerTests {
 
     /// Hand-picked cases, each named by the rule it checks; the expected boundaries are written
     /// out and also compared with ICU.
-    @Test("Hand-picked cases", arguments: [
-        ("中文字", [1, 2]),  // LB31: ID ÷ ID
-        ("中，文", [2]),  // LB13: × CL
-        ("中（文）", [1]),  // LB14: OP ×; LB13 × CL; LB30: wide OP is not OP30
-        ("a(b)c", []),  // LB30: AL × OP30, CP30 × AL
-        ("“中”文", []),  // LB19: × QU ×
-        ("a b", [2]),  // LB18: SP ÷
-        ("( a", []),  // LB14: OP SP* ×
-        ("\" (", []),  // LB15: QU SP* × OP
-        (") ー", [2]),  // LB16 in strict only (normal: CJ is ID, so SP ÷) — see strictCases
-        ("—  —", []),  // LB17: B2 SP* × B2
-        ("a\u{200B}  b", [4]),  // LB8: ZW SP* ÷
-        ("a\u{200B})", [2]),  // LB8 before LB13: ZW ÷ CL
-        ("-é", []),  // ICU LB20a: ^HY × AL (an ASCII letter: see deliberateDifferences)
-        ("中-é", [2]),  // LB20a applies only right after a break
-        ("a\u{00A0}-b", [3]),  // LB12: GL × HY, so LB20a does not apply
-        ("\u{05D0}-a", []),  // LB21a: HL HY × [^CB]
-        ("$1.5%", []),  // LB25: PR NU IS NU PO
-        ("$(1)", []),  // LB25: PR OP NU CL
-        ("$(a", [1]),  // LB25: PR OP without a number breaks before the OP
-        ("$(.5", []),  // LB25: PR OP IS NU
-        ("$(.a", [1]),  // LB25: PR OP IS without NU
-        ("1/2", []),  // LB25: NU SY NU
-        ("a/2", [2]),  // LB25: SY ÷ NU outside a number
-        ("1)%", []),  // LB25: NU CP PO
-        ("a .5", [2]),  // ICU LB15c: SP ÷ IS NU
-        ("a .b", []),  // ICU LB15d: SP × IS before CanFollowIS
-        ("a .中", [3]),  // ICU LB15c/d: SP IS ÷ (not NU, not CanFollowIS)
-        ("a .", []),  // ICU LB15d: SP × IS at the end
-        ("( .5", []),  // LB14 wins over LB15c
-        ("a\u{FFFC}b", [1, 2]),  // LB20: ÷ CB ÷
-        ("\u{00B4}\u{FFFC}", [1]),  // LB21a (ICU): BB × [^CB]
-        ("a\u{2026}\u{2026}", []),  // LB22: × IN (loose breaks IN ÷ IN, see looseCases)
-        ("\u{1F44D}\u{1F3FB}", []),  // LB30b: EB × EM
-        ("\u{1F600}\u{1F3FB}", [2]),  // ID ÷ EM
-        ("\u{1FC00}\u{1F3FB}", []),  // LB30b: unassigned Extended_Pictographic × EM
-        ("$中", []),  // LB23a: PR × ID
-        ("中%", []),  // LB23a: ID × PO
-        ("\u{AC00}\u{11A8}\u{1100}\u{1160}", [2]),  // LB26
-        ("a\u{00A0}b", []),  // LB12, LB12a
-        (" \u{00A0}", [1]),  // LB12a: SP ÷ GL
-        ("a\u{2060}b", []),  // LB11
-        ("ぁぁ", [1]),  // normal: CJ is ID
-        ("\u{1F1E8}\u{1F1F3}\u{1F1E8}\u{1F1F3}\u{1F1E8}", [4, 8]),  // LB30a: RI pairs
-        ("\u{1F468}\u{200D}\u{1F469}", []),  // LB8a: ZWJ ×
-        ("a\u{0301}b", []),  // LB9: AL CM* is AL
-        ("中 \u{0301}", [2]),  // LB10: CM after SP is AL (SP ÷)
-        ("( \u{0301}", []),  // LB10 with LB14
-        ("1\u{0301}%", []),  // LB9 inside LB25
-    ] as [(String, [Int32])])
+    @Test(
+        "Hand-picked cases",
+        arguments: [
+            ("中文字", [1, 2]),  // LB31: ID ÷ ID
+            ("中，文", [2]),  // LB13: × CL
+            ("中（文）", [1]),  // LB14: OP ×; LB13 × CL; LB30: wide OP is not OP30
+            ("a(b)c", []),  // LB30: AL × OP30, CP30 × AL
+            ("“中”文", []),  // LB19: × QU ×
+            ("a b", [2]),  // LB18: SP ÷
+            ("( a", []),  // LB14: OP SP* ×
+            ("\" (", []),  // LB15: QU SP* × OP
+            (") ー", [2]),  // LB16 in strict only (normal: CJ is ID, so SP ÷) — see strictCases
+            ("—  —", []),  // LB17: B2 SP* × B2
+            ("a\u{200B}  b", [4]),  // LB8: ZW SP* ÷
+            ("a\u{200B})", [2]),  // LB8 before LB13: ZW ÷ CL
+            ("-é", []),  // ICU LB20a: ^HY × AL (an ASCII letter: see deliberateDifferences)
+            ("中-é", [2]),  // LB20a applies only right after a break
+            ("a\u{00A0}-b", [3]),  // LB12: GL × HY, so LB20a does not apply
+            ("\u{05D0}-a", []),  // LB21a: HL HY × [^CB]
+            ("$1.5%", []),  // LB25: PR NU IS NU PO
+            ("$(1)", []),  // LB25: PR OP NU CL
+            ("$(a", [1]),  // LB25: PR OP without a number breaks before the OP
+            ("$(.5", []),  // LB25: PR OP IS NU
+            ("$(.a", [1]),  // LB25: PR OP IS without NU
+            ("1/2", []),  // LB25: NU SY NU
+            ("a/2", [2]),  // LB25: SY ÷ NU outside a number
+            ("1)%", []),  // LB25: NU CP PO
+            ("a .5", [2]),  // ICU LB15c: SP ÷ IS NU
+            ("a .b", []),  // ICU LB15d: SP × IS before CanFollowIS
+            ("a .中", [3]),  // ICU LB15c/d: SP IS ÷ (not NU, not CanFollowIS)
+            ("a .", []),  // ICU LB15d: SP × IS at the end
+            ("( .5", []),  // LB14 wins over LB15c
+            ("a\u{FFFC}b", [1, 2]),  // LB20: ÷ CB ÷
+            ("\u{00B4}\u{FFFC}", [1]),  // LB21a (ICU): BB × [^CB]
+            ("a\u{2026}\u{2026}", []),  // LB22: × IN (loose breaks IN ÷ IN, see looseCases)
+            ("\u{1F44D}\u{1F3FB}", []),  // LB30b: EB × EM
+            ("\u{1F600}\u{1F3FB}", [2]),  // ID ÷ EM
+            ("\u{1FC00}\u{1F3FB}", []),  // LB30b: unassigned Extended_Pictographic × EM
+            ("$中", []),  // LB23a: PR × ID
+            ("中%", []),  // LB23a: ID × PO
+            ("\u{AC00}\u{11A8}\u{1100}\u{1160}", [2]),  // LB26
+            ("a\u{00A0}b", []),  // LB12, LB12a
+            (" \u{00A0}", [1]),  // LB12a: SP ÷ GL
+            ("a\u{2060}b", []),  // LB11
+            ("ぁぁ", [1]),  // normal: CJ is ID
+            ("\u{1F1E8}\u{1F1F3}\u{1F1E8}\u{1F1F3}\u{1F1E8}", [4, 8]),  // LB30a: RI pairs
+            ("\u{1F468}\u{200D}\u{1F469}", []),  // LB8a: ZWJ ×
+            ("a\u{0301}b", []),  // LB9: AL CM* is AL
+            ("中 \u{0301}", [2]),  // LB10: CM after SP is AL (SP ÷)
+            ("( \u{0301}", []),  // LB10 with LB14
+            ("1\u{0301}%", []),  // LB9 inside LB25
+        ] as [(String, [Int32])])
     func handPicked(text: String, expected: [Int32]) {
         let units = Array(text.utf16)
         #expect(Self.pair(units, mode: .normal) == expected, "\(Self.describe(text))")
@@ -336,18 +359,19 @@ struct PairLineBreakerTests {
     /// both oracles gave (measured: Pango's `is_line_break` log attributes of a `PangoLayout`,
     /// Chromium's line starts of the text laid out at width 0 with `overflow-wrap: normal`;
     /// offsets in UTF-16 units, here equal to Unicode scalars).
-    @Test("Deliberate differences from ICU 72: both oracles break after a word-initial hyphen before an ASCII letter",
-          arguments: [
-              ("x -dx", [2], [2, 3]),  // after a space
-              ("success. -EINVAL", [9], [9, 10]),
-              ("-dx", [], [1]),  // at the start
-              ("x\u{200B}-dx", [2], [2, 3]),  // after ZW
-              ("x\u{FFFC}-dx", [1, 2], [1, 2, 3]),  // after CB
-              ("x -@x", [2], [2, 3]),  // any ASCII character of class AL
-              ("x -~x", [2], [2, 3]),
-              ("-a-bx", [3], [1, 3]),
-              ("x -d\u{0301}x", [2], [2, 3]),  // a mark on the letter changes nothing
-          ] as [(String, [Int32], [Int32])])
+    @Test(
+        "Deliberate differences from ICU 72: both oracles break after a word-initial hyphen before an ASCII letter",
+        arguments: [
+            ("x -dx", [2], [2, 3]),  // after a space
+            ("success. -EINVAL", [9], [9, 10]),
+            ("-dx", [], [1]),  // at the start
+            ("x\u{200B}-dx", [2], [2, 3]),  // after ZW
+            ("x\u{FFFC}-dx", [1, 2], [1, 2, 3]),  // after CB
+            ("x -@x", [2], [2, 3]),  // any ASCII character of class AL
+            ("x -~x", [2], [2, 3]),
+            ("-a-bx", [3], [1, 3]),
+            ("x -d\u{0301}x", [2], [2, 3]),  // a mark on the letter changes nothing
+        ] as [(String, [Int32], [Int32])])
     func deliberateDifferences(text: String, icu72: [Int32], oracles: [Int32]) {
         let units = Array(text.utf16)
         #expect(Self.icu(units, locale: "@lb=normal", tailored: false) == icu72, "ICU itself, \(Self.describe(text))")
@@ -359,23 +383,24 @@ struct PairLineBreakerTests {
 
     /// Where the oracles disagree with each other, ICU's answer stays. Each case: the text, ICU's
     /// (and our) boundaries, Pango's and Chromium's (measured as above).
-    @Test("Where Pango and Chromium disagree, ICU's boundaries stay",
-          arguments: [
-              ("x -éx", [2], [2, 3], [2]),  // a non-ASCII letter after a word-initial hyphen
-              ("x -дx", [2], [2, 3], [2]),
-              ("-éx", [], [1], []),
-              ("x \u{2010}dx", [2], [2, 3], [2]),  // U+2010 HYPHEN
-              ("x -\u{0301}dx", [2], [2, 4], [2]),  // a mark on the hyphen
-              ("-\u{FE0F}dx", [], [2], []),
-              ("a-1x", [], [], [2]),  // Chromium: a hyphen between alphanumerics and a digit
-              ("ハッシュ", [1, 2, 3], [2], [1, 2, 3]),  // Pango: never before a small kana or ー (CJ)
-              ("サーバ", [1, 2], [2], [1, 2]),
-              ("POSIX.1", [], [6], []),  // Pango: IS ÷ NU unless a number comes before
-              ("a:1", [], [2], []),
-              ("x .5", [2], [3], [2]),
-              ("in /proc", [4], [4], [3]),  // Chromium: SP ÷ SY, and no break after / before a letter
-              ("a/b", [2], [2], []),
-          ] as [(String, [Int32], [Int32], [Int32])])
+    @Test(
+        "Where Pango and Chromium disagree, ICU's boundaries stay",
+        arguments: [
+            ("x -éx", [2], [2, 3], [2]),  // a non-ASCII letter after a word-initial hyphen
+            ("x -дx", [2], [2, 3], [2]),
+            ("-éx", [], [1], []),
+            ("x \u{2010}dx", [2], [2, 3], [2]),  // U+2010 HYPHEN
+            ("x -\u{0301}dx", [2], [2, 4], [2]),  // a mark on the hyphen
+            ("-\u{FE0F}dx", [], [2], []),
+            ("a-1x", [], [], [2]),  // Chromium: a hyphen between alphanumerics and a digit
+            ("ハッシュ", [1, 2, 3], [2], [1, 2, 3]),  // Pango: never before a small kana or ー (CJ)
+            ("サーバ", [1, 2], [2], [1, 2]),
+            ("POSIX.1", [], [6], []),  // Pango: IS ÷ NU unless a number comes before
+            ("a:1", [], [2], []),
+            ("x .5", [2], [3], [2]),
+            ("in /proc", [4], [4], [3]),  // Chromium: SP ÷ SY, and no break after / before a letter
+            ("a/b", [2], [2], []),
+        ] as [(String, [Int32], [Int32], [Int32])])
     func oraclesDisagree(text: String, icu72: [Int32], pango: [Int32], chromium: [Int32]) {
         let units = Array(text.utf16)
         #expect(pango != chromium)
@@ -387,8 +412,10 @@ struct PairLineBreakerTests {
     @Test("The tailoring adds only breaks after a hyphen-minus before an ASCII AL character (random strings)")
     func tailoringOnlyAfterHyphens() {
         var random = SplitMix(state: 0x7A11)
-        let pool: [Unicode.Scalar] = ["-", "a", "Z", "@", "é", " ", "\u{200B}", "\u{FFFC}", "\u{00A0}", "\u{2010}", "\u{05D0}",
-                                      "1", "(", ".", "中", "\u{0301}", "\u{0E01}", "\n"]
+        let pool: [Unicode.Scalar] = [
+            "-", "a", "Z", "@", "é", " ", "\u{200B}", "\u{FFFC}", "\u{00A0}", "\u{2010}", "\u{05D0}",
+            "1", "(", ".", "中", "\u{0301}", "\u{0E01}", "\n",
+        ]
         var added = 0
         for _ in 0..<20_000 {
             var scalars = String.UnicodeScalarView()
@@ -400,7 +427,9 @@ struct PairLineBreakerTests {
             #expect(Set(raw).isSubset(of: Set(tailored)), "\(Self.describe(text))")
             for boundary in Set(tailored).subtracting(raw) {
                 let hyphen = Int(boundary) - 1
-                #expect(hyphen >= 0 && units[hyphen] == 0x2D && units[hyphen + 1] < 0x80, "\(Self.describe(text)) at \(boundary)")
+                #expect(
+                    hyphen >= 0 && units[hyphen] == 0x2D && units[hyphen + 1] < 0x80,
+                    "\(Self.describe(text)) at \(boundary)")
                 added += 1
             }
         }

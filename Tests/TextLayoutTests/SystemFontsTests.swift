@@ -14,7 +14,8 @@ struct SystemFontsTests {
     /// A fonts.conf for `fc-match` listing the same directory and nothing else.
     static let bundledConfigurationFile: String = {
         let cache = NSTemporaryDirectory() + "feedlayout-tests-fc-cache"
-        let conf = "<?xml version=\"1.0\"?><fontconfig><dir>\(Fixtures.fontsDirectory)</dir><cachedir>\(cache)</cachedir></fontconfig>\n"
+        let conf =
+            "<?xml version=\"1.0\"?><fontconfig><dir>\(Fixtures.fontsDirectory)</dir><cachedir>\(cache)</cachedir></fontconfig>\n"
         return Fixtures.temporaryFile(named: "fonts.conf", contents: Array(conf.utf8))
     }()
 
@@ -39,37 +40,51 @@ struct SystemFontsTests {
 
     @Test("families resolve to their file and face index, in the order given")
     func families() throws {
-        let stack = try FontStack.system(families: ["Noto Sans CJK SC", "noto sans", "NotoColorEmoji"], fallback: false,
-                                         configuration: Self.bundled)
+        let stack = try FontStack.system(
+            families: ["Noto Sans CJK SC", "noto sans", "NotoColorEmoji"], fallback: false,
+            configuration: Self.bundled)
         let directory = Fixtures.fontsDirectory
-        #expect(Self.names(stack) == ["\(directory)/NotoSansCJK-Regular.ttc#2", "\(directory)/NotoSans-Regular.ttf#0",
-                                      "\(directory)/NotoColorEmoji.ttf#0"])
+        #expect(
+            Self.names(stack) == [
+                "\(directory)/NotoSansCJK-Regular.ttc#2", "\(directory)/NotoSans-Regular.ttf#0",
+                "\(directory)/NotoColorEmoji.ttf#0",
+            ])
         #expect(stack.fonts.map(\.familyName) == ["Noto Sans CJK SC", "Noto Sans", "Noto Color Emoji"])
     }
 
     @Test("the default families through fontconfig measure exactly as the bundled stack")
     func sameMeasurements() throws {
-        let engine = TextEngine(fonts: try FontStack.system(families: FontStack.defaultFamilies, fallback: false, configuration: Self.bundled))
+        let engine = TextEngine(
+            fonts: try FontStack.system(
+                families: FontStack.defaultFamilies, fallback: false, configuration: Self.bundled))
         for text in Fixtures.corpusTexts.prefix(300) {
             #expect(engine.layout(text, width: 200) == Fixtures.engine.layout(text, width: 200))
         }
     }
 
-    @Test("fallback order and patterns are fontconfig's: fc-match -s on the same fonts", arguments: [
-        "Noto Sans", "Noto Sans CJK SC", "Noto Sans,Noto Color Emoji", "Noto Sans CJK KR:style=Regular", "sans-serif:lang=zh-cn", "monospace",
-    ])
+    @Test(
+        "fallback order and patterns are fontconfig's: fc-match -s on the same fonts",
+        arguments: [
+            "Noto Sans", "Noto Sans CJK SC", "Noto Sans,Noto Color Emoji", "Noto Sans CJK KR:style=Regular",
+            "sans-serif:lang=zh-cn", "monospace",
+        ])
     func fallbackOrder(pattern: String) throws {
         let oracle = try Self.fcMatch(["-s", pattern], configurationFile: Self.bundledConfigurationFile)
         #expect(!oracle.isEmpty)
         #expect(Self.names(try FontStack.system(pattern: pattern, configuration: Self.bundled)) == oracle)
-        #expect(Self.names(try FontStack.system(pattern: pattern, fallback: false, configuration: Self.bundled)) == [oracle[0]])
+        #expect(
+            Self.names(try FontStack.system(pattern: pattern, fallback: false, configuration: Self.bundled)) == [
+                oracle[0]
+            ])
         if !pattern.contains(":") {
             let families = pattern.split(separator: ",").map(String.init)
             #expect(Self.names(try FontStack.system(families: families, configuration: Self.bundled)) == oracle)
         }
     }
 
-    @Test("the system's configuration agrees with fc-match, whatever fonts are installed", arguments: ["sans-serif", "serif", "monospace"])
+    @Test(
+        "the system's configuration agrees with fc-match, whatever fonts are installed",
+        arguments: ["sans-serif", "serif", "monospace"])
     func systemConfiguration(family: String) throws {
         let best = try Self.fcMatch([family])
         let sorted = try Self.fcMatch(["-s", family])
@@ -100,6 +115,8 @@ struct SystemFontsTests {
         let empty = try FontConfiguration(directories: [emptyDirectory])
         #expect(throws: FontError.self) { try FontStack.system(families: ["sans-serif"], configuration: empty) }
         // A generic family is found whatever font it gives.
-        #expect(try FontStack.system(families: ["sans-serif"], fallback: false, configuration: Self.bundled).fonts.count == 1)
+        #expect(
+            try FontStack.system(families: ["sans-serif"], fallback: false, configuration: Self.bundled).fonts.count
+                == 1)
     }
 }

@@ -40,10 +40,16 @@ struct VariableFontTests {
         // advances leave out).
         for character in "Hamburgefonstiv 0123" {
             let text = String(character)
-            #expect(bold.advanceInFontUnits(of: text) == (try Self.freeTypeAdvance(path: bold.path, faceIndex: bold.faceIndex, text: text)), "\(text)")
-            #expect(regular.advanceInFontUnits(of: text) == (try Self.freeTypeAdvance(path: bold.path, faceIndex: 0, text: text)), "\(text)")
+            #expect(
+                bold.advanceInFontUnits(of: text)
+                    == (try Self.freeTypeAdvance(path: bold.path, faceIndex: bold.faceIndex, text: text)), "\(text)")
+            #expect(
+                regular.advanceInFontUnits(of: text)
+                    == (try Self.freeTypeAdvance(path: bold.path, faceIndex: 0, text: text)), "\(text)")
         }
-        #expect(bold.advanceInFontUnits(of: "Hamburgefonstiv") > regular.advanceInFontUnits(of: "Hamburgefonstiv"), "bold is wider")
+        #expect(
+            bold.advanceInFontUnits(of: "Hamburgefonstiv") > regular.advanceInFontUnits(of: "Hamburgefonstiv"),
+            "bold is wider")
         #expect(throws: FontError.self) { try Font(path: bold.path, faceIndex: 200 << 16) }
     }
 }

@@ -16,7 +16,9 @@ struct EditedStatusTests {
         return longer
     }
 
-    @Test("a refresh that brings an edited status already shown: the row takes it and its new height, the reader stays still")
+    @Test(
+        "a refresh that brings an edited status already shown: the row takes it and its new height, the reader stays still"
+    )
     func refreshWithEdit() throws {
         var timeline = TimelineFixtures.timeline()
         let statuses = Array(TimelineFixtures.statuses[20..<60])
@@ -31,7 +33,8 @@ struct EditedStatusTests {
         #expect(timeline.height(ofRow: row) == TimelineFixtures.exactHeight(changed))
         #expect(TimelineFixtures.exactHeight(changed) > TimelineFixtures.exactHeight(statuses[5]) + 50)
         let anchorAfter = try #require(update.anchor)
-        #expect(anchorAfter.id == anchorBefore.id && abs(anchorAfter.y - anchorBefore.y) < 1e-6, "the reader stays still")
+        #expect(
+            anchorAfter.id == anchorBefore.id && abs(anchorAfter.y - anchorBefore.y) < 1e-6, "the reader stays still")
         #expect(timeline.invariantViolation() == nil)
     }
 
@@ -45,7 +48,8 @@ struct EditedStatusTests {
         let reloaded = first.enumerated().map { $0.offset % 3 == 0 ? Self.edited($0.element) : $0.element }
         _ = session.reload(reloaded, at: 1)
         let expected = reloaded.map { TimelineFixtures.exactHeight($0) }.reduce(0, +)
-        #expect(abs(session.timeline.contentHeight - expected) < 1e-6, "\(session.timeline.contentHeight) vs \(expected)")
+        #expect(
+            abs(session.timeline.contentHeight - expected) < 1e-6, "\(session.timeline.contentHeight) vs \(expected)")
         #expect(session.timeline.contentHeight > before + 100)
     }
 

@@ -26,8 +26,9 @@ struct LoadMoreFooterTests {
     /// 2,000 points of content in an 812-point viewport with the footer's 44 below: the end
     /// (the footer fully shown) is at offset 2,000 + 44 − 812 = 1,232.
     static func geometry(_ offset: Double, dragging: Bool = true, contentHeight: Double = 2_000) -> ScrollGeometry {
-        ScrollGeometry(contentOffset: offset, contentHeight: contentHeight, viewportHeight: 812, insetTop: 0, insetBottom: 44,
-                       isDragging: dragging)
+        ScrollGeometry(
+            contentOffset: offset, contentHeight: contentHeight, viewportHeight: 812, insetTop: 0, insetBottom: 44,
+            isDragging: dragging)
     }
 
     static let end = 1_232.0
@@ -47,10 +48,12 @@ struct LoadMoreFooterTests {
     static func apply(_ input: FooterInput, to footer: inout LoadMoreFooter) -> RefreshTransition {
         switch input {
         case .scrollIntoZone: footer.scrollViewDidScroll(from: end - 10, geometry(end), headerIsRefreshing: false)
-        case .scrollIntoZoneWithoutFinger: footer.scrollViewDidScroll(from: end - 10, geometry(end, dragging: false), headerIsRefreshing: false)
+        case .scrollIntoZoneWithoutFinger:
+            footer.scrollViewDidScroll(from: end - 10, geometry(end, dragging: false), headerIsRefreshing: false)
         case .scrollUpInZone: footer.scrollViewDidScroll(from: end + 10, geometry(end + 5), headerIsRefreshing: false)
         case .scrollAbove: footer.scrollViewDidScroll(from: end - 30, geometry(end - 20), headerIsRefreshing: false)
-        case .scrollWhileHeaderRefreshes: footer.scrollViewDidScroll(from: end - 10, geometry(end), headerIsRefreshing: true)
+        case .scrollWhileHeaderRefreshes:
+            footer.scrollViewDidScroll(from: end - 10, geometry(end), headerIsRefreshing: true)
         case .releaseAtEnd: footer.dragDidEnd(geometry(end + 20), headerIsRefreshing: false)
         case .releaseAbove: footer.dragDidEnd(geometry(end - 20), headerIsRefreshing: false)
         case .tap: footer.tap()
@@ -90,21 +93,26 @@ struct LoadMoreFooterTests {
         // Loading, about to load, or done: no scroll, release or tap starts another load.
         for state in [RefreshState.refreshing, .willRefresh, .noMoreData] {
             var row: [FooterInput: Expected] = [:]
-            for input in [FooterInput.scrollIntoZone, .scrollIntoZoneWithoutFinger, .scrollUpInZone, .scrollAbove,
-                          .scrollWhileHeaderRefreshes, .releaseAtEnd, .releaseAbove, .appear] {
+            for input in [
+                FooterInput.scrollIntoZone, .scrollIntoZoneWithoutFinger, .scrollUpInZone, .scrollAbove,
+                .scrollWhileHeaderRefreshes, .releaseAtEnd, .releaseAbove, .appear,
+            ] {
                 row[input] = Expected(to: state)
             }
             row[.tap] = Expected(to: state, ignored: "tap while \(state.rawValue)")
             row[.end] = Expected(to: .idle)
             row[.reset] = Expected(to: .idle)
-            row[.noMoreData] = state == .noMoreData ? Expected(to: state, ignored: "no more data while already no more data")
-                                                    : Expected(to: .noMoreData)
+            row[.noMoreData] =
+                state == .noMoreData
+                ? Expected(to: state, ignored: "no more data while already no more data")
+                : Expected(to: .noMoreData)
             table[state] = row
         }
         table[.refreshing]![.beginOnScreen] = Expected(to: .refreshing, ignored: "begin refreshing while refreshing")
         table[.refreshing]![.beginOffScreen] = Expected(to: .refreshing, ignored: "begin refreshing while refreshing")
         table[.willRefresh]![.beginOnScreen] = Expected(to: .refreshing, fires: true)
-        table[.willRefresh]![.beginOffScreen] = Expected(to: .willRefresh, ignored: "begin refreshing off screen while about to refresh")
+        table[.willRefresh]![.beginOffScreen] = Expected(
+            to: .willRefresh, ignored: "begin refreshing off screen while about to refresh")
         table[.willRefresh]![.appear] = Expected(to: .refreshing, fires: true)
         // From code, loading is still possible after no more data (MJRefresh does not forbid it).
         table[.noMoreData]![.beginOnScreen] = Expected(to: .refreshing, fires: true)
@@ -112,7 +120,9 @@ struct LoadMoreFooterTests {
         return table
     }()
 
-    @Test("every input in every state", arguments: [RefreshState.idle, .refreshing, .willRefresh, .noMoreData], FooterInput.allCases)
+    @Test(
+        "every input in every state", arguments: [RefreshState.idle, .refreshing, .willRefresh, .noMoreData],
+        FooterInput.allCases)
     func transition(state: RefreshState, input: FooterInput) throws {
         var footer = Self.footer(in: state)
         let expected = try #require(Self.table[state]?[input])
@@ -120,7 +130,8 @@ struct LoadMoreFooterTests {
         #expect(transition.from == state)
         #expect(transition.to == expected.to && footer.state == expected.to)
         #expect(transition.fires == expected.fires)
-        #expect(transition.effects.allSatisfy { $0 == .fireRefresh }, "a footer only fires (its inset is the session's)")
+        #expect(
+            transition.effects.allSatisfy { $0 == .fireRefresh }, "a footer only fires (its inset is the session's)")
         #expect(transition.ignored == expected.ignored)
     }
 
@@ -128,18 +139,23 @@ struct LoadMoreFooterTests {
     func oncePerDrag() {
         var footer = LoadMoreFooter()
         footer.dragDidBegin()
-        #expect(footer.scrollViewDidScroll(from: Self.end - 5, Self.geometry(Self.end), headerIsRefreshing: false).fires)
+        #expect(
+            footer.scrollViewDidScroll(from: Self.end - 5, Self.geometry(Self.end), headerIsRefreshing: false).fires)
         _ = footer.endRefreshing()  // the page came while the finger is still down
         let again = footer.scrollViewDidScroll(from: Self.end, Self.geometry(Self.end + 3), headerIsRefreshing: false)
         #expect(!again.fires && again.ignored == "this drag already loaded more")
         #expect(!footer.dragDidEnd(Self.geometry(Self.end + 3), headerIsRefreshing: false).fires)
         footer.dragDidBegin()  // a new drag
-        #expect(footer.scrollViewDidScroll(from: Self.end, Self.geometry(Self.end + 6), headerIsRefreshing: false).fires)
+        #expect(
+            footer.scrollViewDidScroll(from: Self.end, Self.geometry(Self.end + 6), headerIsRefreshing: false).fires)
         _ = footer.endRefreshing()
         // Decelerating (no finger): each arrival at the end loads.
         for step in 1...3 {
             let offset = Self.end + 10 + Double(step)
-            #expect(footer.scrollViewDidScroll(from: offset - 1, Self.geometry(offset, dragging: false), headerIsRefreshing: false).fires)
+            #expect(
+                footer.scrollViewDidScroll(
+                    from: offset - 1, Self.geometry(offset, dragging: false), headerIsRefreshing: false
+                ).fires)
             _ = footer.endRefreshing()
         }
         // No limit at all.
@@ -147,7 +163,8 @@ struct LoadMoreFooterTests {
         unlimited.dragDidBegin()
         for step in 1...3 {
             let offset = Self.end + Double(step)
-            #expect(unlimited.scrollViewDidScroll(from: offset - 1, Self.geometry(offset), headerIsRefreshing: false).fires)
+            #expect(
+                unlimited.scrollViewDidScroll(from: offset - 1, Self.geometry(offset), headerIsRefreshing: false).fires)
             _ = unlimited.endRefreshing()
         }
     }
@@ -175,6 +192,8 @@ struct LoadMoreFooterTests {
         #expect(!footer.dragDidEnd(Self.geometry(-10, contentHeight: 400), headerIsRefreshing: false).fires)
         #expect(footer.dragDidEnd(short, headerIsRefreshing: false).fires)
         var empty = LoadMoreFooter()
-        #expect(!empty.scrollViewDidScroll(from: 0, Self.geometry(5_000, contentHeight: 0), headerIsRefreshing: false).fires)
+        #expect(
+            !empty.scrollViewDidScroll(from: 0, Self.geometry(5_000, contentHeight: 0), headerIsRefreshing: false).fires
+        )
     }
 }

@@ -105,12 +105,17 @@ struct OffsetIndexTests {
         guard !model.rows.isEmpty else { return }
         // Rows at the edges of rows (every row of a small index, 60 drawn at random otherwise) and
         // offsets drawn at random, inside and beyond the ends.
-        let rows = model.rows.count <= 60 ? Array(0..<model.rows.count) : (0..<60).map { _ in random.below(model.rows.count) }
+        let rows =
+            model.rows.count <= 60 ? Array(0..<model.rows.count) : (0..<60).map { _ in random.below(model.rows.count) }
         var probes: [Int64] = []
-        for row in rows { probes += [tops[row] - 1, tops[row], tops[row] + model.rows[row].height / 2, tops[row + 1] - 1] }
+        for row in rows {
+            probes += [tops[row] - 1, tops[row], tops[row] + model.rows[row].height / 2, tops[row + 1] - 1]
+        }
         for _ in 0..<50 { probes.append(Int64(random.below(Int(min(tops.last!, 1 << 40)) + 2_000)) - 1_000) }
         for probe in probes {
-            #expect(index.row(atOffset: probe) == PrefixSumModel.row(atOffset: probe, tops: tops), "step \(step) offset \(probe)")
+            #expect(
+                index.row(atOffset: probe) == PrefixSumModel.row(atOffset: probe, tops: tops),
+                "step \(step) offset \(probe)")
         }
         #expect(index.row(atOffset: .min) == 0 && index.row(atOffset: .max) == model.rows.count - 1)
     }

@@ -37,8 +37,9 @@ struct RefreshHeaderTests {
     }
 
     static func geometry(_ offset: Double, dragging: Bool, insetTop: Double = 0) -> ScrollGeometry {
-        ScrollGeometry(contentOffset: offset, contentHeight: 5_000, viewportHeight: 812, insetTop: insetTop, insetBottom: 44,
-                       isDragging: dragging)
+        ScrollGeometry(
+            contentOffset: offset, contentHeight: 5_000, viewportHeight: 812, insetTop: insetTop, insetBottom: 44,
+            isDragging: dragging)
     }
 
     static func apply(_ input: HeaderInput, to header: inout RefreshHeader, insetTop: Double) -> RefreshTransition {
@@ -111,7 +112,9 @@ struct RefreshHeaderTests {
         ],
     ]
 
-    @Test("every input in every state", arguments: [RefreshState.idle, .pulling, .refreshing, .willRefresh], HeaderInput.allCases)
+    @Test(
+        "every input in every state", arguments: [RefreshState.idle, .pulling, .refreshing, .willRefresh],
+        HeaderInput.allCases)
     func transition(state: RefreshState, input: HeaderInput) throws {
         var (header, inset) = Self.header(in: state)
         let expected = try #require(Self.table[state]?[input])
@@ -145,7 +148,8 @@ struct RefreshHeaderTests {
         _ = header.scrollViewDidScroll(Self.geometry(10, dragging: true))
         #expect(header.pullingPercent == 1.2, "unchanged while scrolled up past the top, as MJRefresh")
         let begin = header.beginRefreshing()
-        #expect(header.pullingPercent == 1 && begin.effects == [.setInsetTop(75), .setContentOffset(-75), .fireRefresh])
+        #expect(
+            header.pullingPercent == 1 && begin.effects == [.setInsetTop(75), .setContentOffset(-75), .fireRefresh])
         _ = header.endRefreshing()
         #expect(header.pullingPercent == 0)
     }
@@ -170,7 +174,8 @@ struct RefreshHeaderTests {
     @Test("ending restores the inset the scroll view had, with a navigation bar inset too")
     func insetRestored() {
         var header = RefreshHeader()
-        _ = header.scrollViewDidScroll(Self.geometry(-64, dragging: false, insetTop: 64))  // at rest under a 64-point bar
+        // at rest under a 64-point bar
+        _ = header.scrollViewDidScroll(Self.geometry(-64, dragging: false, insetTop: 64))
         #expect(header.originalInsetTop == 64 && header.pullingPercent == 0)
         _ = header.scrollViewDidScroll(Self.geometry(-64 - 60, dragging: true, insetTop: 64))
         #expect(header.state == .pulling && abs(header.pullingPercent - 60.0 / 54) < 1e-12)
@@ -190,17 +195,25 @@ struct RefreshHeaderTests {
         _ = header.beginRefreshing()
         #expect(header.label == "正在刷新数据中...")
         let english = RefreshLabels.header(.english)
-        #expect([english[.idle], english[.pulling], english[.refreshing]] == ["Pull down to refresh", "Release to refresh", "Loading ..."])
+        #expect(
+            [english[.idle], english[.pulling], english[.refreshing]] == [
+                "Pull down to refresh", "Release to refresh", "Loading ...",
+            ])
         let footer = RefreshLabels.footer(.simplifiedChinese)
-        #expect([footer[.idle], footer[.refreshing], footer[.noMoreData]] == ["点击或上拉加载更多", "正在加载更多的数据...", "已经全部加载完毕"])
+        #expect(
+            [footer[.idle], footer[.refreshing], footer[.noMoreData]] == ["点击或上拉加载更多", "正在加载更多的数据...", "已经全部加载完毕"])
         let footerEnglish = RefreshLabels.footer(.english)
-        #expect([footerEnglish[.idle], footerEnglish[.refreshing], footerEnglish[.noMoreData]]
+        #expect(
+            [footerEnglish[.idle], footerEnglish[.refreshing], footerEnglish[.noMoreData]]
                 == ["Click or drag up to load more", "Loading more ...", "No more data"])
         #expect(RefreshLabels.header(.simplifiedChinese)[.willRefresh] == "", "no title: an empty label, as MJRefresh")
 
         // The example app's custom header: 75 points, its own text in every state.
-        var custom = RefreshHeader(height: 75, labels: RefreshLabels.header(.simplifiedChinese)
-            .replacing(.idle, with: "下拉刷新").replacing(.pulling, with: "松開加載更多").replacing(.refreshing, with: "加載中..."))
+        var custom = RefreshHeader(
+            height: 75,
+            labels: RefreshLabels.header(.simplifiedChinese)
+                .replacing(.idle, with: "下拉刷新").replacing(.pulling, with: "松開加載更多").replacing(
+                    .refreshing, with: "加載中..."))
         #expect(custom.label == "下拉刷新")
         _ = custom.scrollViewDidScroll(Self.geometry(-80, dragging: true))
         #expect(custom.label == "松開加載更多")

@@ -20,8 +20,10 @@ struct RefreshTipTests {
         #expect(tip.position(at: 100).phase == .hidden)
         tip.show(newStatuses: 20, at: 10)
         let expected: [(Double, Double, RefreshTip.Phase)] = [
-            (9.99, -44, .hidden), (10, -44, .slidingIn), (10.25, -33, .slidingIn), (10.5, -22, .slidingIn), (11, 0, .shown),
-            (12.5, 0, .shown), (12.999, 0, .shown), (13, 0, .slidingOut), (13.5, -22, .slidingOut), (13.75, -33, .slidingOut),
+            (9.99, -44, .hidden), (10, -44, .slidingIn), (10.25, -33, .slidingIn), (10.5, -22, .slidingIn),
+            (11, 0, .shown),
+            (12.5, 0, .shown), (12.999, 0, .shown), (13, 0, .slidingOut), (13.5, -22, .slidingOut),
+            (13.75, -33, .slidingOut),
             (14, -44, .hidden), (60, -44, .hidden),
         ]
         for (time, y, phase) in expected {
@@ -51,7 +53,9 @@ struct RefreshTipTests {
         shown.show(newStatuses: 5, at: 0)
         shown.show(newStatuses: 0, at: 2)
         #expect(shown.position(at: 2).phase == .shown && shown.position(at: 2).text == "No new posts")
-        #expect(shown.position(at: 3.99).phase == .shown && shown.position(at: 4.5).y == -22 && shown.position(at: 5).phase == .hidden)
+        #expect(
+            shown.position(at: 3.99).phase == .shown && shown.position(at: 4.5).y == -22
+                && shown.position(at: 5).phase == .hidden)
 
         // Sliding in: it goes on down from a quarter, arriving 0.75 s later.
         var sliding = RefreshTip()

@@ -4,8 +4,9 @@ import Testing
 @Suite("SystemRefreshControl (UIRefreshControl)")
 struct SystemRefreshControlTests {
     static func pull(_ distance: Double, dragging: Bool = true, insetTop: Double = 0) -> ScrollGeometry {
-        ScrollGeometry(contentOffset: -insetTop - distance, contentHeight: 5_000, viewportHeight: 812, insetTop: insetTop,
-                       insetBottom: 44, isDragging: dragging)
+        ScrollGeometry(
+            contentOffset: -insetTop - distance, contentHeight: 5_000, viewportHeight: 812, insetTop: insetTop,
+            insetBottom: 44, isDragging: dragging)
     }
 
     @Test("fires once the pull passes the trigger, before the finger lifts, once")
@@ -17,15 +18,19 @@ struct SystemRefreshControlTests {
         }
         #expect(fired == 0 && control.state == .pulling)
         let fire = control.scrollViewDidScroll(Self.pull(100))
-        #expect(fire.fires && fire.effects == [.setInsetTop(60), .fireRefresh] && fire.from == .pulling && fire.to == .refreshing)
+        #expect(
+            fire.fires && fire.effects == [.setInsetTop(60), .fireRefresh] && fire.from == .pulling
+                && fire.to == .refreshing)
         for distance in stride(from: 100.0, through: 160, by: 5) {
             fired += control.scrollViewDidScroll(Self.pull(distance, insetTop: 0)).fires ? 1 : 0
         }
         #expect(fired == 0 && control.isRefreshing)
         // Released: it bounces back to the spinner's room; scrolling never hides the spinner.
         _ = control.scrollViewDidScroll(Self.pull(0, dragging: false, insetTop: 60))
-        _ = control.scrollViewDidScroll(ScrollGeometry(contentOffset: 800, contentHeight: 5_000, viewportHeight: 812, insetTop: 60,
-                                                       insetBottom: 44, isDragging: true))
+        _ = control.scrollViewDidScroll(
+            ScrollGeometry(
+                contentOffset: 800, contentHeight: 5_000, viewportHeight: 812, insetTop: 60,
+                insetBottom: 44, isDragging: true))
         #expect(control.isRefreshing && control.state == .refreshing && control.pullingPercent == 1)
         let end = control.endRefreshing()
         #expect(end.effects == [.setInsetTop(0)] && !control.isRefreshing && end.to == .idle)
@@ -66,8 +71,10 @@ struct SystemRefreshControlTests {
     @Test("the arrow flips up at 50 points and back only below 40: no flicker around 50")
     func arrowHysteresis() {
         var control = SystemRefreshControl(triggerDistance: 1_000)
-        let path: [(Double, Bool)] = [(10, false), (49.9, false), (50, true), (45, true), (40, true), (52, true), (39.9, false),
-                                      (45, false), (49.99, false), (50, true), (0, false)]
+        let path: [(Double, Bool)] = [
+            (10, false), (49.9, false), (50, true), (45, true), (40, true), (52, true), (39.9, false),
+            (45, false), (49.99, false), (50, true), (0, false),
+        ]
         for (distance, up) in path {
             _ = control.scrollViewDidScroll(Self.pull(distance))
             #expect(control.isArrowUp == up, "at \(distance)")
@@ -86,8 +93,10 @@ struct SystemRefreshControlTests {
 
     @Test("labels follow the arrow; the example app's text replaces the defaults")
     func labels() {
-        var control = SystemRefreshControl(labels: RefreshLabels.header(.simplifiedChinese)
-            .replacing(.idle, with: "下拉刷新").replacing(.pulling, with: "松開加載更多").replacing(.refreshing, with: "加載中..."))
+        var control = SystemRefreshControl(
+            labels: RefreshLabels.header(.simplifiedChinese)
+                .replacing(.idle, with: "下拉刷新").replacing(.pulling, with: "松開加載更多").replacing(
+                    .refreshing, with: "加載中..."))
         #expect(control.label == "下拉刷新")
         _ = control.scrollViewDidScroll(Self.pull(60))
         #expect(control.label == "松開加載更多")

@@ -24,17 +24,21 @@ enum TimelineFixtures {
     static let portrait = LayoutContext(width: 375, scale: 2, style: collapsedStyle)
 
     /// A timeline with fresh caches (so tests do not see each other's heights).
-    static func timeline(width: Double = 375, viewportHeight: Double = 812, estimator: HeightEstimator = .content) -> Timeline {
+    static func timeline(width: Double = 375, viewportHeight: Double = 812, estimator: HeightEstimator = .content)
+        -> Timeline
+    {
         var context = portrait
         context.width = width
-        return Timeline(engine: Fixtures.engine, context: context, viewportHeight: viewportHeight,
-                        heights: HeightCache(countLimit: 20_000), layouts: LayoutCache(countLimit: 256, costLimit: 8 << 20),
-                        estimator: estimator)
+        return Timeline(
+            engine: Fixtures.engine, context: context, viewportHeight: viewportHeight,
+            heights: HeightCache(countLimit: 20_000), layouts: LayoutCache(countLimit: 256, costLimit: 8 << 20),
+            estimator: estimator)
     }
 
     /// The exact height of a status's cell, from the cell layouter itself (no cache).
     static func exactHeight(_ status: Status, width: Double = 375, expanded: Bool = false) -> Double {
-        let heights = CellLayouter(measurer: Fixtures.engine, style: collapsedStyle).heights(of: status, width: width, scale: 2)
+        let heights = CellLayouter(measurer: Fixtures.engine, style: collapsedStyle).heights(
+            of: status, width: width, scale: 2)
         return expanded ? heights.expandedHeight : heights.height
     }
 }

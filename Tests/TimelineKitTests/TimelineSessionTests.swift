@@ -8,7 +8,9 @@ import TestSupport
 struct TimelineSessionTests {
     let feed = TimelineFixtures.statuses
 
-    func session(_ control: PullToRefreshControl = .header(RefreshHeader()), rows: Range<Int> = 40..<80) -> TimelineSession {
+    func session(_ control: PullToRefreshControl = .header(RefreshHeader()), rows: Range<Int> = 40..<80)
+        -> TimelineSession
+    {
         var session = TimelineSession(timeline: TimelineFixtures.timeline(), pullControl: control)
         _ = session.reload(Array(feed[rows]), at: 0)
         return session
@@ -18,7 +20,8 @@ struct TimelineSessionTests {
     func pullToRefresh() throws {
         var session = session()
         var frame = session.drag(toOffset: -30, at: 1)
-        #expect(frame.header.state == .idle && frame.header.pullingPercent == 30.0 / 54 && frame.header.label == "下拉可以刷新")
+        #expect(
+            frame.header.state == .idle && frame.header.pullingPercent == 30.0 / 54 && frame.header.label == "下拉可以刷新")
         frame = session.drag(toOffset: -70, at: 1.1)
         #expect(frame.header.state == .pulling && frame.header.label == "松开立即刷新" && frame.requests.isEmpty)
         frame = session.release(at: 1.2)
@@ -59,7 +62,8 @@ struct TimelineSessionTests {
         frame = session.refreshDidLoad([], at: 1.2)
         _ = session.drag(toOffset: bottom - 100, at: 2)
         frame = session.drag(toOffset: bottom, at: 2.1)
-        #expect(frame.requests == [.loadMore] && frame.footer.state == .refreshing && frame.footer.label == "正在加载更多的数据...")
+        #expect(
+            frame.requests == [.loadMore] && frame.footer.state == .refreshing && frame.footer.label == "正在加载更多的数据...")
         frame = session.loadMoreDidLoad(Array(feed[4_918..<4_940]), at: 3)
         #expect(frame.changes.inserted == 20 && frame.changes.duplicatesSkipped == 2 && frame.footer.state == .idle)
         frame = session.drag(toOffset: bottom, at: 3.1)
@@ -84,7 +88,9 @@ struct TimelineSessionTests {
         // An empty page nobody asked for still says the feed has run out (MJRefresh allows
         // endRefreshingWithNoMoreData from idle); a non-empty one is added, its end refused.
         let unasked = session.loadMoreDidLoad(Array(feed[4_960..<4_965]), at: 10.2)
-        #expect(unasked.changes.inserted == 5 && unasked.ignored == ["footer: end refreshing while idle"] && unasked.footer.state == .idle)
+        #expect(
+            unasked.changes.inserted == 5 && unasked.ignored == ["footer: end refreshing while idle"]
+                && unasked.footer.state == .idle)
         let empty = session.loadMoreDidLoad([], at: 10.5)
         #expect(empty.ignored.isEmpty && empty.footer.state == .noMoreData && empty.requests.isEmpty)
     }

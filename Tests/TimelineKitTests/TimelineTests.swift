@@ -10,13 +10,16 @@ struct TimelineTests {
 
     /// Offsets are the running sums of the rows' heights; row(atOffset:) finds each row.
     func expectConsistent(_ timeline: Timeline, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(timeline.invariantViolation() == nil, "\(timeline.invariantViolation() ?? "")", sourceLocation: sourceLocation)
+        #expect(
+            timeline.invariantViolation() == nil, "\(timeline.invariantViolation() ?? "")",
+            sourceLocation: sourceLocation)
         var top = 0.0
         for row in 0..<timeline.count {
             #expect(timeline.offset(ofRow: row) == top, "row \(row)", sourceLocation: sourceLocation)
             if timeline[row].height > 0 {
                 #expect(timeline.row(atOffset: top) == row, sourceLocation: sourceLocation)
-                #expect(timeline.row(atOffset: top + timeline[row].height - 0.25) == row, sourceLocation: sourceLocation)
+                #expect(
+                    timeline.row(atOffset: top + timeline[row].height - 0.25) == row, sourceLocation: sourceLocation)
             }
             top += timeline[row].height
         }
@@ -40,10 +43,14 @@ struct TimelineTests {
         }
         let offset = timeline.contentOffset
         #expect(timeline.visibleRows == walk(offset, offset + timeline.viewportHeight), sourceLocation: sourceLocation)
-        let spans: [(Double, Double)] = [(-500, 0), (-500, 0.25), (0, 1), (offset - 300, offset + 1), (offset + 0.5, offset + 2_000),
-                                         (top - 0.25, top + 100), (top, top + 100), (top / 2, top / 2), (top / 3, top / 2)]
+        let spans: [(Double, Double)] = [
+            (-500, 0), (-500, 0.25), (0, 1), (offset - 300, offset + 1), (offset + 0.5, offset + 2_000),
+            (top - 0.25, top + 100), (top, top + 100), (top / 2, top / 2), (top / 3, top / 2),
+        ]
         for (from, to) in spans {
-            #expect(timeline.rows(from: from, to: to) == walk(from, to), "rows from \(from) to \(to)", sourceLocation: sourceLocation)
+            #expect(
+                timeline.rows(from: from, to: to) == walk(from, to), "rows from \(from) to \(to)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -67,7 +74,8 @@ struct TimelineTests {
         #expect(timeline.row(atOffset: timeline.contentHeight + 1) == 59)
         let visible = timeline.visibleRows
         #expect(visible.lowerBound == 0)
-        #expect(timeline.offset(ofRow: visible.upperBound - 1) < 812 && timeline.offset(ofRow: visible.upperBound) >= 812)
+        #expect(
+            timeline.offset(ofRow: visible.upperBound - 1) < 812 && timeline.offset(ofRow: visible.upperBound) >= 812)
         timeline.scroll(toOffset: 1_000)
         let first = try #require(timeline.row(atOffset: 1_000))
         #expect(timeline.visibleRows.lowerBound == first)
@@ -139,28 +147,37 @@ struct TimelineTests {
             case 2, 3: update = timeline.append(someStatuses(), measuring: measuring)
             case 4: update = timeline.insert(someStatuses(), at: random.below(timeline.count + 1), measuring: measuring)
             case 5:
-                var ids = (0..<random.below(6)).compactMap { _ in timeline.isEmpty ? nil : timeline[random.below(timeline.count)].status.id }
+                var ids = (0..<random.below(6)).compactMap { _ in
+                    timeline.isEmpty ? nil : timeline[random.below(timeline.count)].status.id
+                }
                 if let anchor = before, random.below(2) == 0 { ids.append(anchor.id) }  // the anchor row itself goes
                 update = timeline.remove(ids)
             case 6:
                 guard !timeline.isEmpty else { continue }
                 var edited = timeline[random.below(timeline.count)].status
-                edited.text = StatusText(edited.text.string + String(repeating: " 更新了一段很长的文字，", count: random.below(12)))
+                edited.text = StatusText(
+                    edited.text.string + String(repeating: " 更新了一段很长的文字，", count: random.below(12)))
                 update = timeline.replace(edited)
             case 7, 8:
                 guard !timeline.isEmpty else { continue }
                 // Expand or collapse a row above the anchor, the anchor itself, or one below.
-                let row = before.map { anchor in max(0, min(timeline.count - 1, anchor.row + random.below(7) - 3)) } ?? 0
+                let row =
+                    before.map { anchor in max(0, min(timeline.count - 1, anchor.row + random.below(7) - 3)) } ?? 0
                 update = timeline.setExpanded(random.below(3) != 0, forID: timeline[row].status.id)
             case 9:
-                let offset = Double(random.below(Int(timeline.contentHeight) + 1_200)) - 300 + Double(random.below(4)) * 0.5
+                let offset =
+                    Double(random.below(Int(timeline.contentHeight) + 1_200)) - 300 + Double(random.below(4)) * 0.5
                 // The row the scroll brings to the top, and where: estimates made exact around
                 // it (above it too) must leave it there.
-                let target = timeline.row(atOffset: offset).map { (timeline[$0].status.id, timeline.offset(ofRow: $0) - offset) }
+                let target = timeline.row(atOffset: offset).map {
+                    (timeline[$0].status.id, timeline.offset(ofRow: $0) - offset)
+                }
                 update = timeline.scroll(toOffset: offset)
                 moved = true
                 if let target {
-                    #expect(update.anchor?.id == target.0 && update.anchor?.y == target.1, "step \(step): scroll to \(offset)")
+                    #expect(
+                        update.anchor?.id == target.0 && update.anchor?.y == target.1,
+                        "step \(step): scroll to \(offset)")
                     let row = try #require(timeline.row(forID: target.0))
                     #expect(timeline.offset(ofRow: row) - timeline.contentOffset == target.1, "step \(step)")
                 }
@@ -175,7 +192,9 @@ struct TimelineTests {
             }
             expectConsistent(timeline)
             // Rows on screen are never estimates.
-            for row in timeline.visibleRows { #expect(!timeline[row].isEstimated, "step \(step): visible row \(row) is estimated") }
+            for row in timeline.visibleRows {
+                #expect(!timeline[row].isEstimated, "step \(step): visible row \(row) is estimated")
+            }
             guard let before, !moved, let after = update.anchor else { continue }
             let row = try #require(timeline.row(forID: after.id))
             let y = timeline.offset(ofRow: row) - timeline.contentOffset
@@ -217,7 +236,9 @@ struct TimelineTests {
         }
         #expect(timeline.estimatedRowCount == 0)
         // Scroll up into rows made exact out of order: nothing moves under the reader.
-        for row in 0..<timeline.count { #expect(timeline[row].height == TimelineFixtures.exactHeight(timeline[row].status)) }
+        for row in 0..<timeline.count {
+            #expect(timeline[row].height == TimelineFixtures.exactHeight(timeline[row].status))
+        }
         expectConsistent(timeline)
     }
 
@@ -263,7 +284,8 @@ struct TimelineTests {
             relativeError += abs(estimate - exact) / exact
         }
         // A generous bound: the estimate places far rows, the real height replaces it.
-        #expect(relativeError / Double(sample.count) < 0.1, "mean relative error \(relativeError / Double(sample.count))")
+        #expect(
+            relativeError / Double(sample.count) < 0.1, "mean relative error \(relativeError / Double(sample.count))")
         #expect(HeightEstimator.fixed(120).estimate(statuses[0], in: TimelineFixtures.portrait) == 120)
     }
 
@@ -271,10 +293,12 @@ struct TimelineTests {
     func expand() throws {
         var timeline = TimelineFixtures.timeline()
         timeline.append(Array(statuses[0..<200]))
-        let long = try #require((0..<200).first { row in
-            let status = timeline[row].status
-            return row > 5 && TimelineFixtures.exactHeight(status, expanded: true) > TimelineFixtures.exactHeight(status)
-        })
+        let long = try #require(
+            (0..<200).first { row in
+                let status = timeline[row].status
+                return row > 5
+                    && TimelineFixtures.exactHeight(status, expanded: true) > TimelineFixtures.exactHeight(status)
+            })
         let id = timeline[long].status.id
         let expandedHeight = TimelineFixtures.exactHeight(timeline[long].status, expanded: true)
         // The long status is above the viewport: the content grows above, the reader stays.
@@ -304,7 +328,9 @@ struct TimelineTests {
         let fraction = -landscape.anchor!.y / timeline.height(ofRow: 120)
         #expect(abs(fraction - 0.4) <= 1.0 / 3840 / timeline.height(ofRow: 120) + 1e-9)
         #expect(timeline.context.width == 812 && timeline.viewportHeight == 375)
-        for row in timeline.visibleRows { #expect(timeline[row].height == TimelineFixtures.exactHeight(timeline[row].status, width: 812)) }
+        for row in timeline.visibleRows {
+            #expect(timeline[row].height == TimelineFixtures.exactHeight(timeline[row].status, width: 812))
+        }
         #expect(timeline.estimatedRowCount > 0, "rows far away wait for their landscape height")
         #expect(landscape.heightsComputed > 0)
         // Back to portrait: every height is still in the cache (it keeps both contexts).
@@ -362,7 +388,9 @@ struct TimelineTests {
         expectConsistent(timeline)
     }
 
-    @Test("memory pressure end to end: caches halved then emptied, every offset still answered, estimates then exact again, the anchor still")
+    @Test(
+        "memory pressure end to end: caches halved then emptied, every offset still answered, estimates then exact again, the anchor still"
+    )
     func memoryPressure() throws {
         var timeline = TimelineFixtures.timeline()
         timeline.append(Array(statuses[0..<300]))
@@ -380,7 +408,9 @@ struct TimelineTests {
         #expect((0...timeline.count).map { timeline.offset(ofRow: $0) } == offsets)
 
         let critical = timeline.receiveMemoryPressure(.critical)
-        #expect(timeline.rowHeights.heightCache.statistics.count == 0 && timeline.rowHeights.layoutCache.statistics.count == 0)
+        #expect(
+            timeline.rowHeights.heightCache.statistics.count == 0
+                && timeline.rowHeights.layoutCache.statistics.count == 0)
         #expect(critical.anchor == anchor && critical.contentOffsetAdjustment == 0)
         #expect((0...timeline.count).map { timeline.offset(ofRow: $0) } == offsets, "every offset answered as before")
         for offset in stride(from: -50.0, through: timeline.contentHeight + 50, by: 97) {
@@ -409,7 +439,9 @@ struct TimelineTests {
         // Back to portrait: the heights the cache lost are laid out again, the same as before.
         timeline.changeWidth(to: 375, viewportHeight: 812)
         timeline.scroll(toOffset: 0)
-        for row in timeline.visibleRows { #expect(timeline[row].height == TimelineFixtures.exactHeight(timeline[row].status)) }
+        for row in timeline.visibleRows {
+            #expect(timeline[row].height == TimelineFixtures.exactHeight(timeline[row].status))
+        }
         expectConsistent(timeline)
     }
 

@@ -60,14 +60,17 @@ public enum Accuracy {
             guard line <= input.corpus.texts.count else {
                 throw BenchmarkError("--show \(line): \(input.corpus.path) has \(input.corpus.texts.count) texts")
             }
-            showBreakdown(line: line, text: input.corpus.texts[line - 1], widths: options.widths, peer: peer,
-                          engine: engine, chromium: input.chromium, console: console)
+            showBreakdown(
+                line: line, text: input.corpus.texts[line - 1], widths: options.widths, peer: peer,
+                engine: engine, chromium: input.chromium, console: console)
             return 0
         }
 
         let known: KnownDisagreements?
         let knownPath = options.knownPath ?? KnownDisagreements.defaultPath
-        if options.knownPath == "none" || (options.knownPath == nil && !FileManager.default.fileExists(atPath: knownPath)) {
+        if options.knownPath == "none"
+            || (options.knownPath == nil && !FileManager.default.fileExists(atPath: knownPath))
+        {
             known = nil
         } else {
             known = try KnownDisagreements(contentsOf: knownPath)
@@ -84,13 +87,15 @@ public enum Accuracy {
             oursAlone += result.oursAlone
             for width in options.widths {
                 for index in input.texts.indices {
-                    measuredKeys.insert(OursAloneDisagreement.key(corpus: input.corpus.name, text: index + 1, width: width))
+                    measuredKeys.insert(
+                        OursAloneDisagreement.key(corpus: input.corpus.name, text: index + 1, width: width))
                 }
             }
             if options.writePangoFixtures {
                 let path = (fixtures as NSString).appendingPathComponent(input.corpus.name + ".pango.jsonl")
-                try write(result.pangoFixture(corpus: input.corpus, widths: options.widths, fontSize: options.fontSize)
-                    .fileContents(), to: path)
+                try write(
+                    result.pangoFixture(corpus: input.corpus, widths: options.widths, fontSize: options.fontSize)
+                        .fileContents(), to: path)
                 console.diagnostics("Pango's answers for \(input.corpus.name): \(path)\n")
             }
         }
@@ -99,22 +104,29 @@ public enum Accuracy {
         let new = known.map { list in oursAlone.filter { !list.contains($0) } } ?? oursAlone
         let fixed = known?.fixed(current: oursAlone, measured: measuredKeys) ?? []
         let targetMet = corpora.allSatisfy { corpus in
-            corpus.widths.allSatisfy { $0.oracles?.meets(linesPercent: AccuracyOptions.targetLinesPercent,
-                                                          breaksPercent: AccuracyOptions.targetBreaksPercent) ?? true }
+            corpus.widths.allSatisfy {
+                $0.oracles?.meets(
+                    linesPercent: AccuracyOptions.targetLinesPercent,
+                    breaksPercent: AccuracyOptions.targetBreaksPercent) ?? true
+            }
         }
         let pangoOnlyPassed = corpora.allSatisfy { corpus in
-            corpus.chromiumFixture != nil || corpus.widths.allSatisfy { passes($0.pango, required: AccuracyOptions.requiredAgreement) }
+            corpus.chromiumFixture != nil
+                || corpus.widths.allSatisfy { passes($0.pango, required: AccuracyOptions.requiredAgreement) }
         }
         let passed = pangoOnlyPassed && (known == nil ? targetMet : new.isEmpty)
         let report = AccuracyReport(
             pangoVersion: PangoPeer.pangoVersion, fontSize: options.fontSize,
             requiredAgreement: AccuracyOptions.requiredAgreement,
-            targetLinesPercent: AccuracyOptions.targetLinesPercent, targetBreaksPercent: AccuracyOptions.targetBreaksPercent,
+            targetLinesPercent: AccuracyOptions.targetLinesPercent,
+            targetBreaksPercent: AccuracyOptions.targetBreaksPercent,
             knownDisagreements: known == nil ? nil : knownPath, passed: passed, corpora: corpora)
 
         console.output(AccuracyPrinter.report(report, oursAlone: oursAlone, elapsed: elapsed))
-        console.output(AccuracyPrinter.verdict(report: report, known: known, new: new, fixed: fixed, targetMet: targetMet,
-                                               pangoOnlyPassed: pangoOnlyPassed))
+        console.output(
+            AccuracyPrinter.verdict(
+                report: report, known: known, new: new, fixed: fixed, targetMet: targetMet,
+                pangoOnlyPassed: pangoOnlyPassed))
         if let path = options.jsonPath {
             try writeJSON(report, to: path)
             console.output("Full report with every disagreement: \(path)\n")
@@ -142,7 +154,8 @@ public enum Accuracy {
         }
         let chromium = try fixture("chromium")
         let pango = options.writePangoFixtures ? nil : try fixture("pango")
-        return CorpusInput(corpus: corpus, texts: texts, chromium: chromium?.0, chromiumPath: chromium?.1, pango: pango?.0)
+        return CorpusInput(
+            corpus: corpus, texts: texts, chromium: chromium?.0, chromiumPath: chromium?.1, pango: pango?.0)
     }
 
     /// What comparing one corpus gives.
@@ -155,21 +168,26 @@ public enum Accuracy {
 
         func pangoFixture(corpus: TextCorpus, widths: [Double], fontSize: Double) throws -> OracleFixture {
             let header = OracleFixture.Header(
-                oracle: "pango", version: "Pango \(PangoPeer.pangoVersion)", corpus: (corpus.path as NSString).lastPathComponent,
+                oracle: "pango", version: "Pango \(PangoPeer.pangoVersion)",
+                corpus: (corpus.path as NSString).lastPathComponent,
                 corpusFNV1a64: try OracleFixture.fnv1a64(ofFile: corpus.path), texts: texts.count, widths: widths,
                 fontSize: fontSize, families: PangoPeer.defaultFamilies.split(separator: ",").map(String.init),
-                settings: "PangoFT2 at 72 dpi, unrounded glyph positions, PANGO_WRAP_WORD_CHAR (Benchmarks/Sources/CPangoPeer)",
+                settings:
+                    "PangoFT2 at 72 dpi, unrounded glyph positions, PANGO_WRAP_WORD_CHAR (Benchmarks/Sources/CPangoPeer)",
                 breaks: "Unicode scalar offsets where lines 2, 3, ... start")
             let records = texts.enumerated().map { index, text in
-                OracleFixture.Record(text: index + 1, scalars: text.unicodeScalars.count,
-                                     lines: pango.map { $0[index].lineCount }, breaks: pango.map { $0[index].breaks })
+                OracleFixture.Record(
+                    text: index + 1, scalars: text.unicodeScalars.count,
+                    lines: pango.map { $0[index].lineCount }, breaks: pango.map { $0[index].breaks })
             }
             return OracleFixture(header: header, records: records)
         }
     }
 
-    static func compare(_ input: CorpusInput, widths: [Double], peer: PangoPeer, engine: EngineMeasurer,
-                        classifier: DisagreementClassifier) -> CorpusResult {
+    static func compare(
+        _ input: CorpusInput, widths: [Double], peer: PangoPeer, engine: EngineMeasurer,
+        classifier: DisagreementClassifier
+    ) -> CorpusResult {
         var widthReports: [CorpusWidthReport] = []
         var oursAlone: [OursAloneDisagreement] = []
         var pangoAnswers: [[LineBreaks]] = []
@@ -184,14 +202,16 @@ public enum Accuracy {
                 let pangoMeasurement = peer.measure(text, width: width)
                 let pango = LineBreaks(lineCount: pangoMeasurement.lineCount, breaks: peer.lastBreaks())
                 answers.append(pango)
-                accumulator.add(line: index + 1, text: text, pango: pangoMeasurement, pangoLines: peer.lastLines(),
-                                ours: ours.measurement, ourLines: ours.lines)
+                accumulator.add(
+                    line: index + 1, text: text, pango: pangoMeasurement, pangoLines: peer.lastLines(),
+                    ours: ours.measurement, ourLines: ours.lines)
                 if let fixture = input.pango, fixture.answer(text: index + 1, width: width) != pango {
                     fixtureDifferences? += 1
                 }
                 guard let chromium = input.chromium?.answer(text: index + 1, width: width) else { continue }
                 agreement?.add(ours: ours.breaks, pango: pango, chromium: chromium)
-                let alone = (pango.lineCount == chromium.lineCount && ours.breaks.lineCount != pango.lineCount)
+                let alone =
+                    (pango.lineCount == chromium.lineCount && ours.breaks.lineCount != pango.lineCount)
                     || (pango == chromium && ours.breaks != pango)
                 if alone {
                     let disagreement = classifier.disagreement(
@@ -202,8 +222,10 @@ public enum Accuracy {
                 }
             }
             pangoAnswers.append(answers)
-            widthReports.append(CorpusWidthReport(pango: accumulator.report, oracles: agreement,
-                                                  pangoFixtureDifferences: fixtureDifferences))
+            widthReports.append(
+                CorpusWidthReport(
+                    pango: accumulator.report, oracles: agreement,
+                    pangoFixtureDifferences: fixtureDifferences))
         }
         let report = CorpusReport(
             name: input.corpus.name, path: input.corpus.path, texts: input.texts.count,
@@ -223,8 +245,10 @@ public enum Accuracy {
     /// - Returns: one report per width, in the order given.
     /// - Throws: ``BenchmarkError`` or a font error when Pango or the fonts cannot be set up.
     /// - Complexity: two layouts per text and width.
-    public static func compare(texts: [String], widths: [Double], fontSize: Double,
-                               fontsDirectory: String) throws -> [WidthReport] {
+    public static func compare(
+        texts: [String], widths: [Double], fontSize: Double,
+        fontsDirectory: String
+    ) throws -> [WidthReport] {
         let peer = try PangoPeer(fontsDirectory: fontsDirectory, fontSize: fontSize)
         let engine = try EngineMeasurer(fontsDirectory: fontsDirectory, fontSize: fontSize)
         return widths.map { width in
@@ -232,8 +256,9 @@ public enum Accuracy {
             for (index, text) in texts.enumerated() {
                 let ours = engine.measure(text, width: width)
                 let pango = peer.measure(text, width: width)
-                accumulator.add(line: index + 1, text: text, pango: pango, pangoLines: peer.lastLines(),
-                                ours: ours.measurement, ourLines: ours.lines)
+                accumulator.add(
+                    line: index + 1, text: text, pango: pango, pangoLines: peer.lastLines(),
+                    ours: ours.measurement, ourLines: ours.lines)
             }
             return accumulator.report
         }
@@ -273,9 +298,12 @@ public enum Accuracy {
     }
 
     /// `--show`: the lines of one text as Pango, Chromium and FeedLayout break them, and Pango's fonts.
-    static func showBreakdown(line: Int, text: String, widths: [Double], peer: PangoPeer, engine: EngineMeasurer,
-                              chromium: OracleFixture?, console: Console) {
-        var out = "text \(line): \(text.utf8.count) bytes, \(text.unicodeScalars.count) scalars, \(text.count) characters\n"
+    static func showBreakdown(
+        line: Int, text: String, widths: [Double], peer: PangoPeer, engine: EngineMeasurer,
+        chromium: OracleFixture?, console: Console
+    ) {
+        var out =
+            "text \(line): \(text.utf8.count) bytes, \(text.unicodeScalars.count) scalars, \(text.count) characters\n"
         out += "  \(quoted(text))\n"
         _ = peer.measure(text, width: 0)
         let runs = fontRuns(of: text, peer: peer)
@@ -286,7 +314,8 @@ public enum Accuracy {
             let pangoWidth = peer.measure(runText, width: 0).width
             let ourWidth = engine.width(of: runText)
             let marker = abs(pangoWidth - ourWidth) > 0.01 ? "≠" : " "
-            out += " \(marker)\(pad("[\(run.range.lowerBound), \(run.range.upperBound))", 12))  \(pad(fixed(pangoWidth, 2), 7))"
+            out +=
+                " \(marker)\(pad("[\(run.range.lowerBound), \(run.range.upperBound))", 12))  \(pad(fixed(pangoWidth, 2), 7))"
                 + " \(pad(fixed(ourWidth, 2), 7)) px  \(run.font)  \(quoted(runText.excerpt(24)))\n"
         }
         for width in widths {
@@ -295,10 +324,12 @@ public enum Accuracy {
             let pangoBreaks = peer.lastBreaks()
             let ours = engine.measure(text, width: width)
             let chromiumAnswer = chromium?.answer(text: line, width: width)
-            out += "\nwidth \(number(width)) px: Pango \(pango.lineCount) lines, height \(fixed(pango.height, 3)), widest \(fixed(pango.width, 3));"
+            out +=
+                "\nwidth \(number(width)) px: Pango \(pango.lineCount) lines, height \(fixed(pango.height, 3)), widest \(fixed(pango.width, 3));"
                 + " ours \(ours.measurement.lineCount) lines, height \(fixed(ours.measurement.height, 3)), widest \(fixed(ours.measurement.width, 3))"
                 + (chromiumAnswer.map { "; Chromium \($0.lineCount) lines" } ?? "") + "\n"
-            out += "  breaks (scalar offsets): Pango \(pangoBreaks), ours \(ours.breaks.breaks)"
+            out +=
+                "  breaks (scalar offsets): Pango \(pangoBreaks), ours \(ours.breaks.breaks)"
                 + (chromiumAnswer.map { ", Chromium \($0.breaks)" } ?? "") + "\n"
             for index in 0..<max(pangoLines.count, ours.lines.count) {
                 let pangoLine = index < pangoLines.count ? pangoLines[index] : nil

@@ -166,8 +166,10 @@ struct WidthAccumulator {
 
     init(width: Double) { self.width = width }
 
-    mutating func add(line: Int, text: String, pango: ParagraphMeasurement, pangoLines pangoLineList: [MeasuredLine],
-                      ours: ParagraphMeasurement, ourLines ourLineList: [MeasuredLine]) {
+    mutating func add(
+        line: Int, text: String, pango: ParagraphMeasurement, pangoLines pangoLineList: [MeasuredLine],
+        ours: ParagraphMeasurement, ourLines ourLineList: [MeasuredLine]
+    ) {
         texts += 1
         pangoLines += pango.lineCount
         ourLines += ours.lineCount
@@ -179,17 +181,20 @@ struct WidthAccumulator {
             height.add(pango.height - ours.height)
             widest.add(pango.width - ours.width)
             if abs(pango.height - ours.height) > 0.5 {
-                heightDifferences.append(HeightDifference(
-                    line: line, lines: pango.lineCount, pangoHeight: pango.height, ourHeight: ours.height,
-                    excerpt: String(text.prefix(40))))
+                heightDifferences.append(
+                    HeightDifference(
+                        line: line, lines: pango.lineCount, pangoHeight: pango.height, ourHeight: ours.height,
+                        excerpt: String(text.prefix(40))))
             }
         } else {
-            let firstDifferent = zip(pangoStarts, ourStarts).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            let firstDifferent =
+                zip(pangoStarts, ourStarts).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                 ?? min(pangoStarts.count, ourStarts.count)
-            disagreements.append(Disagreement(
-                line: line, pangoLines: pango.lineCount, ourLines: ours.lineCount,
-                pangoHeight: pango.height, ourHeight: ours.height, firstDifferentLine: firstDifferent,
-                pangoLineStarts: pangoStarts, ourLineStarts: ourStarts, excerpt: String(text.prefix(40))))
+            disagreements.append(
+                Disagreement(
+                    line: line, pangoLines: pango.lineCount, ourLines: ours.lineCount,
+                    pangoHeight: pango.height, ourHeight: ours.height, firstDifferentLine: firstDifferent,
+                    pangoLineStarts: pangoStarts, ourLineStarts: ourStarts, excerpt: String(text.prefix(40))))
         }
     }
 
@@ -220,8 +225,9 @@ struct DifferenceAccumulator {
     }
 
     var statistics: DifferenceStatistics {
-        DifferenceStatistics(count: count, maxAbsolute: maxAbsolute,
-                             meanAbsolute: count == 0 ? 0 : sumAbsolute / Double(count),
-                             withinHalfPixel: withinHalfPixel)
+        DifferenceStatistics(
+            count: count, maxAbsolute: maxAbsolute,
+            meanAbsolute: count == 0 ? 0 : sumAbsolute / Double(count),
+            withinHalfPixel: withinHalfPixel)
     }
 }

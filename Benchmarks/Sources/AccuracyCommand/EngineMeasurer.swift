@@ -16,7 +16,9 @@ struct EngineMeasurer {
 
     /// Lays out `text` at `width` points and measures it: the lines as UTF-8 ranges (from
     /// `ParagraphLayout.lines[i].range`) and the line breaks in Unicode scalars.
-    func measure(_ text: String, width: Double) -> (measurement: ParagraphMeasurement, lines: [MeasuredLine], breaks: LineBreaks) {
+    func measure(_ text: String, width: Double) -> (
+        measurement: ParagraphMeasurement, lines: [MeasuredLine], breaks: LineBreaks
+    ) {
         let layout = engine.layout(text, width: width, style: style)
         let measurement = ParagraphMeasurement(lineCount: layout.lineCount, height: layout.height, width: layout.width)
         let lines = layout.lines.map { MeasuredLine(range: $0.range, width: $0.width, height: $0.height) }

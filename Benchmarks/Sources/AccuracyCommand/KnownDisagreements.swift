@@ -15,7 +15,8 @@ public struct KnownDisagreements: Codable, Sendable, Equatable {
         public var cause: String
     }
 
-    public var note = "Disagreements of ours alone (both oracles agree, FeedLayout does not) known when this list was written "
+    public var note =
+        "Disagreements of ours alone (both oracles agree, FeedLayout does not) known when this list was written "
         + "by `accuracy --write-known`; `accuracy` fails on any other. Remove entries as they are fixed."
     public var disagreements: [Entry]
 
@@ -26,7 +27,8 @@ public struct KnownDisagreements: Codable, Sendable, Equatable {
     }
 
     public init(_ disagreements: [OursAloneDisagreement]) {
-        self.disagreements = disagreements
+        self.disagreements =
+            disagreements
             .map { Entry(key: $0.key, kind: $0.kind, cause: $0.cause) }
             .sorted { ($0.key.utf8.lexicographicallyPrecedes($1.key.utf8)) }
     }

@@ -95,18 +95,29 @@ public enum Cause: String, CaseIterable, Codable, Sendable {
     /// One sentence for the report.
     public var explanation: String {
         switch self {
-        case .kerningAtLineEdge: "our line, shaped by itself, is wider than the width: kerning or shaping across the line end was kept"
-        case .smallKanaAtLineStart: "we break before a small kana or ー (class CJ) as Chromium does; Pango never does, and Chromium agrees with it here for another reason"
-        case .hyphenAfterSpace: "we break before a word-initial hyphen after a space (\" -EINVAL\") but not after it; the oracles break after it too"
-        case .digitAfterFullStop: "Pango breaks between \".\" or \",\" and a digit (\"POSIX.|1\"); Chromium and we do not, Chromium agrees with Pango here for another reason"
-        case .latinBeforeHangul: "we break between Latin letters and the Hangul after them (\"Super|키\"); Pango adds a hyphen there, Chromium's spaces by Hangul are wider"
+        case .kerningAtLineEdge:
+            "our line, shaped by itself, is wider than the width: kerning or shaping across the line end was kept"
+        case .smallKanaAtLineStart:
+            "we break before a small kana or ー (class CJ) as Chromium does; Pango never does, and Chromium agrees with it here for another reason"
+        case .hyphenAfterSpace:
+            "we break before a word-initial hyphen after a space (\" -EINVAL\") but not after it; the oracles break after it too"
+        case .digitAfterFullStop:
+            "Pango breaks between \".\" or \",\" and a digit (\"POSIX.|1\"); Chromium and we do not, Chromium agrees with Pango here for another reason"
+        case .latinBeforeHangul:
+            "we break between Latin letters and the Hangul after them (\"Super|키\"); Pango adds a hyphen there, Chromium's spaces by Hangul are wider"
         case .breakOpportunity: "we and Pango measure the line alike: another break opportunity differs"
-        case .keycapSequence: "a keycap (2️⃣): Pango sets the digit and U+20E3 apart (30.9 px), Chromium and we draw one glyph (21 px); Chromium's count agrees for another reason"
-        case .zwjSequenceSplit: "a ZWJ or skin-tone sequence on a text-default character (🙆🏿‍♀️, ☝🏻): Pango splits it (38.2 px), Chromium and we do not (21 px); Chromium's count agrees for another reason"
-        case .emojiPresentationInCJKFont: "an emoji-presentation character, no VS16, that Pango sets in the CJK font (⚽ 🈚 🆎 …); we use the colour font"
-        case .variationSelectorInCJKFont: "a text-default symbol with VS16 (▶️ ↕️ …): Pango uses the CJK font (17 px), Chromium and we the colour font (21 px)"
-        case .spaceAfterCJK: "a space after CJK text before a non-CJK character: the oracles measure it in Noto Sans, we in Noto Sans CJK SC"
-        case .spaceBeforeCJK: "a space after emoji or Latin text before CJK: the oracles measure it in Noto Sans CJK, we in Noto Sans"
+        case .keycapSequence:
+            "a keycap (2️⃣): Pango sets the digit and U+20E3 apart (30.9 px), Chromium and we draw one glyph (21 px); Chromium's count agrees for another reason"
+        case .zwjSequenceSplit:
+            "a ZWJ or skin-tone sequence on a text-default character (🙆🏿‍♀️, ☝🏻): Pango splits it (38.2 px), Chromium and we do not (21 px); Chromium's count agrees for another reason"
+        case .emojiPresentationInCJKFont:
+            "an emoji-presentation character, no VS16, that Pango sets in the CJK font (⚽ 🈚 🆎 …); we use the colour font"
+        case .variationSelectorInCJKFont:
+            "a text-default symbol with VS16 (▶️ ↕️ …): Pango uses the CJK font (17 px), Chromium and we the colour font (21 px)"
+        case .spaceAfterCJK:
+            "a space after CJK text before a non-CJK character: the oracles measure it in Noto Sans, we in Noto Sans CJK SC"
+        case .spaceBeforeCJK:
+            "a space after emoji or Latin text before CJK: the oracles measure it in Noto Sans CJK, we in Noto Sans"
         case .otherWidth: "the line's width differs for another reason"
         }
     }
@@ -118,11 +129,14 @@ struct DisagreementClassifier {
     let engine: EngineMeasurer
     let peer: PangoPeer
 
-    func disagreement(corpus: String, number: Int, text: String, width: Double, ours: LineBreaks,
-                      pango: LineBreaks, chromium: LineBreaks) -> OursAloneDisagreement {
+    func disagreement(
+        corpus: String, number: Int, text: String, width: Double, ours: LineBreaks,
+        pango: LineBreaks, chromium: LineBreaks
+    ) -> OursAloneDisagreement {
         let scalars = Array(text.unicodeScalars)
         // The first line that ends elsewhere; the line starts at the same offset in both.
-        let line = zip(ours.breaks, pango.breaks).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let line =
+            zip(ours.breaks, pango.breaks).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(ours.breaks.count, pango.breaks.count)
         let start = line == 0 ? 0 : ours.breaks[line - 1]
         let ourEnd = line < ours.breaks.count ? ours.breaks[line] : scalars.count
@@ -155,16 +169,22 @@ struct DisagreementClassifier {
     }
 
     /// Which break opportunity differs, from the characters around the two breaks.
-    static func breakCause(scalars: [Unicode.Scalar], ourEnd: Int, oracleEnd: Int, segment: ArraySlice<Unicode.Scalar>) -> Cause {
+    static func breakCause(scalars: [Unicode.Scalar], ourEnd: Int, oracleEnd: Int, segment: ArraySlice<Unicode.Scalar>)
+        -> Cause
+    {
         func at(_ index: Int) -> Unicode.Scalar? { index >= 0 && index < scalars.count ? scalars[index] : nil }
         if ourEnd > oracleEnd, let next = at(ourEnd), isSmallKana(next) { return .smallKanaAtLineStart }
-        if oracleEnd == ourEnd + 1, at(ourEnd) == "-", at(ourEnd - 1)?.properties.isWhitespace == true { return .hyphenAfterSpace }
+        if oracleEnd == ourEnd + 1, at(ourEnd) == "-", at(ourEnd - 1)?.properties.isWhitespace == true {
+            return .hyphenAfterSpace
+        }
         if oracleEnd > ourEnd, let before = at(oracleEnd - 1), before == "." || before == ",",
-           let after = at(oracleEnd), ("0"..."9").contains(after) {
+            let after = at(oracleEnd), ("0"..."9").contains(after)
+        {
             return .digitAfterFullStop
         }
         if ourEnd > oracleEnd, let next = at(ourEnd), let previous = at(ourEnd - 1), isHangul(next),
-           previous.isASCII, previous.properties.isAlphabetic || ("0"..."9").contains(previous) {
+            previous.isASCII, previous.properties.isAlphabetic || ("0"..."9").contains(previous)
+        {
             return .latinBeforeHangul
         }
         return .breakOpportunity
@@ -180,7 +200,8 @@ struct DisagreementClassifier {
             }
             let base = segment[index]
             if (0x1F3FB...0x1F3FF).contains(next.value), base.properties.isEmoji, !base.properties.isEmojiPresentation,
-               base.value > 0x7F {
+                base.value > 0x7F
+            {
                 return .zwjSequenceSplit
             }
         }
@@ -206,8 +227,8 @@ struct DisagreementClassifier {
     static func isSmallKana(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
-             0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6, 0x30FC,
-             0x31F0...0x31FF, 0xFF67...0xFF70:
+            0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6, 0x30FC,
+            0x31F0...0x31FF, 0xFF67...0xFF70:
             true
         default:
             false
@@ -215,18 +236,22 @@ struct DisagreementClassifier {
     }
 
     static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
-        (0xAC00...0xD7AF).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value) || (0x3130...0x318F).contains(scalar.value)
+        (0xAC00...0xD7AF).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
+            || (0x3130...0x318F).contains(scalar.value)
     }
 
     /// A space (U+0020) whose neighbours satisfy `before` and `after` (neither white space).
-    static func hasSpace(in scalars: ArraySlice<Unicode.Scalar>, between before: (Unicode.Scalar) -> Bool,
-                         and after: (Unicode.Scalar) -> Bool) -> Bool {
+    static func hasSpace(
+        in scalars: ArraySlice<Unicode.Scalar>, between before: (Unicode.Scalar) -> Bool,
+        and after: (Unicode.Scalar) -> Bool
+    ) -> Bool {
         for index in scalars.indices.dropFirst().dropLast() where scalars[index] == " " {
             let previous = scalars[index - 1], next = scalars[index + 1]
             if previous.properties.isWhitespace || next.properties.isWhitespace { continue }
             // A variation selector or joiner belongs to the character before it.
-            let base = (previous.value == 0xFE0F || previous.value == 0x200D || (0x1F3FB...0x1F3FF).contains(previous.value))
-                && index >= scalars.startIndex + 2 ? scalars[index - 2] : previous
+            let base =
+                (previous.value == 0xFE0F || previous.value == 0x200D || (0x1F3FB...0x1F3FF).contains(previous.value))
+                    && index >= scalars.startIndex + 2 ? scalars[index - 2] : previous
             if before(base), after(next) { return true }
         }
         return false
@@ -236,8 +261,8 @@ struct DisagreementClassifier {
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF,
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF,
-             0x20000...0x3FFFF:
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF,
+            0x20000...0x3FFFF:
             true
         default:
             false

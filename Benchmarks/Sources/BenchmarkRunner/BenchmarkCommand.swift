@@ -29,7 +29,8 @@ public enum BenchmarkCommand {
             return 0
         }
         if isDebugBuild {
-            console.diagnostics("""
+            console.diagnostics(
+                """
                 Error: this is a debug build, and timings of a debug build mean nothing.
                 Build and run in release: cd Benchmarks && swift run -c release benchmark \(arguments.joined(separator: " "))
 
@@ -42,9 +43,9 @@ public enum BenchmarkCommand {
     /// Whether the code was compiled without optimisation (`swift build` without `-c release`).
     public static var isDebugBuild: Bool {
         #if DEBUG
-        return true
+            return true
         #else
-        return _isDebugAssertConfiguration()
+            return _isDebugAssertConfiguration()
         #endif
     }
 
@@ -68,23 +69,29 @@ public enum BenchmarkCommand {
             for (index, scenario) in scenarios.enumerated() {
                 let prefix = "[\(index + 1)/\(scenarios.count)] "
                 let started = Date()
-                let result = try Sampler.run(scenario, context: context, plan: plan) { console.diagnostics(prefix + $0 + "\n") }
-                console.diagnostics(prefix + "\(scenario.name): p50 \(ReportFormatter.duration(result.medianNanoseconds))"
-                                    + " (\(String(format: "%.1f", Date().timeIntervalSince(started))) s)\n")
+                let result = try Sampler.run(scenario, context: context, plan: plan) {
+                    console.diagnostics(prefix + $0 + "\n")
+                }
+                console.diagnostics(
+                    prefix + "\(scenario.name): p50 \(ReportFormatter.duration(result.medianNanoseconds))"
+                        + " (\(String(format: "%.1f", Date().timeIntervalSince(started))) s)\n")
                 results.append(result)
             }
 
-            let report = BenchmarkReport(date: date, machine: .current(), quick: options.quick, texts: texts.count,
-                                         scenarios: results, figures: Figure.all.map { $0.evaluate(results) })
+            let report = BenchmarkReport(
+                date: date, machine: .current(), quick: options.quick, texts: texts.count,
+                scenarios: results, figures: Figure.all.map { $0.evaluate(results) })
             let notes = ReportFormatter.notes(results)
-            console.output(ReportFormatter.table(report) + "\n" + ReportFormatter.figures(report.figures)
-                           + (notes.isEmpty ? "" : "\n" + notes))
+            console.output(
+                ReportFormatter.table(report) + "\n" + ReportFormatter.figures(report.figures)
+                    + (notes.isEmpty ? "" : "\n" + notes))
             if let jsonPath = options.jsonPath {
                 try report.write(to: jsonPath)
                 console.diagnostics("wrote \(jsonPath)\n")
             }
             if let baseline, let baselinePath = options.baselinePath {
-                let comparison = Comparison(current: results, baseline: baseline.scenarios, threshold: options.threshold)
+                let comparison = Comparison(
+                    current: results, baseline: baseline.scenarios, threshold: options.threshold)
                 console.output("\n" + ReportFormatter.comparison(comparison, baselinePath: baselinePath))
                 return comparison.hasRegression ? 1 : 0
             }

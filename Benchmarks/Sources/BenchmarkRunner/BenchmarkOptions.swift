@@ -52,7 +52,8 @@ public struct BenchmarkOptions: Sendable, Equatable {
         for argument in parser.remaining {
             if argument.hasPrefix("-") { throw BenchmarkError("unknown option \(argument)") }
             guard Scenario.named(argument) != nil else {
-                throw BenchmarkError("no scenario named '\(argument)' (there are: \(Scenario.all.map(\.name).joined(separator: ", ")))")
+                throw BenchmarkError(
+                    "no scenario named '\(argument)' (there are: \(Scenario.all.map(\.name).joined(separator: ", ")))")
             }
             if !scenarioNames.contains(argument) { scenarioNames.append(argument) }
         }

@@ -21,8 +21,10 @@ public struct BenchmarkReport: Sendable, Equatable, Codable {
     /// The current format version.
     public static let currentFormatVersion = 1
 
-    public init(date: String, machine: MachineDescription, quick: Bool, texts: Int, scenarios: [ScenarioResult],
-                figures: [FigureResult]) {
+    public init(
+        date: String, machine: MachineDescription, quick: Bool, texts: Int, scenarios: [ScenarioResult],
+        figures: [FigureResult]
+    ) {
         self.formatVersion = Self.currentFormatVersion
         self.date = date
         self.machine = machine
@@ -48,7 +50,8 @@ public struct BenchmarkReport: Sendable, Equatable, Codable {
             throw BenchmarkError("\(path) is not a benchmark report written by --json (\(error))")
         }
         guard formatVersion == Self.currentFormatVersion else {
-            throw BenchmarkError("\(path) has format version \(formatVersion); this runner reads version \(Self.currentFormatVersion)")
+            throw BenchmarkError(
+                "\(path) has format version \(formatVersion); this runner reads version \(Self.currentFormatVersion)")
         }
     }
 
@@ -92,7 +95,8 @@ public struct MachineDescription: Sendable, Equatable, Codable {
         if let data = FileManager.default.contents(atPath: "/proc/cpuinfo") {
             let text = String(decoding: data, as: UTF8.self)
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-               let colon = line.firstIndex(of: ":") {
+                let colon = line.firstIndex(of: ":")
+            {
                 cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
         }
@@ -101,7 +105,8 @@ public struct MachineDescription: Sendable, Equatable, Codable {
         func field<T>(_ value: T) -> String {
             withUnsafeBytes(of: value) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
-        return MachineDescription(processors: ProcessInfo.processInfo.activeProcessorCount, cpu: cpu,
-                                  system: "\(field(names.sysname)) \(field(names.release)) \(field(names.machine))")
+        return MachineDescription(
+            processors: ProcessInfo.processInfo.activeProcessorCount, cpu: cpu,
+            system: "\(field(names.sysname)) \(field(names.release)) \(field(names.machine))")
     }
 }

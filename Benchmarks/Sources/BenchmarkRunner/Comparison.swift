@@ -36,15 +36,19 @@ public struct Comparison: Sendable, Equatable {
     public init(current: [ScenarioResult], baseline: [ScenarioResult], threshold: Double) {
         precondition(threshold > 0, "the threshold must be positive")
         self.threshold = threshold
-        let baselineMedians = Dictionary(baseline.map { ($0.name, $0.medianNanoseconds) }, uniquingKeysWith: { first, _ in first })
+        let baselineMedians = Dictionary(
+            baseline.map { ($0.name, $0.medianNanoseconds) }, uniquingKeysWith: { first, _ in first })
         entries = current.map { result in
             let now = result.medianNanoseconds
             guard let before = baselineMedians[result.name], before > 0 else {
-                return Entry(name: result.name, baselineNanoseconds: nil, currentNanoseconds: now, change: nil, verdict: .new)
+                return Entry(
+                    name: result.name, baselineNanoseconds: nil, currentNanoseconds: now, change: nil, verdict: .new)
             }
             let change = now / before - 1
             let verdict: Verdict = change > threshold ? .regressed : (change < -threshold ? .improved : .unchanged)
-            return Entry(name: result.name, baselineNanoseconds: before, currentNanoseconds: now, change: change, verdict: verdict)
+            return Entry(
+                name: result.name, baselineNanoseconds: before, currentNanoseconds: now, change: change,
+                verdict: verdict)
         }
         let ran = Set(current.map(\.name))
         notRun = baseline.map(\.name).filter { !ran.contains($0) }

@@ -69,7 +69,8 @@ public struct Figure: Sendable, Equatable {
     public init(_ quantity: Quantity, unit: String = "", goal: Goal, meaning: String) {
         switch quantity {
         case .medianRatio(let numerator, let denominator):
-            precondition(!numerator.isEmpty && !denominator.isEmpty, "a figure needs scenarios above and below the line")
+            precondition(
+                !numerator.isEmpty && !denominator.isEmpty, "a figure needs scenarios above and below the line")
         case .mallocsPerOperation, .measurement, .measurementRatio:
             break
         case .medianOver(_, let nanoseconds, _):
@@ -84,7 +85,9 @@ public struct Figure: Sendable, Equatable {
     /// The formula, e.g. "measure-cold / (hb-raw + icu-breaks)", "cache-hit mallocs/op" or
     /// "cache-fill: bytes per height".
     public var name: String {
-        func side(_ names: [String]) -> String { names.count == 1 ? names[0] : "(" + names.joined(separator: " + ") + ")" }
+        func side(_ names: [String]) -> String {
+            names.count == 1 ? names[0] : "(" + names.joined(separator: " + ") + ")"
+        }
         switch quantity {
         case .medianRatio(let numerator, let denominator): return side(numerator) + " / " + side(denominator)
         case .mallocsPerOperation(let scenario): return scenario + " mallocs/op"
@@ -101,7 +104,8 @@ public struct Figure: Sendable, Equatable {
         switch quantity {
         case .medianRatio(let numerator, let denominator): numerator + denominator
         case .mallocsPerOperation(let scenario), .measurement(_, let scenario), .measurementRatio(_, _, let scenario),
-             .medianOver(let scenario, _, _): [scenario]
+            .medianOver(let scenario, _, _):
+            [scenario]
         }
     }
 
@@ -133,8 +137,9 @@ public struct Figure: Sendable, Equatable {
                 }
             }
         }
-        return FigureResult(name: name, meaning: meaning, goal: goal, ratio: value, met: value.map(goal.isMet(by:)),
-                            missing: missing, unit: unit)
+        return FigureResult(
+            name: name, meaning: meaning, goal: goal, ratio: value, met: value.map(goal.isMet(by:)),
+            missing: missing, unit: unit)
     }
 }
 
@@ -154,8 +159,10 @@ public struct FigureResult: Sendable, Equatable, Codable {
     /// The unit of the value and the target ("B", "%"), or "".
     public var unit: String
 
-    public init(name: String, meaning: String, goal: Figure.Goal, ratio: Double?, met: Bool?, missing: [String],
-                unit: String = "") {
+    public init(
+        name: String, meaning: String, goal: Figure.Goal, ratio: Double?, met: Bool?, missing: [String],
+        unit: String = ""
+    ) {
         self.name = name
         self.meaning = meaning
         self.goal = goal

@@ -14,8 +14,11 @@ public final class HarfBuzzShaper {
     public init(path: String, faceIndex: UInt32) throws {
         var error = [CChar](repeating: 0, count: 512)
         guard let shaper = cbaselines_shaper_open(path, faceIndex, &error, error.count) else {
-            throw BenchmarkError("HarfBuzz: " + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
-                                                      as: UTF8.self))
+            throw BenchmarkError(
+                "HarfBuzz: "
+                    + String(
+                        decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                        as: UTF8.self))
         }
         self.shaper = shaper
     }

@@ -26,6 +26,9 @@ public final class ICULineBreaker {
     ///
     /// - Complexity: O(n) in the length of the text.
     public func breakCount(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        Int(utf8.withMemoryRebound(to: CChar.self) { cbaselines_breaker_count(breaker, $0.baseAddress, Int64($0.count)) })
+        Int(
+            utf8.withMemoryRebound(to: CChar.self) {
+                cbaselines_breaker_count(breaker, $0.baseAddress, Int64($0.count))
+            })
     }
 }

@@ -62,8 +62,11 @@ public enum NetworkShapes {
             case .link(let url):
                 let short = "https://t.co/\(String(stableHash(url) % 1_000_000_000, radix: 36))"
                 add(short)
-                urls.append(["url": short, "expanded_url": url, "display_url": String(url.drop { $0 != "/" }.dropFirst(2).prefix(26)) + "…",
-                             "indices": [start, count]])
+                urls.append([
+                    "url": short, "expanded_url": url,
+                    "display_url": String(url.drop { $0 != "/" }.dropFirst(2).prefix(26)) + "…",
+                    "indices": [start, count],
+                ])
             case .emoticon(let emoticon):
                 add("[\(emoticon)]")
             case .cashtag(let symbol):
@@ -81,20 +84,34 @@ public enum NetworkShapes {
             add("https://t.co/m\(id.suffix(8))")
             for (index, picture) in pictures.enumerated() {
                 let width = picture["width"] as? Int ?? 1200, height = picture["height"] as? Int ?? 900
-                media.append(["id_str": "\(id)\(index)", "type": "photo", "media_url_https": "https://pbs.twimg.com/media/\(id)\(index).jpg",
-                              "url": "https://t.co/m\(id.suffix(8))", "display_url": "pic.twitter.com/\(id.suffix(10))",
-                              "indices": [start, count], "original_info": ["width": width, "height": height],
-                              "sizes": ["large": ["w": width, "h": height, "resize": "fit"], "small": ["w": width / 2, "h": height / 2, "resize": "fit"]]])
+                media.append([
+                    "id_str": "\(id)\(index)", "type": "photo",
+                    "media_url_https": "https://pbs.twimg.com/media/\(id)\(index).jpg",
+                    "url": "https://t.co/m\(id.suffix(8))", "display_url": "pic.twitter.com/\(id.suffix(10))",
+                    "indices": [start, count], "original_info": ["width": width, "height": height],
+                    "sizes": [
+                        "large": ["w": width, "h": height, "resize": "fit"],
+                        "small": ["w": width / 2, "h": height / 2, "resize": "fit"],
+                    ],
+                ])
             }
         }
         var tweet: [String: Any] = [
             "id_str": id, "created_at": status["created_at"] as? String ?? "Sun Nov 29 20:00:00 +0800 2026",
             "full_text": text, "display_text_range": [0, displayEnd], "truncated": false,
             "source": "<a href=\"https://mobile.twitter.com\" rel=\"nofollow\">Twitter Web App</a>",
-            "user": ["id_str": "\(stableHash(name) % 1_000_000)", "name": user["name"] as? String ?? name, "screen_name": name,
-                     "verified": user["verified"] as? Bool ?? false, "profile_image_url_https": "https://pbs.twimg.com/profile_images/1/a_normal.jpg"],
-            "entities": ["hashtags": hashtags, "symbols": [], "user_mentions": mentions, "urls": urls, "media": media.prefix(1).map { $0 }],
-            "retweet_count": status["reposts_count"] as? Int ?? 0, "favorite_count": status["attitudes_count"] as? Int ?? 0,
+            "user": [
+                "id_str": "\(stableHash(name) % 1_000_000)", "name": user["name"] as? String ?? name,
+                "screen_name": name,
+                "verified": user["verified"] as? Bool ?? false,
+                "profile_image_url_https": "https://pbs.twimg.com/profile_images/1/a_normal.jpg",
+            ],
+            "entities": [
+                "hashtags": hashtags, "symbols": [], "user_mentions": mentions, "urls": urls,
+                "media": media.prefix(1).map { $0 },
+            ],
+            "retweet_count": status["reposts_count"] as? Int ?? 0,
+            "favorite_count": status["attitudes_count"] as? Int ?? 0,
             "favorited": false, "retweeted": false, "lang": "zh", "is_quote_status": false,
         ]
         if !media.isEmpty { tweet["extended_entities"] = ["media": media] }
@@ -103,11 +120,20 @@ public enum NetworkShapes {
             let author = (nested["user"] as? [String: Any])?["screen_name"] as? String ?? "user"
             tweet["retweeted_status"] = nested
             // The retweet's own text is "RT @author: " and the original's start, its only entity the mention.
-            let retweetText = "RT @\(author): " + String((nested["full_text"] as? String ?? "").unicodeScalars.prefix(100).map(Character.init))
+            let retweetText =
+                "RT @\(author): "
+                + String((nested["full_text"] as? String ?? "").unicodeScalars.prefix(100).map(Character.init))
             tweet["full_text"] = retweetText
             tweet["display_text_range"] = [0, retweetText.unicodeScalars.count]
-            tweet["entities"] = ["hashtags": [], "symbols": [], "urls": [], "media": [],
-                                 "user_mentions": [["screen_name": author, "name": author, "id_str": "1", "indices": [3, 4 + author.unicodeScalars.count]]]]
+            tweet["entities"] = [
+                "hashtags": [], "symbols": [], "urls": [], "media": [],
+                "user_mentions": [
+                    [
+                        "screen_name": author, "name": author, "id_str": "1",
+                        "indices": [3, 4 + author.unicodeScalars.count],
+                    ]
+                ],
+            ]
             tweet["extended_entities"] = nil
         }
         return tweet
@@ -148,17 +174,22 @@ public enum NetworkShapes {
             switch entity.kind {
             case .mention(let mention):
                 let path = mention.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "x"
-                html += "<span class=\"h-card\" translate=\"no\"><a href=\"https://example.social/@\(path)\" class=\"u-url mention\">@<span>\(mention)</span></a></span>"
-                mentions.append(["id": "1", "username": mention, "acct": mention, "url": "https://example.social/@\(path)"])
+                html +=
+                    "<span class=\"h-card\" translate=\"no\"><a href=\"https://example.social/@\(path)\" class=\"u-url mention\">@<span>\(mention)</span></a></span>"
+                mentions.append([
+                    "id": "1", "username": mention, "acct": mention, "url": "https://example.social/@\(path)",
+                ])
             case .topic(let topic):
                 let tag = topic.replacingOccurrences(of: " ", with: "_")
                 let path = tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "x"
-                html += "<a href=\"https://example.social/tags/\(path)\" class=\"mention hashtag\" rel=\"tag\">#<span>\(tag)</span></a>"
+                html +=
+                    "<a href=\"https://example.social/tags/\(path)\" class=\"mention hashtag\" rel=\"tag\">#<span>\(tag)</span></a>"
                 tags.append(["name": tag, "url": "https://example.social/tags/\(path)"])
             case .link(let url):
                 let rest = String(url.drop { $0 != "/" }.dropFirst(2))
                 let shown = rest.prefix(30), hidden = rest.dropFirst(30)
-                html += "<a href=\"\(url)\" target=\"_blank\" rel=\"nofollow noopener noreferrer\" translate=\"no\"><span class=\"invisible\">https://</span>"
+                html +=
+                    "<a href=\"\(url)\" target=\"_blank\" rel=\"nofollow noopener noreferrer\" translate=\"no\"><span class=\"invisible\">https://</span>"
                     + "<span class=\"\(hidden.isEmpty ? "" : "ellipsis")\">\(shown)</span><span class=\"invisible\">\(hidden)</span></a>"
             case .emoticon(let emoticon):
                 html += "[\(emoticon)]"
@@ -171,22 +202,39 @@ public enum NetworkShapes {
         html += "</p>"
         let media = (status["pic_urls"] as? [[String: Any]] ?? []).enumerated().map { index, picture -> [String: Any] in
             let width = picture["width"] as? Int ?? 1200, height = picture["height"] as? Int ?? 900
-            return ["id": "\(id)\(index)", "type": "image", "url": "https://files.example.social/media/\(id)\(index).jpg",
-                    "preview_url": "https://files.example.social/small/\(id)\(index).jpg", "description": NSNull(),
-                    "meta": ["original": ["width": width, "height": height, "size": "\(width)x\(height)", "aspect": Double(width) / Double(height)],
-                             "small": ["width": width / 3, "height": height / 3, "size": "\(width / 3)x\(height / 3)", "aspect": Double(width) / Double(height)]]]
+            return [
+                "id": "\(id)\(index)", "type": "image", "url": "https://files.example.social/media/\(id)\(index).jpg",
+                "preview_url": "https://files.example.social/small/\(id)\(index).jpg", "description": NSNull(),
+                "meta": [
+                    "original": [
+                        "width": width, "height": height, "size": "\(width)x\(height)",
+                        "aspect": Double(width) / Double(height),
+                    ],
+                    "small": [
+                        "width": width / 3, "height": height / 3, "size": "\(width / 3)x\(height / 3)",
+                        "aspect": Double(width) / Double(height),
+                    ],
+                ],
+            ]
         }
         var toot: [String: Any] = [
-            "id": id, "created_at": "2026-11-29T12:00:00.000Z", "in_reply_to_id": NSNull(), "in_reply_to_account_id": NSNull(),
+            "id": id, "created_at": "2026-11-29T12:00:00.000Z", "in_reply_to_id": NSNull(),
+            "in_reply_to_account_id": NSNull(),
             "sensitive": false, "spoiler_text": "", "visibility": "public", "language": "zh",
-            "uri": "https://example.social/users/\(name)/statuses/\(id)", "url": "https://example.social/@\(name)/\(id)",
-            "replies_count": status["comments_count"] as? Int ?? 0, "reblogs_count": status["reposts_count"] as? Int ?? 0,
+            "uri": "https://example.social/users/\(name)/statuses/\(id)",
+            "url": "https://example.social/@\(name)/\(id)",
+            "replies_count": status["comments_count"] as? Int ?? 0,
+            "reblogs_count": status["reposts_count"] as? Int ?? 0,
             "favourites_count": status["attitudes_count"] as? Int ?? 0, "edited_at": NSNull(), "content": html,
             "reblog": NSNull(), "application": ["name": "Web", "website": NSNull()],
-            "account": ["id": "\(stableHash(name) % 1_000_000)", "username": name, "acct": name, "display_name": user["name"] as? String ?? name,
-                        "locked": false, "bot": false, "avatar": "https://files.example.social/avatars/1.png",
-                        "avatar_static": "https://files.example.social/avatars/1.png", "emojis": [], "fields": []],
-            "media_attachments": media, "mentions": mentions, "tags": tags, "emojis": [], "card": NSNull(), "poll": NSNull(),
+            "account": [
+                "id": "\(stableHash(name) % 1_000_000)", "username": name, "acct": name,
+                "display_name": user["name"] as? String ?? name,
+                "locked": false, "bot": false, "avatar": "https://files.example.social/avatars/1.png",
+                "avatar_static": "https://files.example.social/avatars/1.png", "emojis": [], "fields": [],
+            ],
+            "media_attachments": media, "mentions": mentions, "tags": tags, "emojis": [], "card": NSNull(),
+            "poll": NSNull(),
         ]
         if depth == 0, let original = status["retweeted_status"] as? [String: Any] {
             toot["reblog"] = self.toot(original, depth: 1)

@@ -27,8 +27,9 @@ public struct Percentiles: Sendable, Equatable, Codable {
         precondition(!values.isEmpty, "percentiles of no values")
         let sorted = values.sorted()
         func rank(_ percent: Double) -> Double { Self.nearestRank(percent, inSorted: sorted) }
-        self.init(p0: sorted[0], p25: rank(25), p50: rank(50), p75: rank(75), p90: rank(90), p99: rank(99),
-                  p100: sorted[sorted.count - 1])
+        self.init(
+            p0: sorted[0], p25: rank(25), p50: rank(50), p75: rank(75), p90: rank(90), p99: rank(99),
+            p100: sorted[sorted.count - 1])
     }
 
     /// The `percent`-th percentile (0...100) of sorted values, by nearest rank.

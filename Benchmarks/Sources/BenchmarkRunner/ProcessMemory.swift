@@ -6,7 +6,8 @@ public enum ProcessMemory {
     /// `getrusage` where `/proc` cannot be read.
     public static func peakResidentBytes() -> Int {
         if let status = FileManager.default.contents(atPath: "/proc/self/status"),
-           let kilobytes = statusField("VmHWM", in: String(decoding: status, as: UTF8.self)) {
+            let kilobytes = statusField("VmHWM", in: String(decoding: status, as: UTF8.self))
+        {
             return kilobytes * 1024
         }
         var usage = rusage()

@@ -5,14 +5,19 @@ public enum ReportFormatter {
     /// The header line and the table of the scenarios: time per operation at each percentile,
     /// throughput, allocations per operation and peak resident memory.
     public static func table(_ report: BenchmarkReport) -> String {
-        var rows: [[String]] = [["scenario", "samples", "ops/sample"]
-            + Percentiles(p0: 0, p25: 0, p50: 0, p75: 0, p90: 0, p99: 0, p100: 0).labelled.map(\.label)
-            + ["ops/s", "mallocs/op", "peak RSS"]]
+        var rows: [[String]] = [
+            ["scenario", "samples", "ops/sample"]
+                + Percentiles(p0: 0, p25: 0, p50: 0, p75: 0, p90: 0, p99: 0, p100: 0).labelled.map(\.label)
+                + ["ops/s", "mallocs/op", "peak RSS"]
+        ]
         for result in report.scenarios {
-            rows.append([result.name, String(result.samples), grouped(result.operationsPerSample)]
-                + result.nanosecondsPerOperation.labelled.map { duration($0.value) }
-                + [grouped(Int(result.operationsPerSecond.rounded())), mallocs(result.mallocsPerOperation),
-                   mebibytes(result.peakResidentBytes) + (result.peakIsSinceSetUp ? "" : "*")])
+            rows.append(
+                [result.name, String(result.samples), grouped(result.operationsPerSample)]
+                    + result.nanosecondsPerOperation.labelled.map { duration($0.value) }
+                    + [
+                        grouped(Int(result.operationsPerSecond.rounded())), mallocs(result.mallocsPerOperation),
+                        mebibytes(result.peakResidentBytes) + (result.peakIsSinceSetUp ? "" : "*"),
+                    ])
         }
         var lines = [
             "FeedLayout benchmarks, \(report.date), \(report.machine.processors) cores, \(report.machine.cpu)"
@@ -41,8 +46,9 @@ public enum ReportFormatter {
             let target = "target " + figure.goal.description + (figure.unit.isEmpty ? "" : " " + figure.unit)
             rows.append([figure.name, value, target, verdict, figure.meaning])
         }
-        return (["figures (ratios of this run's p50s, and what the scenarios measured)"]
-                + align(rows, rightAligned: [1]).map { "  " + $0 })
+        return
+            (["figures (ratios of this run's p50s, and what the scenarios measured)"]
+            + align(rows, rightAligned: [1]).map { "  " + $0 })
             .joined(separator: "\n") + "\n"
     }
 
@@ -78,17 +84,22 @@ public enum ReportFormatter {
             case .improved: verdict = "faster"
             case .new: verdict = "new (not in the baseline)"
             }
-            rows.append([entry.name, entry.baselineNanoseconds.map(duration) ?? "—", duration(entry.currentNanoseconds),
-                         change, verdict])
+            rows.append([
+                entry.name, entry.baselineNanoseconds.map(duration) ?? "—", duration(entry.currentNanoseconds),
+                change, verdict,
+            ])
         }
-        var lines = ["compared with \(baselinePath) (a p50 more than \(fixed(comparison.threshold * 100, 0)) % slower fails)"]
+        var lines = [
+            "compared with \(baselinePath) (a p50 more than \(fixed(comparison.threshold * 100, 0)) % slower fails)"
+        ]
         lines += align(rows, rightAligned: [1, 2, 3]).map { "  " + $0 }
         if !comparison.notRun.isEmpty {
             lines.append("  in the baseline, not run: \(comparison.notRun.joined(separator: ", "))")
         }
-        lines.append(comparison.hasRegression
-            ? "FAIL: \(comparison.regressions.map(\.name).joined(separator: ", ")) regressed"
-            : "PASS: no scenario regressed")
+        lines.append(
+            comparison.hasRegression
+                ? "FAIL: \(comparison.regressions.map(\.name).joined(separator: ", ")) regressed"
+                : "PASS: no scenario regressed")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -10,8 +10,10 @@ public enum Sampler {
     ///
     /// - Parameter progress: called with a line to show while it runs (e.g. on stderr).
     /// - Throws: what the scenario's set-up throws.
-    public static func run(_ scenario: Scenario, context: ScenarioContext, plan: SamplingPlan,
-                           progress: (String) -> Void = { _ in }) throws -> ScenarioResult {
+    public static func run(
+        _ scenario: Scenario, context: ScenarioContext, plan: SamplingPlan,
+        progress: (String) -> Void = { _ in }
+    ) throws -> ScenarioResult {
         MallocCounter.returnFreeMemory()
         let peakWasReset = ProcessMemory.resetPeak()
         progress("\(scenario.name): setting up")
@@ -70,7 +72,9 @@ public enum Sampler {
     /// Prepares (untimed), then runs and times one batch, counting its allocations.
     /// Allocations are counted on this thread, or on every thread when the workload runs on
     /// several.
-    private static func timedBatch(_ workload: any ScenarioWorkload, operations: Int) -> (nanoseconds: UInt64, mallocs: UInt64) {
+    private static func timedBatch(_ workload: any ScenarioWorkload, operations: Int) -> (
+        nanoseconds: UInt64, mallocs: UInt64
+    ) {
         workload.prepare(operations: operations)
         let everyThread = workload.runsOnSeveralThreads
         let mallocsBefore = everyThread ? MallocCounter.total : MallocCounter.thisThread

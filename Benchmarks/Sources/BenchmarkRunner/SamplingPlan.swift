@@ -17,7 +17,9 @@ public struct SamplingPlan: Sendable, Equatable {
     /// The fewest warm-up batches (1, 2, 4, 8 operations) before the batch size is chosen.
     public static let minimumWarmupBatches = 4
 
-    public init(maximumSamples: Int, maximumSeconds: Double, warmupSeconds: Double, fixedOperationsPerSample: Int? = nil) {
+    public init(
+        maximumSamples: Int, maximumSeconds: Double, warmupSeconds: Double, fixedOperationsPerSample: Int? = nil
+    ) {
         self.maximumSamples = maximumSamples
         self.maximumSeconds = maximumSeconds
         self.warmupSeconds = warmupSeconds
@@ -29,5 +31,6 @@ public struct SamplingPlan: Sendable, Equatable {
 
     /// `--quick`: 3 samples of 4 operations after a warm-up of 4, so CI runs every scenario
     /// in seconds (the timings mean nothing).
-    public static let quick = SamplingPlan(maximumSamples: 3, maximumSeconds: 10, warmupSeconds: 0, fixedOperationsPerSample: 4)
+    public static let quick = SamplingPlan(
+        maximumSamples: 3, maximumSeconds: 10, warmupSeconds: 0, fixedOperationsPerSample: 4)
 }

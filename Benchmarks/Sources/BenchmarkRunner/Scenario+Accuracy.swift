@@ -6,19 +6,23 @@ extension Scenario {
     /// Agreement with Pango on line counts, measured in the same run as the speed figures.
     public static let pangoAgreement = Scenario(
         "pango-agreement",
-        operation: "one paragraph laid out by Pango and by our engine at 343 and at 200 pt, line counts compared; the set-up compares every text of the run (the accuracy tool's comparison)"
+        operation:
+            "one paragraph laid out by Pango and by our engine at 343 and at 200 pt, line counts compared; the set-up compares every text of the run (the accuracy tool's comparison)"
     ) { context in
         let widths = PangoAgreement.widths
-        let reports = try Accuracy.compare(texts: context.texts, widths: widths, fontSize: context.fontSize,
-                                           fontsDirectory: context.fontsDirectory)
+        let reports = try Accuracy.compare(
+            texts: context.texts, widths: widths, fontSize: context.fontSize,
+            fontsDirectory: context.fontsDirectory)
         var measurements: [String: Double] = [:]
         var notes: [String] = []
         for report in reports {
             measurements[PangoAgreement.key(width: report.width)] = report.agreementPercent
-            notes.append("at \(ReportFormatter.number(report.width)) pt the line counts agree on "
-                         + "\(ReportFormatter.grouped(report.agreeing)) / \(ReportFormatter.grouped(report.texts)) texts, "
-                         + "the line breaks on \(ReportFormatter.grouped(report.identicalBreaks)); mean lines Pango "
-                         + "\(ReportFormatter.fixed(report.pangoMeanLines, 4)), ours \(ReportFormatter.fixed(report.ourMeanLines, 4))")
+            notes.append(
+                "at \(ReportFormatter.number(report.width)) pt the line counts agree on "
+                    + "\(ReportFormatter.grouped(report.agreeing)) / \(ReportFormatter.grouped(report.texts)) texts, "
+                    + "the line breaks on \(ReportFormatter.grouped(report.identicalBreaks)); mean lines Pango "
+                    + "\(ReportFormatter.fixed(report.pangoMeanLines, 4)), ours \(ReportFormatter.fixed(report.ourMeanLines, 4))"
+            )
         }
         let peer = try PangoPeer(fontsDirectory: context.fontsDirectory, fontSize: context.fontSize)
         let engine = TextEngine(fonts: try context.fonts())

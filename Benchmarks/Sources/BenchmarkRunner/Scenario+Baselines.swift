@@ -21,7 +21,8 @@ extension Scenario {
     /// The ICU floor of breaking: one line-break pass over a paragraph.
     public static let icuBreaks = Scenario(
         "icu-breaks",
-        operation: "one ICU line-break pass over a paragraph (root rules, UTF-8 UText, iterator reused), boundaries counted"
+        operation:
+            "one ICU line-break pass over a paragraph (root rules, UTF-8 UText, iterator reused), boundaries counted"
     ) { context in
         let breaker = try ICULineBreaker(locale: "@lb=normal")
         let texts = context.texts.map { Array($0.utf8) }
@@ -38,7 +39,8 @@ extension Scenario {
     /// The peer: Pango laying out a paragraph as the accuracy oracle does.
     public static let pango = Scenario(
         "pango",
-        operation: "Pango lays out a paragraph at 343 px (one reused PangoLayout: set_text, line count, height, widest line)"
+        operation:
+            "Pango lays out a paragraph at 343 px (one reused PangoLayout: set_text, line count, height, widest line)"
     ) { context in
         let peer = try PangoPeer(fontsDirectory: context.fontsDirectory, fontSize: context.fontSize)
         let texts = context.texts.map { Array($0.utf8) }

@@ -7,7 +7,8 @@ extension Scenario {
     /// A cell height from nothing but a warm engine: the first `heightForRow` of a new status.
     public static let cellHeightCold = Scenario(
         "cell-height-cold",
-        operation: "CellLayouter.heights (Weibo style; what heightForRow needs, no frames) at 375 pt, scale 2, of a status never laid out before, by an engine warmed on the other half of the statuses"
+        operation:
+            "CellLayouter.heights (Weibo style; what heightForRow needs, no frames) at 375 pt, scale 2, of a status never laid out before, by an engine warmed on the other half of the statuses"
     ) { context in
         let fonts = try context.fonts()
         let cell = context.cellContext
@@ -20,7 +21,8 @@ extension Scenario {
     /// The same, for the corpus as Twitter sends it, in the Twitter cell.
     public static let cellHeightColdTwitter = Scenario(
         "cell-height-cold-twitter",
-        operation: "CellLayouter.heights (the Twitter cell, YYKit's T1) at 375 pt, scale 2, of a tweet never laid out before (Corpus/statuses.jsonl rewritten by NetworkShapes as API v1.1 tweets), by an engine warmed on the other half"
+        operation:
+            "CellLayouter.heights (the Twitter cell, YYKit's T1) at 375 pt, scale 2, of a tweet never laid out before (Corpus/statuses.jsonl rewritten by NetworkShapes as API v1.1 tweets), by an engine warmed on the other half"
     ) { context in
         try networkCellWorkload(context, lines: context.statusLines().map(NetworkShapes.twitter))
     }
@@ -28,7 +30,8 @@ extension Scenario {
     /// The same, for the corpus as Mastodon sends it, in the Mastodon cell.
     public static let cellHeightColdMastodon = Scenario(
         "cell-height-cold-mastodon",
-        operation: "CellLayouter.heights (the Mastodon cell, its web client's) at 375 pt, scale 2, of a status never laid out before (Corpus/statuses.jsonl rewritten by NetworkShapes as Mastodon statuses), by an engine warmed on the other half"
+        operation:
+            "CellLayouter.heights (the Mastodon cell, its web client's) at 375 pt, scale 2, of a status never laid out before (Corpus/statuses.jsonl rewritten by NetworkShapes as Mastodon statuses), by an engine warmed on the other half"
     ) { context in
         try networkCellWorkload(context, lines: context.statusLines().map(NetworkShapes.mastodon))
     }
@@ -47,24 +50,29 @@ extension Scenario {
     /// Heights of a whole timeline on one thread.
     public static let prefetchOne = Scenario(
         "prefetch-1",
-        operation: "the heights of every status (5,000; 200 with --quick), height(for:) in a loop on one thread, by a fresh RowHeights (empty height cache) over a warm engine"
+        operation:
+            "the heights of every status (5,000; 200 with --quick), height(for:) in a loop on one thread, by a fresh RowHeights (empty height cache) over a warm engine"
     ) { context in
-        try PrefetchWorkload(engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(),
-                             cell: context.cellContext, inParallel: false)
+        try PrefetchWorkload(
+            engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(),
+            cell: context.cellContext, inParallel: false)
     }
 
     /// Heights of a whole timeline on every core.
     public static let prefetchAll = Scenario(
         "prefetch-all",
-        operation: "the heights of every status (5,000; 200 with --quick) by RowHeights.prefetch on every core, by a fresh RowHeights (empty height cache) over a warm engine"
+        operation:
+            "the heights of every status (5,000; 200 with --quick) by RowHeights.prefetch on every core, by a fresh RowHeights (empty height cache) over a warm engine"
     ) { context in
-        try PrefetchWorkload(engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(),
-                             cell: context.cellContext, inParallel: true)
+        try PrefetchWorkload(
+            engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(),
+            cell: context.cellContext, inParallel: true)
     }
 
     /// The height of a status's cell laid out by `engine` (no height cache).
     static func cellHeight(of status: Status, engine: TextEngine, cell: LayoutContext) -> Double {
-        CellLayouter(measurer: engine, style: cell.style).heights(of: status, width: cell.width, scale: cell.scale).height
+        CellLayouter(measurer: engine, style: cell.style).heights(of: status, width: cell.width, scale: cell.scale)
+            .height
     }
 }
 

@@ -2,14 +2,18 @@ extension Scenario {
     /// The seed apps' height cache: a `[String: Double]` looked up by status `idstr`.
     public static let dictionaryHit = Scenario(
         "dictionary-hit",
-        operation: "one [String: Double] lookup by idstr (\"4900000000000123\") that hits, in a dictionary of the 5,000 statuses, one thread, no lock"
+        operation:
+            "one [String: Double] lookup by idstr (\"4900000000000123\") that hits, in a dictionary of the 5,000 statuses, one thread, no lock"
     ) { context in
         let identifiers = try context.statusIdentifiers()
-        let heights = Dictionary(identifiers.enumerated().map { ($1, 20 + Double($0 % 300)) }, uniquingKeysWith: { first, _ in first })
+        let heights = Dictionary(
+            identifiers.enumerated().map { ($1, 20 + Double($0 % 300)) }, uniquingKeysWith: { first, _ in first })
         // Keys as a decoder would make them: equal strings with storage of their own, in a
         // shuffled order that is the same every run.
         var generator = SplitMix64(seed: 0x4F_45_45_44)
-        let keys = Array(heights.keys).sorted().shuffled(using: &generator).map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        let keys = Array(heights.keys).sorted().shuffled(using: &generator).map {
+            String(decoding: Array($0.utf8), as: UTF8.self)
+        }
         var next = 0
         return ClosureWorkload { count in
             var sum = 0.0

@@ -22,7 +22,8 @@ extension Scenario {
     /// Our engine with its caches warmed on other texts of the corpus.
     public static let measureWarm = Scenario(
         "measure-warm",
-        operation: "prepare + layout at 343 pt of a paragraph never measured before, by an engine warmed on the other half of the corpus"
+        operation:
+            "prepare + layout at 343 pt of a paragraph never measured before, by an engine warmed on the other half of the corpus"
     ) { context in
         let fonts = try context.fonts()
         let style = context.style

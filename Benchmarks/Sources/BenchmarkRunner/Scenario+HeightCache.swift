@@ -7,25 +7,30 @@ extension Scenario {
     /// The heightForRow path when the height is known: what scrolling asks for most.
     public static let cacheHit = Scenario(
         "cache-hit",
-        operation: "RowHeights.height(for:) of a status whose height is cached (every status prefetched in the set-up), in a shuffled order, one thread"
+        operation:
+            "RowHeights.height(for:) of a status whose height is cached (every status prefetched in the set-up), in a shuffled order, one thread"
     ) { context in
-        try CacheHitWorkload(engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
-                             key: .status)
+        try CacheHitWorkload(
+            engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
+            key: .status)
     }
 
     /// The same hit by ID: what `cache-hit` costs apart from passing the status.
     public static let cacheHitByID = Scenario(
         "cache-hit-id",
-        operation: "RowHeights.cachedHeight(forID:) of a cached status's 64-bit ID, as cache-hit but without passing the Status struct"
+        operation:
+            "RowHeights.cachedHeight(forID:) of a cached status's 64-bit ID, as cache-hit but without passing the Status struct"
     ) { context in
-        try CacheHitWorkload(engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
-                             key: .identifier)
+        try CacheHitWorkload(
+            engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
+            key: .identifier)
     }
 
     /// A height cache at its count limit fed new IDs.
     public static let cacheChurn = Scenario(
         "cache-churn",
-        operation: "a miss, the insert and an eviction: HeightCache (S3-FIFO) full at its count limit of 1,000, fed a new ID each time"
+        operation:
+            "a miss, the insert and an eviction: HeightCache (S3-FIFO) full at its count limit of 1,000, fed a new ID each time"
     ) { _ in
         CacheChurnWorkload()
     }
@@ -33,7 +38,8 @@ extension Scenario {
     /// A height cache with room, and what a million heights take.
     public static let cacheFill = Scenario(
         "cache-fill",
-        operation: "a miss and the insert of a new ID without eviction (HeightCache, count limit 1,000,000); the set-up measures the heap 1,000,000 heights take (100,000 with --quick)"
+        operation:
+            "a miss and the insert of a new ID without eviction (HeightCache, count limit 1,000,000); the set-up measures the heap 1,000,000 heights take (100,000 with --quick)"
     ) { context in
         try CacheFillWorkload(entries: context.isQuick ? 100_000 : 1_000_000)
     }
@@ -41,7 +47,8 @@ extension Scenario {
     /// The scrolling session the eviction policy was chosen on.
     public static let scrollTrace = Scenario(
         "scroll-trace",
-        operation: "one request of ScrollTrace() against a HeightCache of 400 (the default policy; a miss inserts), the trace replayed in a loop"
+        operation:
+            "one request of ScrollTrace() against a HeightCache of 400 (the default policy; a miss inserts), the trace replayed in a loop"
     ) { _ in
         ScrollTraceWorkload()
     }
@@ -80,7 +87,8 @@ final class CacheHitWorkload: ScenarioWorkload {
         rows.prefetchBlocking(statuses)
         let uncached = statuses.filter { rows.cachedHeight(forID: $0.id.value) == nil }.count
         guard uncached == 0 else {
-            throw BenchmarkError("\(uncached) of \(statuses.count) statuses are not cached after the prefetch (cache too small?)")
+            throw BenchmarkError(
+                "\(uncached) of \(statuses.count) statuses are not cached after the prefetch (cache too small?)")
         }
         self.rows = rows
         var generator = SplitMix64(seed: 0x48_49_54)
@@ -116,8 +124,10 @@ final class CacheHitWorkload: ScenarioWorkload {
     var measurements: [String: Double] { ["misses": Double(missesSinceSetUp)] }
 
     var notes: [String] {
-        ["\(ReportFormatter.grouped(lookups)) lookups of \(ReportFormatter.grouped(statuses.count)) cached heights, "
-            + "\(ReportFormatter.grouped(missesSinceSetUp)) misses"]
+        [
+            "\(ReportFormatter.grouped(lookups)) lookups of \(ReportFormatter.grouped(statuses.count)) cached heights, "
+                + "\(ReportFormatter.grouped(missesSinceSetUp)) misses"
+        ]
     }
 }
 
@@ -164,8 +174,10 @@ final class CacheChurnWorkload: ScenarioWorkload {
 
     var notes: [String] {
         let now = cache.statistics
-        return ["\(ReportFormatter.grouped(now.insertions - afterSetUp.insertions)) inserts after the fill, "
-                + "\(ReportFormatter.fixed(evictionsPerInsert, 2)) evictions each, \(now.count) entries kept"]
+        return [
+            "\(ReportFormatter.grouped(now.insertions - afterSetUp.insertions)) inserts after the fill, "
+                + "\(ReportFormatter.fixed(evictionsPerInsert, 2)) evictions each, \(now.count) entries kept"
+        ]
     }
 }
 
@@ -206,8 +218,9 @@ final class CacheFillWorkload: ScenarioWorkload {
         let residentAfter = ProcessMemory.residentBytes()
         let statistics = filled.statistics
         guard statistics.count == entries && statistics.evictions == 0 else {
-            throw BenchmarkError("a cache with a count limit of \(entries) kept \(statistics.count) heights"
-                                 + " (\(statistics.evictions) evicted)")
+            throw BenchmarkError(
+                "a cache with a count limit of \(entries) kept \(statistics.count) heights"
+                    + " (\(statistics.evictions) evicted)")
         }
         heapBytesPerHeight = Double(Int64(heapAfter) - Int64(heapBefore)) / Double(entries)
         residentBytesPerHeight = Double(residentAfter - residentBefore) / Double(entries)
@@ -242,14 +255,18 @@ final class CacheFillWorkload: ScenarioWorkload {
     }
 
     var measurements: [String: Double] {
-        [Self.bytesPerHeightKey: heapBytesPerHeight, "resident bytes per height": residentBytesPerHeight,
-         "costPerEntry": Double(costPerEntry), "heights": Double(entries)]
+        [
+            Self.bytesPerHeightKey: heapBytesPerHeight, "resident bytes per height": residentBytesPerHeight,
+            "costPerEntry": Double(costPerEntry), "heights": Double(entries),
+        ]
     }
 
     var notes: [String] {
-        ["\(ReportFormatter.grouped(entries)) heights take \(ReportFormatter.fixed(heapBytesPerHeight, 1)) B each on the heap (mallinfo2 in-use"
-            + " delta), \(ReportFormatter.fixed(residentBytesPerHeight, 1)) B each resident (VmRSS delta);"
-            + " the cache's costPerEntry says \(costPerEntry) B"]
+        [
+            "\(ReportFormatter.grouped(entries)) heights take \(ReportFormatter.fixed(heapBytesPerHeight, 1)) B each on the heap (mallinfo2 in-use"
+                + " delta), \(ReportFormatter.fixed(residentBytesPerHeight, 1)) B each resident (VmRSS delta);"
+                + " the cache's costPerEntry says \(costPerEntry) B"
+        ]
     }
 }
 
@@ -262,7 +279,9 @@ final class ScrollTraceWorkload: ScenarioWorkload {
     /// The capacity of the cache timed (and of the figure).
     static let timedCapacity = 400
     /// The policies compared, with their names in the report.
-    static let policies: [(policy: HeightCache.Policy, name: String)] = [(.s3fifo, "S3-FIFO"), (.sieve, "SIEVE"), (.lru, "LRU")]
+    static let policies: [(policy: HeightCache.Policy, name: String)] = [
+        (.s3fifo, "S3-FIFO"), (.sieve, "SIEVE"), (.lru, "LRU"),
+    ]
 
     /// The measurement key of a policy's hit ratio at a capacity, e.g. "LRU hit ratio at 400".
     static func hitRatioKey(_ name: String, capacity: Int) -> String { "\(name) hit ratio at \(capacity)" }
@@ -281,7 +300,9 @@ final class ScrollTraceWorkload: ScenarioWorkload {
     init() {
         var ratios: [String: [Int: Double]] = [:]
         for (policy, name) in Self.policies {
-            for capacity in Self.capacities { ratios[name, default: [:]][capacity] = trace.hitRatio(policy: policy, capacity: capacity) }
+            for capacity in Self.capacities {
+                ratios[name, default: [:]][capacity] = trace.hitRatio(policy: policy, capacity: capacity)
+            }
         }
         hitRatios = ratios
         let defaultPolicy = timedCache.policy
@@ -315,13 +336,18 @@ final class ScrollTraceWorkload: ScenarioWorkload {
     }
 
     var notes: [String] {
-        func ratio(_ name: String, _ capacity: Int) -> String { hitRatios[name]?[capacity].map { ReportFormatter.fixed($0, 3) } ?? "—" }
+        func ratio(_ name: String, _ capacity: Int) -> String {
+            hitRatios[name]?[capacity].map { ReportFormatter.fixed($0, 3) } ?? "—"
+        }
         let others = Self.policies.map(\.name).filter { $0 != defaultPolicyName }
         let capacity = Self.timedCapacity
-        var lines = ["hit ratio \(defaultPolicyName) (ours) \(ratio(defaultPolicyName, capacity)) vs "
-                     + others.map { "\($0) \(ratio($0, capacity))" }.joined(separator: ", ") + " at \(capacity)"]
-        lines.append("ScrollTrace(): \(ReportFormatter.grouped(trace.requests.count)) requests of "
-                     + "\(ReportFormatter.grouped(trace.distinctIDs)) IDs (a miss inserts); hit ratio by capacity:")
+        var lines = [
+            "hit ratio \(defaultPolicyName) (ours) \(ratio(defaultPolicyName, capacity)) vs "
+                + others.map { "\($0) \(ratio($0, capacity))" }.joined(separator: ", ") + " at \(capacity)"
+        ]
+        lines.append(
+            "ScrollTrace(): \(ReportFormatter.grouped(trace.requests.count)) requests of "
+                + "\(ReportFormatter.grouped(trace.distinctIDs)) IDs (a miss inserts); hit ratio by capacity:")
         let names = Self.policies.map(\.name)
         var rows = [["capacity"] + names]
         for capacity in Self.capacities { rows.append([String(capacity)] + names.map { ratio($0, capacity) }) }

@@ -8,54 +8,65 @@ extension Scenario {
     /// An anchored refresh into a long timeline.
     public static let timelineRefresh = Scenario(
         "timeline-refresh",
-        operation: "Timeline.prepend of 20 statuses new to the height cache (corpus statuses under new IDs: their text known to the warm engine) into a timeline of every status (5,000; 200 with --quick) scrolled to its middle: duplicates checked, the 20 heights laid out by RowHeights.prefetch on every core, rows inserted, the reader kept still, the rows near the viewport checked, the visible rows asked for"
+        operation:
+            "Timeline.prepend of 20 statuses new to the height cache (corpus statuses under new IDs: their text known to the warm engine) into a timeline of every status (5,000; 200 with --quick) scrolled to its middle: duplicates checked, the 20 heights laid out by RowHeights.prefetch on every core, rows inserted, the reader kept still, the rows near the viewport checked, the visible rows asked for"
     ) { context in
-        try TimelineRefreshWorkload(engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
-                                    part: .whole)
+        try TimelineRefreshWorkload(
+            engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
+            part: .whole)
     }
 
     /// A refresh whose statuses are already laid out: the timeline's own work.
     public static let timelineRefreshCached = Scenario(
         "timeline-refresh-cached",
-        operation: "timeline-refresh with the 20 heights already in the height cache (laid out outside the timed region): the timeline's own work (duplicates, the cache's answers, insertion, anchoring, the rows near the viewport, the visible rows)"
+        operation:
+            "timeline-refresh with the 20 heights already in the height cache (laid out outside the timed region): the timeline's own work (duplicates, the cache's answers, insertion, anchoring, the rows near the viewport, the visible rows)"
     ) { context in
-        try TimelineRefreshWorkload(engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
-                                    part: .timelineAlone)
+        try TimelineRefreshWorkload(
+            engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
+            part: .timelineAlone)
     }
 
     /// The part of a refresh that is not the timeline's: laying the new statuses out.
     public static let timelineRefreshHeights = Scenario(
         "timeline-refresh-heights",
-        operation: "peer of timeline-refresh: RowHeights.prefetch of the same 20 new statuses on every core, with the same engine and height cache, no timeline: what laying them out costs alone"
+        operation:
+            "peer of timeline-refresh: RowHeights.prefetch of the same 20 new statuses on every core, with the same engine and height cache, no timeline: what laying them out costs alone"
     ) { context in
-        try TimelineRefreshWorkload(engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
-                                    part: .heightsAlone)
+        try TimelineRefreshWorkload(
+            engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
+            part: .heightsAlone)
     }
 
     /// The row at a content offset.
     public static let timelineRowAtOffset = Scenario(
         "timeline-row-at-offset",
-        operation: "Timeline.row(atOffset:) of a random offset (4,096 drawn once, the same every run) in a timeline of every status (5,000 rows; 200 with --quick), one thread"
+        operation:
+            "Timeline.row(atOffset:) of a random offset (4,096 drawn once, the same every run) in a timeline of every status (5,000 rows; 200 with --quick), one thread"
     ) { context in
-        try TimelineLookupWorkload(engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
-                                   method: .timeline)
+        try TimelineLookupWorkload(
+            engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
+            method: .timeline)
     }
 
     /// The floor for finding a row: a binary search of an array that is never changed.
     public static let timelineRowSearch = Scenario(
         "timeline-row-bsearch",
-        operation: "baseline: a binary search for the same offsets in a plain array of the same rows' tops ([Double], what a list that never changes could use; changing a height there costs O(n))"
+        operation:
+            "baseline: a binary search for the same offsets in a plain array of the same rows' tops ([Double], what a list that never changes could use; changing a height there costs O(n))"
     ) { context in
-        try TimelineLookupWorkload(engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
-                                   method: .binarySearch)
+        try TimelineLookupWorkload(
+            engine: TextEngine(fonts: context.fonts()), statuses: context.statuses(), cell: context.cellContext,
+            method: .binarySearch)
     }
 }
 
 /// A timeline of every status of the run, laid out (the engine and the height cache warm) and
 /// scrolled to its middle on an 812-point viewport.
 private func loadedTimeline(engine: TextEngine, statuses: [Status], cell: LayoutContext) -> Timeline {
-    var timeline = Timeline(engine: engine, context: cell, viewportHeight: 812,
-                            heights: HeightCache(countLimit: 200_000, costLimit: 64 << 20))
+    var timeline = Timeline(
+        engine: engine, context: cell, viewportHeight: 812,
+        heights: HeightCache(countLimit: 200_000, costLimit: 64 << 20))
     timeline.append(statuses)
     timeline.scroll(toOffset: (timeline.contentHeight / 2).rounded())
     return timeline
@@ -148,19 +159,24 @@ final class TimelineRefreshWorkload: ScenarioWorkload {
 
     var measurements: [String: Double] {
         guard let update = lastUpdate else { return [:] }
-        return ["rows inserted": Double(update.inserted), "heights prefetched": Double(update.heightsPrefetched),
-                "anchor moved (points)": abs((update.anchor?.y ?? .nan) - (lastAnchorBefore?.y ?? .nan))]
+        return [
+            "rows inserted": Double(update.inserted), "heights prefetched": Double(update.heightsPrefetched),
+            "anchor moved (points)": abs((update.anchor?.y ?? .nan) - (lastAnchorBefore?.y ?? .nan)),
+        ]
     }
 
     var notes: [String] {
         guard let update = lastUpdate, let timeline = lastTimeline else {
-            return part != .heightsAlone ? [] : ["\(ReportFormatter.grouped(operations)) prefetches of \(Self.refreshSize) new statuses"]
+            return part != .heightsAlone
+                ? [] : ["\(ReportFormatter.grouped(operations)) prefetches of \(Self.refreshSize) new statuses"]
         }
-        return ["\(ReportFormatter.grouped(operations)) refreshes into \(ReportFormatter.grouped(base.count)) rows; the last: "
+        return [
+            "\(ReportFormatter.grouped(operations)) refreshes into \(ReportFormatter.grouped(base.count)) rows; the last: "
                 + "\(update.inserted) rows inserted, \(update.heightsPrefetched) heights prefetched, "
                 + "content offset adjusted by \(ReportFormatter.fixed(update.contentOffsetAdjustment, 1)) points, the anchor row's y "
                 + "\(ReportFormatter.fixed(lastAnchorBefore?.y ?? .nan, 1)) → \(ReportFormatter.fixed(update.anchor?.y ?? .nan, 1)), "
-                + "\(timeline.count) rows after"]
+                + "\(timeline.count) rows after"
+        ]
     }
 }
 
@@ -222,6 +238,8 @@ final class TimelineLookupWorkload: ScenarioWorkload {
     }
 
     var notes: [String] {
-        ["\(ReportFormatter.grouped(timeline.count)) rows, \(ReportFormatter.fixed(timeline.contentHeight, 0)) points of content"]
+        [
+            "\(ReportFormatter.grouped(timeline.count)) rows, \(ReportFormatter.fixed(timeline.contentHeight, 0)) points of content"
+        ]
     }
 }

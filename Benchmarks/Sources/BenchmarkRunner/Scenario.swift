@@ -17,8 +17,10 @@ public struct Scenario: Sendable {
     ///   - name: lower-case words joined by "-".
     ///   - operation: what one operation is.
     ///   - setUp: builds the workload (throws when a font, the corpus or a peer is missing).
-    public init(_ name: String, operation: String,
-                setUp: @escaping @Sendable (ScenarioContext) throws -> any ScenarioWorkload) {
+    public init(
+        _ name: String, operation: String,
+        setUp: @escaping @Sendable (ScenarioContext) throws -> any ScenarioWorkload
+    ) {
         self.name = name
         self.operation = operation
         self.setUp = setUp

@@ -105,7 +105,9 @@ public final class ScenarioContext {
             case .failure(let error): throw BenchmarkError("\(path):\(decoded.line): status \(decoded.index): \(error)")
             }
         }
-        guard statuses.count >= 2 else { throw BenchmarkError("\(path) needs at least 2 statuses, it has \(statuses.count)") }
+        guard statuses.count >= 2 else {
+            throw BenchmarkError("\(path) needs at least 2 statuses, it has \(statuses.count)")
+        }
         loadedStatuses = statuses
         return statuses
     }

@@ -23,9 +23,11 @@ public struct ScenarioResult: Sendable, Equatable, Codable {
     /// Lines printed under the figures (see ``ScenarioWorkload/notes``).
     public var notes: [String]
 
-    public init(name: String, samples: Int, operationsPerSample: Int, nanosecondsPerOperation: Percentiles,
-                operationsPerSecond: Double, mallocsPerOperation: Double, peakResidentBytes: Int,
-                peakIsSinceSetUp: Bool = true, measurements: [String: Double] = [:], notes: [String] = []) {
+    public init(
+        name: String, samples: Int, operationsPerSample: Int, nanosecondsPerOperation: Percentiles,
+        operationsPerSecond: Double, mallocsPerOperation: Double, peakResidentBytes: Int,
+        peakIsSinceSetUp: Bool = true, measurements: [String: Double] = [:], notes: [String] = []
+    ) {
         self.name = name
         self.samples = samples
         self.operationsPerSample = operationsPerSample

@@ -26,8 +26,10 @@ final class WarmHalvesWorkload<Input>: ScenarioWorkload {
     ///   - makeEngine: makes an engine with empty caches.
     ///   - warm: what warming an engine does with one input of the other half (untimed).
     ///   - measure: one operation (timed); feed the result to ``blackHole(_:)``.
-    init(inputs: [Input], makeEngine: @escaping () -> TextEngine, warm: @escaping (TextEngine, Input) -> Void,
-         measure: @escaping (TextEngine, Input) -> Void) {
+    init(
+        inputs: [Input], makeEngine: @escaping () -> TextEngine, warm: @escaping (TextEngine, Input) -> Void,
+        measure: @escaping (TextEngine, Input) -> Void
+    ) {
         precondition(inputs.count >= 2, "two halves need two inputs")
         self.inputs = inputs
         self.makeEngine = makeEngine

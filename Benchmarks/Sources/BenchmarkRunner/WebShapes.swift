@@ -15,11 +15,18 @@ public enum WebShapes {
         let text = status["text"] as? String ?? ""
         status["text"] = html(text)
         status["pics"] = pictures(status).enumerated().map { index, picture in
-            var pic: [String: Any] = ["pid": picture.pid, "url": "https://wx1.sinaimg.cn/orj360/\(picture.pid).jpg", "size": "orj360"]
+            var pic: [String: Any] = [
+                "pid": picture.pid, "url": "https://wx1.sinaimg.cn/orj360/\(picture.pid).jpg", "size": "orj360",
+            ]
             if let width = picture.width, let height = picture.height {
-                pic["geo"] = ["width": index % 2 == 0 ? width as Any : String(width), "height": height, "croped": false] as [String: Any]
-                pic["large"] = ["size": "large", "url": "https://wx1.sinaimg.cn/large/\(picture.pid).jpg",
-                                "geo": ["width": String(width * 2), "height": String(height * 2), "croped": false]] as [String: Any]
+                pic["geo"] =
+                    ["width": index % 2 == 0 ? width as Any : String(width), "height": height, "croped": false]
+                    as [String: Any]
+                pic["large"] =
+                    [
+                        "size": "large", "url": "https://wx1.sinaimg.cn/large/\(picture.pid).jpg",
+                        "geo": ["width": String(width * 2), "height": String(height * 2), "croped": false],
+                    ] as [String: Any]
             }
             return pic
         }
@@ -31,7 +38,9 @@ public enum WebShapes {
             retweet["text"] = html(retweet["text"] as? String ?? "")
             retweet["pics"] = pictures(retweet).map { picture -> [String: Any] in
                 var pic: [String: Any] = ["pid": picture.pid, "url": "u"]
-                if let width = picture.width, let height = picture.height { pic["geo"] = ["width": width, "height": height] }
+                if let width = picture.width, let height = picture.height {
+                    pic["geo"] = ["width": width, "height": height]
+                }
                 return pic
             }
             retweet["pic_urls"] = nil
@@ -52,7 +61,9 @@ public enum WebShapes {
             var infos: [String: Any] = [:]
             for picture in pictures {
                 func variant(_ name: String, _ scale: Int) -> [String: Any] {
-                    var variant: [String: Any] = ["url": "https://wx2.sinaimg.cn/\(name)/\(picture.pid).jpg", "cut_type": 1, "type": ""]
+                    var variant: [String: Any] = [
+                        "url": "https://wx2.sinaimg.cn/\(name)/\(picture.pid).jpg", "cut_type": 1, "type": "",
+                    ]
                     if let width = picture.width, let height = picture.height {
                         // Every variant's size is the picture's, scaled: the aspect is the same.
                         variant["width"] = width * scale / 2
@@ -60,9 +71,11 @@ public enum WebShapes {
                     }
                     return variant
                 }
-                infos[picture.pid] = ["thumbnail": variant("wap180", 1), "bmiddle": variant("wap360", 2), "large": variant("orj960", 4),
-                                      "original": variant("orj1080", 4), "largest": variant("large", 6), "mw2000": variant("mw2000", 6),
-                                      "object_id": "1042018:\(picture.pid)", "pic_id": picture.pid, "photo_tag": 0, "type": "pic"]
+                infos[picture.pid] = [
+                    "thumbnail": variant("wap180", 1), "bmiddle": variant("wap360", 2), "large": variant("orj960", 4),
+                    "original": variant("orj1080", 4), "largest": variant("large", 6), "mw2000": variant("mw2000", 6),
+                    "object_id": "1042018:\(picture.pid)", "pic_id": picture.pid, "photo_tag": 0, "type": "pic",
+                ]
             }
             return (pictures.map(\.pid), infos)
         }
@@ -110,7 +123,8 @@ public enum WebShapes {
                 html += "</a>"
             case .topic(let topic):
                 let query = topic.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-                html += "<a href=\"https://m.weibo.cn/search?containerid=231522type%3D1%26q%3D%23\(query)%23\" data-hide=\"\"><span class=\"surl-text\">#"
+                html +=
+                    "<a href=\"https://m.weibo.cn/search?containerid=231522type%3D1%26q%3D%23\(query)%23\" data-hide=\"\"><span class=\"surl-text\">#"
                 plain(topic)
                 html += "#</span></a>"
             case .emoticon(let name):
@@ -124,9 +138,11 @@ public enum WebShapes {
                     default: alt.unicodeScalars.append(scalar)
                     }
                 }
-                html += "<span class=\"url-icon\"><img alt=[\(alt)] src=\"//h5.sinaimg.cn/m/emoticon/icon/default/d_\(name.utf8.count).png\" style=\"width:1em; height:1em;\" /></span>"
+                html +=
+                    "<span class=\"url-icon\"><img alt=[\(alt)] src=\"//h5.sinaimg.cn/m/emoticon/icon/default/d_\(name.utf8.count).png\" style=\"width:1em; height:1em;\" /></span>"
             case .link(let url):
-                html += "<a data-url=\"\(url)\" href=\"https://weibo.cn/sinaurl?u=\(url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")\" data-hide=\"\"><span class='url-icon'><img style='width: 1rem;height: 1rem' src='https://h5.sinaimg.cn/upload/2015/09/25/3/timeline_card_small_web_default.png'></span><span class=\"surl-text\">网页链接</span></a>"
+                html +=
+                    "<a data-url=\"\(url)\" href=\"https://weibo.cn/sinaurl?u=\(url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")\" data-hide=\"\"><span class='url-icon'><img style='width: 1rem;height: 1rem' src='https://h5.sinaimg.cn/upload/2015/09/25/3/timeline_card_small_web_default.png'></span><span class=\"surl-text\">网页链接</span></a>"
             case .cashtag(let symbol):
                 plain("$" + symbol)
             }
@@ -139,8 +155,10 @@ public enum WebShapes {
     /// Whether a text reads the same as HTML: no white space that a browser collapses (two spaces,
     /// a tab, a space at an end or beside a line break).
     public static func survivesHTML(_ text: String) -> Bool {
-        !text.contains("  ") && !text.contains("\t") && !text.contains("\r") && !text.hasPrefix(" ") && !text.hasSuffix(" ")
-            && !text.contains(" \n") && !text.contains("\n ") && !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }
+        !text.contains("  ") && !text.contains("\t") && !text.contains("\r") && !text.hasPrefix(" ")
+            && !text.hasSuffix(" ")
+            && !text.contains(" \n") && !text.contains("\n ")
+            && !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }
             && !text.hasPrefix("\n") && !text.hasSuffix("\n")
     }
 

@@ -20,10 +20,12 @@ public struct Console: Sendable {
         diagnostics: { FileHandle.standardError.write(Data($0.utf8)) })
 
     /// A console that keeps what is written, and a way to read it back.
-    public static func capturing() -> (console: Console, written: @Sendable () -> (output: String, diagnostics: String)) {
+    public static func capturing() -> (console: Console, written: @Sendable () -> (output: String, diagnostics: String))
+    {
         let captured = CapturedText()
-        let console = Console(output: { text in captured.buffers.withLock { $0.output += text } },
-                              diagnostics: { text in captured.buffers.withLock { $0.diagnostics += text } })
+        let console = Console(
+            output: { text in captured.buffers.withLock { $0.output += text } },
+            diagnostics: { text in captured.buffers.withLock { $0.diagnostics += text } })
         return (console, { captured.buffers.withLock { $0 } })
     }
 }

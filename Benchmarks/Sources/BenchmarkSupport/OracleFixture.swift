@@ -43,9 +43,11 @@ public struct OracleFixture: Sendable {
         /// What the break offsets count, in words.
         public var breaks: String?
 
-        public init(oracle: String, version: String, corpus: String, corpusFNV1a64: String, texts: Int,
-                    widths: [Double], fontSize: Double, families: [String], settings: String? = nil,
-                    breaks: String? = nil) {
+        public init(
+            oracle: String, version: String, corpus: String, corpusFNV1a64: String, texts: Int,
+            widths: [Double], fontSize: Double, families: [String], settings: String? = nil,
+            breaks: String? = nil
+        ) {
             self.oracle = oracle
             self.version = version
             self.corpus = corpus
@@ -113,14 +115,15 @@ public struct OracleFixture: Sendable {
                 throw BenchmarkError("\(path):\(index + 2): not a fixture record: \(error)")
             }
             guard record.text == index + 1, record.lines.count == header.widths.count,
-                  record.breaks.count == header.widths.count,
-                  zip(record.lines, record.breaks).allSatisfy({ lines, breaks in
-                      breaks.count == max(lines - 1, 0) && breaks.allSatisfy { $0 > 0 && $0 < record.scalars }
-                          && zip(breaks, breaks.dropFirst()).allSatisfy { $0 < $1 }
-                  })
+                record.breaks.count == header.widths.count,
+                zip(record.lines, record.breaks).allSatisfy({ lines, breaks in
+                    breaks.count == max(lines - 1, 0) && breaks.allSatisfy { $0 > 0 && $0 < record.scalars }
+                        && zip(breaks, breaks.dropFirst()).allSatisfy { $0 < $1 }
+                })
             else {
-                throw BenchmarkError("\(path):\(index + 2): record of text \(record.text) is inconsistent "
-                                     + "(expected text \(index + 1), one line count and ascending breaks inside the text per width)")
+                throw BenchmarkError(
+                    "\(path):\(index + 2): record of text \(record.text) is inconsistent "
+                        + "(expected text \(index + 1), one line count and ascending breaks inside the text per width)")
             }
             records.append(record)
         }
@@ -142,22 +145,28 @@ public struct OracleFixture: Sendable {
     ///
     /// - Throws: ``BenchmarkError`` saying what differs and how to regenerate the fixture.
     public func check(against corpus: TextCorpus, widths: [Double], fontSize: Double, path: String) throws {
-        let regenerate = header.oracle == "chromium"
+        let regenerate =
+            header.oracle == "chromium"
             ? "regenerate it with Benchmarks/Oracles/chromium-oracle.py"
             : "regenerate it with accuracy --write-pango-fixtures"
         let hash = try Self.fnv1a64(ofFile: corpus.path)
         guard hash == header.corpusFNV1a64 else {
-            throw BenchmarkError("\(path) was made from another version of \(corpus.path) (FNV-1a \(header.corpusFNV1a64), the file has \(hash)): \(regenerate)")
+            throw BenchmarkError(
+                "\(path) was made from another version of \(corpus.path) (FNV-1a \(header.corpusFNV1a64), the file has \(hash)): \(regenerate)"
+            )
         }
         guard header.texts == corpus.texts.count,
-              zip(records, corpus.texts).allSatisfy({ $0.scalars == $1.unicodeScalars.count }) else {
+            zip(records, corpus.texts).allSatisfy({ $0.scalars == $1.unicodeScalars.count })
+        else {
             throw BenchmarkError("\(path) does not match the texts of \(corpus.path): \(regenerate)")
         }
         guard header.fontSize == fontSize else {
-            throw BenchmarkError("\(path) is for \(header.fontSize) px, not \(fontSize) px: \(regenerate) with that size")
+            throw BenchmarkError(
+                "\(path) is for \(header.fontSize) px, not \(fontSize) px: \(regenerate) with that size")
         }
         if let missing = widths.first(where: { !header.widths.contains($0) }) {
-            throw BenchmarkError("\(path) has no answers at width \(missing) (it has \(header.widths)): \(regenerate) with that width")
+            throw BenchmarkError(
+                "\(path) has no answers at width \(missing) (it has \(header.widths)): \(regenerate) with that width")
         }
     }
 
@@ -168,7 +177,8 @@ public struct OracleFixture: Sendable {
         var text = String(decoding: try encoder.encode(header), as: UTF8.self) + "\n"
         for record in records {
             func list(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
-            text += "{\"text\":\(record.text),\"scalars\":\(record.scalars),\"lines\":\(list(record.lines)),"
+            text +=
+                "{\"text\":\(record.text),\"scalars\":\(record.scalars),\"lines\":\(list(record.lines)),"
                 + "\"breaks\":[\(record.breaks.map(list).joined(separator: ","))]}\n"
         }
         return text

@@ -64,12 +64,16 @@ public final class PangoPeer {
     /// - Parameters:
     ///   - families: comma-separated family names, in fallback order.
     ///   - fontSize: the absolute size in pixels.
-    public init(fontsDirectory: String, families: String = PangoPeer.defaultFamilies,
-                fontSize: Double = 17) throws(PangoPeerError) {
+    public init(
+        fontsDirectory: String, families: String = PangoPeer.defaultFamilies,
+        fontSize: Double = 17
+    ) throws(PangoPeerError) {
         var error = [CChar](repeating: 0, count: 512)
         guard let context = cpangopeer_open(fontsDirectory, families, fontSize, &error, error.count) else {
-            throw PangoPeerError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
-                                                 as: UTF8.self))
+            throw PangoPeerError(
+                message: String(
+                    decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                    as: UTF8.self))
         }
         self.context = context
         self.fontsDirectory = fontsDirectory
@@ -92,8 +96,9 @@ public final class PangoPeer {
             cpangopeer_measure(context, bytes.baseAddress, Int64(bytes.count), width, &result)
         }
         precondition(status == 0, "cpangopeer_measure failed")
-        return ParagraphMeasurement(lineCount: Int(result.line_count), height: result.height,
-                                    width: result.trimmed_width, logicalWidth: result.width)
+        return ParagraphMeasurement(
+            lineCount: Int(result.line_count), height: result.height,
+            width: result.trimmed_width, logicalWidth: result.width)
     }
 
     /// The lines of the paragraph measured last, as byte ranges of its UTF-8 text.
@@ -124,10 +129,12 @@ public final class PangoPeer {
         var text = text
         return text.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { bytes in
-                let count = Int(cpangopeer_line_break_opportunities(context, bytes.baseAddress, Int64(bytes.count), nil, 0))
+                let count = Int(
+                    cpangopeer_line_break_opportunities(context, bytes.baseAddress, Int64(bytes.count), nil, 0))
                 guard count > 0 else { return [] }
                 var offsets = [Int64](repeating: 0, count: count)
-                _ = cpangopeer_line_break_opportunities(context, bytes.baseAddress, Int64(bytes.count), &offsets, Int32(count))
+                _ = cpangopeer_line_break_opportunities(
+                    context, bytes.baseAddress, Int64(bytes.count), &offsets, Int32(count))
                 return offsets.map { Int($0) }
             }
         }

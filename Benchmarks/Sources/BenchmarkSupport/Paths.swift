@@ -34,7 +34,9 @@ public enum BenchmarkPaths {
         let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
         let probe = (absolute as NSString).appendingPathComponent("NotoSans-Regular.ttf")
         guard FileManager.default.fileExists(atPath: probe) else {
-            throw BenchmarkError("no fonts directory at \(absolute) (expected NotoSans-Regular.ttf there; use --fonts DIR or $\(fontsEnvironmentVariable))")
+            throw BenchmarkError(
+                "no fonts directory at \(absolute) (expected NotoSans-Regular.ttf there; use --fonts DIR or $\(fontsEnvironmentVariable))"
+            )
         }
         return absolute
     }

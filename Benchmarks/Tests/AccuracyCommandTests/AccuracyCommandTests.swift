@@ -4,11 +4,15 @@ import Foundation
 import Testing
 
 @Suite struct AccuracyUsageTests {
-    @Test("bad usage exits 64 with the usage", arguments: [
-        ["--frobnicate"], ["extra"], ["--widths", "0"], ["--widths", "343,343"], ["--size", "-1"], ["--limit", "0"],
-        ["--corpus", ""], ["--corpus", "ja,"], ["--show", "3", "--corpus", "ja,ko"], ["--limit", "5", "--write-pango-fixtures"],
-        ["--known"], ["--json"], ["--opportunities"], ["--opportunities", "s.json", "--show", "2"],
-    ])
+    @Test(
+        "bad usage exits 64 with the usage",
+        arguments: [
+            ["--frobnicate"], ["extra"], ["--widths", "0"], ["--widths", "343,343"], ["--size", "-1"],
+            ["--limit", "0"],
+            ["--corpus", ""], ["--corpus", "ja,"], ["--show", "3", "--corpus", "ja,ko"],
+            ["--limit", "5", "--write-pango-fixtures"],
+            ["--known"], ["--json"], ["--opportunities"], ["--opportunities", "s.json", "--show", "2"],
+        ])
     func badUsage(arguments: [String]) {
         #expect(throws: BenchmarkError.self) { try AccuracyOptions(arguments: arguments) }
         let (console, written) = Console.capturing()
@@ -28,8 +32,10 @@ import Testing
     }
 
     @Test func optionsAreParsed() throws {
-        let options = try AccuracyOptions(arguments: ["--corpus", "ja,ko", "--corpus=social", "--widths", "300",
-                                                      "--known", "none", "--disagreements", "d.json"])
+        let options = try AccuracyOptions(arguments: [
+            "--corpus", "ja,ko", "--corpus=social", "--widths", "300",
+            "--known", "none", "--disagreements", "d.json",
+        ])
         #expect(options.corpora == ["ja", "ko", "social"])
         #expect(options.widths == [300])
         #expect(options.knownPath == "none")
@@ -47,13 +53,14 @@ import Testing
         #expect(Accuracy.main(arguments: ["--opportunities", path], console: console) == 0)
         // Measured: Pango breaks after a word-initial hyphen, never before a small kana, and
         // between a full stop and a digit after a word.
-        #expect(written().output == """
-            {"pango":[2,3],"text":"x -dx"}
-            {"pango":[2],"text":"ハッシュ"}
-            {"pango":[6],"text":"POSIX.1"}
-            {"pango":[],"text":""}
+        #expect(
+            written().output == """
+                {"pango":[2,3],"text":"x -dx"}
+                {"pango":[2],"text":"ハッシュ"}
+                {"pango":[6],"text":"POSIX.1"}
+                {"pango":[],"text":""}
 
-            """)
+                """)
         try Data(#"{"not": "an array"}"#.utf8).write(to: URL(fileURLWithPath: path))
         let (failing, failed) = Console.capturing()
         #expect(Accuracy.main(arguments: ["--opportunities", path], console: failing) == 1)
@@ -66,7 +73,8 @@ import Testing
         let (console, written) = Console.capturing()
         #expect(Accuracy.main(arguments: ["--corpus", "/nonexistent/corpus.txt"], console: console) == 1)
         #expect(written().diagnostics.hasPrefix("Error: cannot read the corpus /nonexistent/corpus.txt"))
-        #expect(Accuracy.main(arguments: ["--corpus", "ja", "--known", "/nonexistent/known.json"], console: console) == 1)
+        #expect(
+            Accuracy.main(arguments: ["--corpus", "ja", "--known", "/nonexistent/known.json"], console: console) == 1)
         #expect(written().diagnostics.contains("cannot read the known disagreements"))
     }
 }
@@ -113,7 +121,8 @@ import Testing
     func disagreement(_ corpus: String, _ text: Int, kind: String) -> OursAloneDisagreement {
         let answer = LineBreaks(lineCount: 1, breaks: [])
         return OursAloneDisagreement(
-            corpus: corpus, text: text, width: 343, kind: kind, cause: Cause.otherWidth.rawValue, ours: answer, pango: answer,
+            corpus: corpus, text: text, width: 343, kind: kind, cause: Cause.otherWidth.rawValue, ours: answer,
+            pango: answer,
             chromium: answer, line: 0, ourLine: "", oracleLine: "", ourLineWidth: 0, ourLineAloneWidth: 0,
             pangoOurLineWidth: 0, longerLineWidth: 0, pangoLongerLineWidth: 0, textContent: "")
     }
@@ -131,7 +140,9 @@ import Testing
     }
 
     @Test func roundTripsThroughItsFileAndRefusesBadKinds() throws {
-        let known = KnownDisagreements([disagreement("social", 12, kind: "lines"), disagreement("en", 2, kind: "breaks")])
+        let known = KnownDisagreements([
+            disagreement("social", 12, kind: "lines"), disagreement("en", 2, kind: "breaks"),
+        ])
         #expect(known.disagreements.map(\.key) == ["en:2@343", "social:12@343"])
         let path = NSTemporaryDirectory() + "known-\(UInt64.random(in: 0...UInt64.max)).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -148,8 +159,9 @@ import Testing
 
     func cause(_ text: String, ourEnd: Int, oracleEnd: Int) -> Cause {
         let all = scalars(text)
-        return DisagreementClassifier.breakCause(scalars: all, ourEnd: ourEnd, oracleEnd: oracleEnd,
-                                                 segment: all[0..<max(ourEnd, oracleEnd)])
+        return DisagreementClassifier.breakCause(
+            scalars: all, ourEnd: ourEnd, oracleEnd: oracleEnd,
+            segment: all[0..<max(ourEnd, oracleEnd)])
     }
 
     @Test func breakOpportunities() {
@@ -163,14 +175,22 @@ import Testing
 
     @Test func spacesBetweenScripts() {
         let after = scalars("中文 (a")
-        #expect(DisagreementClassifier.hasSpace(in: after[...], between: DisagreementClassifier.isCJK) { !DisagreementClassifier.isCJK($0) })
-        #expect(!DisagreementClassifier.hasSpace(in: scalars("中文 中文")[...], between: DisagreementClassifier.isCJK) {
-            !DisagreementClassifier.isCJK($0)
-        })
+        #expect(
+            DisagreementClassifier.hasSpace(in: after[...], between: DisagreementClassifier.isCJK) {
+                !DisagreementClassifier.isCJK($0)
+            })
+        #expect(
+            !DisagreementClassifier.hasSpace(in: scalars("中文 中文")[...], between: DisagreementClassifier.isCJK) {
+                !DisagreementClassifier.isCJK($0)
+            })
         // The base before a VS16 counts: "❤️ 我" is a space before CJK after an emoji.
-        #expect(DisagreementClassifier.hasSpace(in: scalars("❤️ 我")[...], between: { !DisagreementClassifier.isCJK($0) },
-                                                and: DisagreementClassifier.isCJK))
-        #expect(DisagreementClassifier.isSmallKana("ー") && DisagreementClassifier.isSmallKana("ッ") && !DisagreementClassifier.isSmallKana("ツ"))
+        #expect(
+            DisagreementClassifier.hasSpace(
+                in: scalars("❤️ 我")[...], between: { !DisagreementClassifier.isCJK($0) },
+                and: DisagreementClassifier.isCJK))
+        #expect(
+            DisagreementClassifier.isSmallKana("ー") && DisagreementClassifier.isSmallKana("ッ")
+                && !DisagreementClassifier.isSmallKana("ツ"))
     }
 }
 
@@ -185,13 +205,20 @@ import Testing
         let disagreementsPath = temporaryPath("alone.json")
         let reportPath = temporaryPath("report.json")
         let knownPath = temporaryPath("known.json")
-        defer { for path in [disagreementsPath, reportPath, knownPath] { try? FileManager.default.removeItem(atPath: path) } }
-        let arguments = ["--corpus", "social,ja", "--limit", "120", "--disagreements", disagreementsPath, "--json", reportPath]
+        defer {
+            for path in [disagreementsPath, reportPath, knownPath] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        let arguments = [
+            "--corpus", "social,ja", "--limit", "120", "--disagreements", disagreementsPath, "--json", reportPath,
+        ]
         let (console, written) = Console.capturing()
-        let status = Accuracy.main(arguments: arguments + ["--known", "none", "--write-known", knownPath], console: console)
-        let alone = try JSONDecoder().decode([OursAloneDisagreement].self,
-                                             from: try Data(contentsOf: URL(fileURLWithPath: disagreementsPath)))
-        let report = try JSONDecoder().decode(AccuracyReport.self, from: try Data(contentsOf: URL(fileURLWithPath: reportPath)))
+        let status = Accuracy.main(
+            arguments: arguments + ["--known", "none", "--write-known", knownPath], console: console)
+        let alone = try JSONDecoder().decode(
+            [OursAloneDisagreement].self,
+            from: try Data(contentsOf: URL(fileURLWithPath: disagreementsPath)))
+        let report = try JSONDecoder().decode(
+            AccuracyReport.self, from: try Data(contentsOf: URL(fileURLWithPath: reportPath)))
         #expect(report.corpora.map(\.name) == ["social", "ja"])
         #expect(report.corpora.allSatisfy { $0.texts == 120 && $0.chromiumFixture != nil })
         let targetMet = report.corpora.allSatisfy { corpus in
@@ -210,7 +237,9 @@ import Testing
             #expect(Cause(rawValue: disagreement.cause) != nil)
             #expect(disagreement.textContent.unicodeScalars.count >= (disagreement.ours.breaks.last ?? 0))
         }
-        let counted = report.corpora.flatMap(\.widths).reduce(0) { $0 + $1.oracles!.oursAloneByCause.values.reduce(0, +) }
+        let counted = report.corpora.flatMap(\.widths).reduce(0) {
+            $0 + $1.oracles!.oursAloneByCause.values.reduce(0, +)
+        }
         #expect(counted == alone.count)
 
         // With the list just written, the same run passes, and nothing is called fixed.
@@ -222,8 +251,11 @@ import Testing
         // With an empty list, every disagreement of ours alone is new.
         try Data(#"{"note": "", "disagreements": []}"#.utf8).write(to: URL(fileURLWithPath: knownPath))
         let (empty, emptyWritten) = Console.capturing()
-        #expect(Accuracy.main(arguments: arguments + ["--known", knownPath], console: empty) == (alone.isEmpty ? 0 : 1))
-        #expect(emptyWritten().output.contains(alone.isEmpty ? "PASS" : "FAIL: \(alone.count) disagreements of ours alone are not in the known list"))
+        #expect(
+            Accuracy.main(arguments: arguments + ["--known", knownPath], console: empty) == (alone.isEmpty ? 0 : 1))
+        #expect(
+            emptyWritten().output.contains(
+                alone.isEmpty ? "PASS" : "FAIL: \(alone.count) disagreements of ours alone are not in the known list"))
     }
 
     @Test func showPrintsTheThreeBreakings() {

@@ -5,8 +5,10 @@ import Testing
 
 @Suite struct OptionsTests {
     @Test func parsesNamesAndOptions() throws {
-        let options = try BenchmarkOptions(arguments: ["pango", "--samples", "20", "--seconds=0.5", "hb-raw", "pango",
-                                                       "--json", "out.json", "--compare", "base.json", "--threshold", "0.1"])
+        let options = try BenchmarkOptions(arguments: [
+            "pango", "--samples", "20", "--seconds=0.5", "hb-raw", "pango",
+            "--json", "out.json", "--compare", "base.json", "--threshold", "0.1",
+        ])
         #expect(options.scenarioNames == ["pango", "hb-raw"])
         #expect(options.scenarios.map(\.name) == ["pango", "hb-raw"])
         #expect(options.plan == SamplingPlan(maximumSamples: 20, maximumSeconds: 0.5, warmupSeconds: 0.25))
@@ -23,10 +25,12 @@ import Testing
         #expect(try BenchmarkOptions(arguments: ["--quick"]).plan == .quick)
     }
 
-    @Test("bad usage is refused", arguments: [
-        ["--frobnicate"], ["no-such-scenario"], ["--samples", "0"], ["--seconds", "-1"], ["--threshold", "0.3"],
-        ["--compare", "b.json", "--threshold", "0"], ["--json"],
-    ])
+    @Test(
+        "bad usage is refused",
+        arguments: [
+            ["--frobnicate"], ["no-such-scenario"], ["--samples", "0"], ["--seconds", "-1"], ["--threshold", "0.3"],
+            ["--compare", "b.json", "--threshold", "0"], ["--json"],
+        ])
     func badUsage(arguments: [String]) {
         #expect(throws: BenchmarkError.self) { try BenchmarkOptions(arguments: arguments) }
         let (console, written) = Console.capturing()
@@ -66,7 +70,8 @@ import Testing
         let json = temporaryPath("quick")
         defer { try? FileManager.default.removeItem(atPath: json) }
         let (console, written) = Console.capturing()
-        let status = BenchmarkCommand.run(try BenchmarkOptions(arguments: ["--quick", "--json", json]), console: console)
+        let status = BenchmarkCommand.run(
+            try BenchmarkOptions(arguments: ["--quick", "--json", json]), console: console)
         #expect(status == 0, "\(written().diagnostics)")
         let report = try BenchmarkReport(contentsOf: json)
         #expect(report.quick)
@@ -112,26 +117,37 @@ import Testing
             try? FileManager.default.removeItem(atPath: slow)
         }
         let machine = MachineDescription(processors: 1, cpu: "test", system: "test")
-        try BenchmarkReport(date: "d", machine: machine, quick: true, texts: 1,
-                            scenarios: [result("dictionary-hit", median: 0.001)], figures: []).write(to: fast)
-        try BenchmarkReport(date: "d", machine: machine, quick: true, texts: 1,
-                            scenarios: [result("dictionary-hit", median: 1e12)], figures: []).write(to: slow)
+        try BenchmarkReport(
+            date: "d", machine: machine, quick: true, texts: 1,
+            scenarios: [result("dictionary-hit", median: 0.001)], figures: []
+        ).write(to: fast)
+        try BenchmarkReport(
+            date: "d", machine: machine, quick: true, texts: 1,
+            scenarios: [result("dictionary-hit", median: 1e12)], figures: []
+        ).write(to: slow)
 
         let (console, written) = Console.capturing()
-        #expect(BenchmarkCommand.run(try BenchmarkOptions(arguments: ["dictionary-hit", "--quick", "--compare", fast]),
-                                     console: console) == 1)
+        #expect(
+            BenchmarkCommand.run(
+                try BenchmarkOptions(arguments: ["dictionary-hit", "--quick", "--compare", fast]),
+                console: console) == 1)
         #expect(written().output.contains("FAIL: dictionary-hit regressed"))
-        #expect(BenchmarkCommand.run(try BenchmarkOptions(arguments: ["dictionary-hit", "--quick", "--compare", slow]),
-                                     console: console) == 0)
+        #expect(
+            BenchmarkCommand.run(
+                try BenchmarkOptions(arguments: ["dictionary-hit", "--quick", "--compare", slow]),
+                console: console) == 0)
         #expect(written().output.contains("PASS: no scenario regressed"))
-        #expect(BenchmarkCommand.run(try BenchmarkOptions(arguments: ["--quick", "--compare", slow + ".missing"]),
-                                     console: console) == 1)
+        #expect(
+            BenchmarkCommand.run(
+                try BenchmarkOptions(arguments: ["--quick", "--compare", slow + ".missing"]),
+                console: console) == 1)
         #expect(written().diagnostics.contains("Error: cannot read the baseline"))
     }
 
     @Test func warmEnginesHitTheirCachesAndMeasureEachTextOnce() throws {
         let texts = try TextCorpus(contentsOf: TextCorpus.defaultPath).texts.prefix(10).map { $0 }
-        let context = try ScenarioContext(texts: texts, fontsDirectory: try BenchmarkPaths.fontsDirectory(), isQuick: true)
+        let context = try ScenarioContext(
+            texts: texts, fontsDirectory: try BenchmarkPaths.fontsDirectory(), isQuick: true)
         let workload = try #require(try Scenario.measureWarm.setUp(context) as? WarmEngineWorkload)
         #expect(workload.maximumOperationsPerSample == 10)
         workload.prepare(operations: 4)
@@ -170,7 +186,9 @@ import Testing
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let errors = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
     }
 
     @Test func helpExitsZero() throws {
@@ -189,16 +207,16 @@ import Testing
     }
 
     #if DEBUG
-    @Test func aDebugBuildRefusesToReport() throws {
-        let (status, output, errors) = try run(["--quick", "dictionary-hit"])
-        #expect(status == 1)
-        #expect(output.isEmpty)
-        #expect(errors.contains("debug build") && errors.contains("swift run -c release benchmark"))
+        @Test func aDebugBuildRefusesToReport() throws {
+            let (status, output, errors) = try run(["--quick", "dictionary-hit"])
+            #expect(status == 1)
+            #expect(output.isEmpty)
+            #expect(errors.contains("debug build") && errors.contains("swift run -c release benchmark"))
 
-        let (console, written) = Console.capturing()
-        #expect(BenchmarkCommand.isDebugBuild)
-        #expect(BenchmarkCommand.main(arguments: ["--quick"], console: console) == 1)
-        #expect(written().output.isEmpty)
-    }
+            let (console, written) = Console.capturing()
+            #expect(BenchmarkCommand.isDebugBuild)
+            #expect(BenchmarkCommand.main(arguments: ["--quick"], console: console) == 1)
+            #expect(written().output.isEmpty)
+        }
     #endif
 }

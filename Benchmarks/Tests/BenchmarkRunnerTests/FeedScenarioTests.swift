@@ -9,7 +9,8 @@ import Testing
 /// (a hit is a hit, a churn evicts), and their measurements are sane.
 @Suite(.serialized) struct FeedScenarioTests {
     static func quickContext() throws -> ScenarioContext {
-        let texts = try TextCorpus(contentsOf: TextCorpus.defaultPath).texts.prefix(ScenarioContext.quickTextCount).map { $0 }
+        let texts = try TextCorpus(contentsOf: TextCorpus.defaultPath).texts.prefix(ScenarioContext.quickTextCount).map
+        { $0 }
         return try ScenarioContext(texts: texts, fontsDirectory: try BenchmarkPaths.fontsDirectory(), isQuick: true)
     }
 
@@ -37,10 +38,10 @@ import Testing
         #expect(workload.missesSinceSetUp == 0)
         #expect(workload.measurements["misses"] == 0)
         #if !DEBUG
-        // Unoptimised generic code allocates; the release build's hit must not.
-        #expect(mallocs == 0)
+            // Unoptimised generic code allocates; the release build's hit must not.
+            #expect(mallocs == 0)
         #else
-        _ = mallocs
+            _ = mallocs
         #endif
     }
 
@@ -72,7 +73,9 @@ import Testing
                 if workload.measurements[CacheFillWorkload.bytesPerHeightKey] != workload.heapBytesPerHeight {
                     failures.append("the measurement is not the heap bytes per height")
                 }
-                if workload.notes.first?.hasPrefix("1,000,000 heights take") != true { failures.append("notes: \(workload.notes)") }
+                if workload.notes.first?.hasPrefix("1,000,000 heights take") != true {
+                    failures.append("notes: \(workload.notes)")
+                }
                 workload.prepare(operations: 10)
                 workload.run(operations: 10)
             } catch {
@@ -97,10 +100,13 @@ import Testing
             }
         }
         // LRU has the inclusion property: a bigger cache never hits less.
-        let lru = ScrollTraceWorkload.capacities.map { measurements[ScrollTraceWorkload.hitRatioKey("LRU", capacity: $0)] ?? 0 }
+        let lru = ScrollTraceWorkload.capacities.map {
+            measurements[ScrollTraceWorkload.hitRatioKey("LRU", capacity: $0)] ?? 0
+        }
         #expect(lru == lru.sorted())
         #expect(workload.defaultPolicyName == "S3-FIFO")
-        #expect(measurements[ScrollTraceWorkload.defaultHitRatioKey(capacity: 400)]
+        #expect(
+            measurements[ScrollTraceWorkload.defaultHitRatioKey(capacity: 400)]
                 == measurements[ScrollTraceWorkload.hitRatioKey("S3-FIFO", capacity: 400)])
         #expect(workload.notes[0].hasPrefix("hit ratio S3-FIFO (ours) 0."))
         #expect(workload.notes.contains { $0.contains("capacity") && $0.contains("LRU") })

@@ -48,7 +48,8 @@ import Testing
             let after = MallocCounter.heapBytesInUse
             blackHole(array)
             if during < before + UInt64(margin) || after + UInt64(margin) > during {
-                FileHandle.standardError.write(Data("FAILED: before \(before), during \(during), after \(after) bytes\n".utf8))
+                FileHandle.standardError.write(
+                    Data("FAILED: before \(before), during \(during), after \(after) bytes\n".utf8))
                 exit(1)
             }
         }

@@ -10,11 +10,13 @@ import Testing
         #expect(percentiles.labelled.map(\.label) == ["p0", "p25", "p50", "p75", "p90", "p99", "p100"])
     }
 
-    @Test("nearest rank on small sets", arguments: [
-        ([10.0, 20, 30, 40], Percentiles(p0: 10, p25: 10, p50: 20, p75: 30, p90: 40, p99: 40, p100: 40)),
-        ([3.0, 1, 2], Percentiles(p0: 1, p25: 1, p50: 2, p75: 3, p90: 3, p99: 3, p100: 3)),
-        ([5.0], Percentiles(p0: 5, p25: 5, p50: 5, p75: 5, p90: 5, p99: 5, p100: 5)),
-    ])
+    @Test(
+        "nearest rank on small sets",
+        arguments: [
+            ([10.0, 20, 30, 40], Percentiles(p0: 10, p25: 10, p50: 20, p75: 30, p90: 40, p99: 40, p100: 40)),
+            ([3.0, 1, 2], Percentiles(p0: 1, p25: 1, p50: 2, p75: 3, p90: 3, p99: 3, p100: 3)),
+            ([5.0], Percentiles(p0: 5, p25: 5, p50: 5, p75: 5, p90: 5, p99: 5, p100: 5)),
+        ])
     func smallSets(values: [Double], expected: Percentiles) {
         #expect(Percentiles(of: values) == expected)
     }

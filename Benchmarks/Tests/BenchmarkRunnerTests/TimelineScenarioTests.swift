@@ -19,7 +19,8 @@ import TimelineKit
             let update = try #require(workload.lastUpdate)
             #expect(update.inserted == 20 && update.duplicatesSkipped == 0 && update.heightsPrefetched == 20)
             #expect(update.contentOffsetAdjustment > 0)
-            #expect(update.anchor?.y == workload.lastAnchorBefore?.y && update.anchor?.id == workload.lastAnchorBefore?.id)
+            #expect(
+                update.anchor?.y == workload.lastAnchorBefore?.y && update.anchor?.id == workload.lastAnchorBefore?.id)
             #expect(workload.lastTimeline?.count == ScenarioContext.quickStatusCount + 20)
         }
         #expect(workload.base.count == ScenarioContext.quickStatusCount, "every operation changes its own copy")
@@ -29,7 +30,9 @@ import TimelineKit
         let cached = try #require(try Scenario.timelineRefreshCached.setUp(context) as? TimelineRefreshWorkload)
         cached.prepare(operations: 1)
         cached.run(operations: 1)
-        #expect(cached.lastUpdate?.inserted == 20 && cached.lastUpdate?.heightsPrefetched == 0 && cached.lastUpdate?.heightsComputed == 0)
+        #expect(
+            cached.lastUpdate?.inserted == 20 && cached.lastUpdate?.heightsPrefetched == 0
+                && cached.lastUpdate?.heightsComputed == 0)
 
         let heights = try #require(try Scenario.timelineRefreshHeights.setUp(context) as? TimelineRefreshWorkload)
         let before = heights.base.rowHeights.heights.statistics.insertions
@@ -51,20 +54,24 @@ import TimelineKit
         let mallocs = MallocCounter.thisThread
         lookup.run(operations: 10_000)
         #if !DEBUG
-        #expect(MallocCounter.thisThread - mallocs == 0)
+            #expect(MallocCounter.thisThread - mallocs == 0)
         #else
-        _ = mallocs
+            _ = mallocs
         #endif
     }
 
     @Test func aMedianOverAFixedTime() throws {
         let refresh = result("timeline-refresh", median: 500_000)
-        let frame = Figure(.medianOver("timeline-refresh", nanoseconds: 1e9 / 60, label: "one 16.7 ms frame"), goal: .atMost(0.1),
-                           meaning: "").evaluate([refresh])
+        let frame = Figure(
+            .medianOver("timeline-refresh", nanoseconds: 1e9 / 60, label: "one 16.7 ms frame"), goal: .atMost(0.1),
+            meaning: ""
+        ).evaluate([refresh])
         #expect(frame.name == "timeline-refresh p50 / one 16.7 ms frame")
         #expect(abs(try #require(frame.ratio) - 0.03) < 1e-12 && frame.met == true)
-        let nanoseconds = Figure(.medianOver("timeline-refresh", nanoseconds: 1, label: "ns"), unit: "ns", goal: .atMost(100),
-                                 meaning: "").evaluate([refresh])
+        let nanoseconds = Figure(
+            .medianOver("timeline-refresh", nanoseconds: 1, label: "ns"), unit: "ns", goal: .atMost(100),
+            meaning: ""
+        ).evaluate([refresh])
         #expect(nanoseconds.name == "timeline-refresh p50" && nanoseconds.ratio == 500_000 && nanoseconds.met == false)
         #expect(ReportFormatter.figures([frame]).contains("0.0300  target ≤ 0.1"))
     }

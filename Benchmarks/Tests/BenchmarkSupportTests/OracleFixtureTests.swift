@@ -10,8 +10,9 @@ import Testing
     }
 
     func header(texts: Int, hash: String = "0000000000000000") -> OracleFixture.Header {
-        OracleFixture.Header(oracle: "chromium", version: "test", corpus: "c.txt", corpusFNV1a64: hash, texts: texts,
-                             widths: [343, 200], fontSize: 17, families: ["Noto Sans"])
+        OracleFixture.Header(
+            oracle: "chromium", version: "test", corpus: "c.txt", corpusFNV1a64: hash, texts: texts,
+            widths: [343, 200], fontSize: 17, families: ["Noto Sans"])
     }
 
     @Test func fnv1aMatchesTheReferenceVectors() {
@@ -22,10 +23,12 @@ import Testing
     }
 
     @Test func roundTripsThroughItsFile() throws {
-        let fixture = OracleFixture(header: header(texts: 2), records: [
-            .init(text: 1, scalars: 10, lines: [1, 2], breaks: [[], [6]]),
-            .init(text: 2, scalars: 40, lines: [2, 4], breaks: [[30], [10, 20, 35]]),
-        ])
+        let fixture = OracleFixture(
+            header: header(texts: 2),
+            records: [
+                .init(text: 1, scalars: 10, lines: [1, 2], breaks: [[], [6]]),
+                .init(text: 2, scalars: 40, lines: [2, 4], breaks: [[30], [10, 20, 35]]),
+            ])
         let path = try temporaryFile("fixture.jsonl", try fixture.fileContents())
         defer { try? FileManager.default.removeItem(atPath: path) }
         let read = try OracleFixture(contentsOf: path)
@@ -37,15 +40,17 @@ import Testing
         #expect(read.answer(text: 0, width: 343) == nil)
     }
 
-    @Test("inconsistent records are refused with their line number", arguments: [
-        #"{"text":2,"scalars":10,"lines":[1,1],"breaks":[[],[]]}"#,  // out of order
-        #"{"text":1,"scalars":10,"lines":[2,1],"breaks":[[],[]]}"#,  // a break missing
-        #"{"text":1,"scalars":10,"lines":[3,1],"breaks":[[5,4],[]]}"#,  // not ascending
-        #"{"text":1,"scalars":10,"lines":[2,1],"breaks":[[10],[]]}"#,  // at the end of the text
-        #"{"text":1,"scalars":10,"lines":[1],"breaks":[[]]}"#,  // a width missing
-        #"{"text":1,"lines":[1,1],"breaks":[[],[]]}"#,  // no scalar count
-        "not json",
-    ])
+    @Test(
+        "inconsistent records are refused with their line number",
+        arguments: [
+            #"{"text":2,"scalars":10,"lines":[1,1],"breaks":[[],[]]}"#,  // out of order
+            #"{"text":1,"scalars":10,"lines":[2,1],"breaks":[[],[]]}"#,  // a break missing
+            #"{"text":1,"scalars":10,"lines":[3,1],"breaks":[[5,4],[]]}"#,  // not ascending
+            #"{"text":1,"scalars":10,"lines":[2,1],"breaks":[[10],[]]}"#,  // at the end of the text
+            #"{"text":1,"scalars":10,"lines":[1],"breaks":[[]]}"#,  // a width missing
+            #"{"text":1,"lines":[1,1],"breaks":[[],[]]}"#,  // no scalar count
+            "not json",
+        ])
     func refusesBadRecords(record: String) throws {
         let head = String(decoding: try JSONEncoder().encode(header(texts: 1)), as: UTF8.self)
         let path = try temporaryFile("bad.jsonl", head + "\n" + record + "\n")
@@ -59,14 +64,19 @@ import Testing
 
     @Test func refusesAWrongCountOrHeader() throws {
         let head = String(decoding: try JSONEncoder().encode(header(texts: 2)), as: UTF8.self)
-        let short = try temporaryFile("short.jsonl", head + "\n" + #"{"text":1,"scalars":3,"lines":[1,1],"breaks":[[],[]]}"# + "\n")
+        let short = try temporaryFile(
+            "short.jsonl", head + "\n" + #"{"text":1,"scalars":3,"lines":[1,1],"breaks":[[],[]]}"# + "\n")
         let headless = try temporaryFile("headless.jsonl", #"{"text":1}"# + "\n")
         defer {
             try? FileManager.default.removeItem(atPath: short)
             try? FileManager.default.removeItem(atPath: headless)
         }
-        #expect { try OracleFixture(contentsOf: short) } throws: { "\($0)".contains("announces 2 texts, the file has 1") }
-        #expect { try OracleFixture(contentsOf: headless) } throws: { "\($0)".contains("headless.jsonl:1: not a fixture header") }
+        #expect { try OracleFixture(contentsOf: short) } throws: {
+            "\($0)".contains("announces 2 texts, the file has 1")
+        }
+        #expect { try OracleFixture(contentsOf: headless) } throws: {
+            "\($0)".contains("headless.jsonl:1: not a fixture header")
+        }
         #expect(throws: BenchmarkError.self) { try OracleFixture(contentsOf: "/nonexistent/fixture.jsonl") }
     }
 
@@ -75,19 +85,27 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: corpusPath) }
         let corpus = try TextCorpus(contentsOf: corpusPath)
         let hash = try OracleFixture.fnv1a64(ofFile: corpusPath)
-        let records: [OracleFixture.Record] = [.init(text: 1, scalars: 6, lines: [1, 1], breaks: [[], []]),
-                                               .init(text: 2, scalars: 3, lines: [1, 1], breaks: [[], []])]
+        let records: [OracleFixture.Record] = [
+            .init(text: 1, scalars: 6, lines: [1, 1], breaks: [[], []]),
+            .init(text: 2, scalars: 3, lines: [1, 1], breaks: [[], []]),
+        ]
         let good = OracleFixture(header: header(texts: 2, hash: hash), records: records)
         try good.check(against: corpus, widths: [343], fontSize: 17, path: "f")
-        #expect { try good.check(against: corpus, widths: [300], fontSize: 17, path: "f") } throws: { "\($0)".contains("no answers at width 300") }
-        #expect { try good.check(against: corpus, widths: [343], fontSize: 16, path: "f") } throws: { "\($0)".contains("is for 17") }
+        #expect { try good.check(against: corpus, widths: [300], fontSize: 17, path: "f") } throws: {
+            "\($0)".contains("no answers at width 300")
+        }
+        #expect { try good.check(against: corpus, widths: [343], fontSize: 16, path: "f") } throws: {
+            "\($0)".contains("is for 17")
+        }
         let stale = OracleFixture(header: header(texts: 2), records: records)
         #expect { try stale.check(against: corpus, widths: [343], fontSize: 17, path: "f") } throws: {
             "\($0)".contains("another version") && "\($0)".contains("chromium-oracle.py")
         }
         var wrongLength = good
         wrongLength.records[1].scalars = 4
-        #expect { try wrongLength.check(against: corpus, widths: [343], fontSize: 17, path: "f") } throws: { "\($0)".contains("does not match the texts") }
+        #expect { try wrongLength.check(against: corpus, widths: [343], fontSize: 17, path: "f") } throws: {
+            "\($0)".contains("does not match the texts")
+        }
     }
 
     /// The committed fixtures belong to the committed corpora: editing a corpus without running

@@ -59,8 +59,9 @@ public enum CacheFuzzer {
         let c0 = input.byte(), c1 = input.byte(), c2 = input.byte()
         let policy = policies[Int(c2 / 3) % policies.count]
         let perEntry = HeightCache(countLimit: 1, costLimit: 1, contextLimit: 1, policy: policy).costPerEntry
-        let configuration = Configuration(countLimit: 1 + Int(c0 % 48), costLimit: perEntry * (1 + Int(c1 % 48)) + Int(c1 / 48) * 5,
-                                          contextLimit: 1 + Int(c2 % 3), policy: policy)
+        let configuration = Configuration(
+            countLimit: 1 + Int(c0 % 48), costLimit: perEntry * (1 + Int(c1 % 48)) + Int(c1 / 48) * 5,
+            contextLimit: 1 + Int(c2 % 3), policy: policy)
         var operations: [Operation] = []
         while input.rest.count >= 3 {
             let op = input.byte(), idByte = input.byte(), aux = input.byte()
@@ -83,7 +84,8 @@ public enum CacheFuzzer {
     /// Runs the input both ways; returns the broken invariants (none: empty).
     public static func run(_ bytes: [UInt8]) -> [String] {
         let (configuration, operations) = decode(bytes)
-        let violations = runAgainstModel(configuration, operations) + runOnThreads(configuration, operations, threads: 3)
+        let violations =
+            runAgainstModel(configuration, operations) + runOnThreads(configuration, operations, threads: 3)
         return violations.map { "\($0) [\(configuration)]" }
     }
 
@@ -124,10 +126,14 @@ public enum CacheFuzzer {
         func switchContext(_ c: Int) -> HeightCache.ContextHandle {
             let h = cache.context(contexts[c])
             if let i = model.live.firstIndex(where: { $0.context == c }) {
-                if model.live[i].handle != h { violations.append("context \(c): a new handle for a context still kept") }
+                if model.live[i].handle != h {
+                    violations.append("context \(c): a new handle for a context still kept")
+                }
                 model.live.insert(model.live.remove(at: i), at: 0)
             } else {
-                if model.seenHandles.contains(h) { violations.append("context \(c): a dropped context's handle came back") }
+                if model.seenHandles.contains(h) {
+                    violations.append("context \(c): a dropped context's handle came back")
+                }
                 model.live.insert((c, h, [:]), at: 0)
                 if model.live.count > configuration.contextLimit { model.live.removeLast() }
             }
@@ -151,7 +157,9 @@ public enum CacheFuzzer {
                         break
                     }
                     if model.live[i].values[id] != found {
-                        fail("returned \(found), the last value stored is \(model.live[i].values[id].map { "\($0)" } ?? "none")")
+                        fail(
+                            "returned \(found), the last value stored is \(model.live[i].values[id].map { "\($0)" } ?? "none")"
+                        )
                     }
                 } else {
                     model.misses += 1
@@ -185,12 +193,16 @@ public enum CacheFuzzer {
                 for i in model.live.indices { model.live[i].values.removeAll() }
                 cache.invalidateAll()
                 model.removed += before.count
-                if cache.statistics.count != 0 || cache.statistics.cost != 0 { fail("entries left after invalidateAll") }
+                if cache.statistics.count != 0 || cache.statistics.cost != 0 {
+                    fail("entries left after invalidateAll")
+                }
             case .memoryPressure(let level):
                 cache.receiveMemoryPressure(level)
                 let after = cache.statistics.count
                 if level == .critical && after != 0 { fail("\(after) entries left after critical pressure") }
-                if level == .warning && after > before.count / 2 { fail("\(after) of \(before.count) entries left after a warning") }
+                if level == .warning && after > before.count / 2 {
+                    fail("\(after) of \(before.count) entries left after a warning")
+                }
             case .context(let c):
                 _ = switchContext(c)
             }
@@ -198,14 +210,19 @@ public enum CacheFuzzer {
             let stats = cache.statistics
             if let problem = cache.invariantViolation() { fail("invariant: \(problem)") }
             if stats.count > configuration.countLimit * configuration.contextLimit
-                || stats.cost > configuration.costLimit * configuration.contextLimit {
+                || stats.cost > configuration.costLimit * configuration.contextLimit
+            {
                 fail("\(stats.count) entries / \(stats.cost) bytes over the limits")
             }
             if (stats.hits, stats.misses, stats.insertions) != (model.hits, model.misses, model.insertions) {
-                fail("statistics \(stats.hits) hits, \(stats.misses) misses, \(stats.insertions) insertions; model \(model.hits), \(model.misses), \(model.insertions)")
+                fail(
+                    "statistics \(stats.hits) hits, \(stats.misses) misses, \(stats.insertions) insertions; model \(model.hits), \(model.misses), \(model.insertions)"
+                )
             }
             if stats.count != model.newEntries - stats.evictions - model.removed {
-                fail("count \(stats.count) != \(model.newEntries) new entries − \(stats.evictions) evictions − \(model.removed) removed")
+                fail(
+                    "count \(stats.count) != \(model.newEntries) new entries − \(stats.evictions) evictions − \(model.removed) removed"
+                )
             }
             if !violations.isEmpty { break }
         }
@@ -242,12 +259,18 @@ public enum CacheFuzzer {
                     case .value(let id, let c):
                         valueCalls.add(1, ordering: .relaxed)
                         if let found = cache.value(for: id, in: handle(c)), owner(of: found) != (c, id) {
-                            violations.withLock { $0.append("thread \(t) op \(index) \(operation): found \(found), stored for \(owner(of: found))") }
+                            violations.withLock {
+                                $0.append(
+                                    "thread \(t) op \(index) \(operation): found \(found), stored for \(owner(of: found))"
+                                )
+                            }
                         }
                     case .contains(let id, let c):
                         _ = cache.contains(id, in: handle(c))
                     case .insert(let id, let c, let extraCost):
-                        if cache.insert(value(operation: index, id: id, context: c), for: id, extraCost: extraCost, in: handle(c)) {
+                        if cache.insert(
+                            value(operation: index, id: id, context: c), for: id, extraCost: extraCost, in: handle(c))
+                        {
                             stored.add(1, ordering: .relaxed)
                         }
                     case .invalidate(let id): cache.invalidate(id)
@@ -265,13 +288,17 @@ public enum CacheFuzzer {
         if let problem = cache.invariantViolation() { result.append("threads, end: invariant: \(problem)") }
         let stats = cache.statistics
         if stats.hits + stats.misses != valueCalls.load(ordering: .relaxed) {
-            result.append("threads: \(stats.hits) hits + \(stats.misses) misses for \(valueCalls.load(ordering: .relaxed)) lookups")
+            result.append(
+                "threads: \(stats.hits) hits + \(stats.misses) misses for \(valueCalls.load(ordering: .relaxed)) lookups"
+            )
         }
         if stats.insertions != stored.load(ordering: .relaxed) {
-            result.append("threads: \(stats.insertions) insertions counted, \(stored.load(ordering: .relaxed)) accepted")
+            result.append(
+                "threads: \(stats.insertions) insertions counted, \(stored.load(ordering: .relaxed)) accepted")
         }
         if stats.count > configuration.countLimit * configuration.contextLimit
-            || stats.cost > configuration.costLimit * configuration.contextLimit {
+            || stats.cost > configuration.costLimit * configuration.contextLimit
+        {
             result.append("threads: \(stats.count) entries / \(stats.cost) bytes over the limits")
         }
         return result

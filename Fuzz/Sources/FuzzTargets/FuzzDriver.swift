@@ -33,7 +33,8 @@ public enum FuzzDriver {
             let bytes = [UInt8](FileManager.default.contents(atPath: file) ?? Data())
             _ = bytes.withUnsafeBufferPointer { test($0.baseAddress, $0.count) }
         }
-        FileHandle.standardError.write(Data("replayed \(files.count) inputs without libFuzzer (build with scripts/fuzz.sh to fuzz)\n".utf8))
+        FileHandle.standardError.write(
+            Data("replayed \(files.count) inputs without libFuzzer (build with scripts/fuzz.sh to fuzz)\n".utf8))
         return 0
     }
 }

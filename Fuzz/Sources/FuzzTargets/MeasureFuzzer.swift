@@ -37,7 +37,9 @@ public enum MeasureFuzzer {
     public static func decode(_ bytes: [UInt8]) -> (Parameters, AttributedText) {
         var input = FuzzInput(bytes)
         let widthBits = input.uint16()
-        let width = widthBits >> 4 == 0xFFF ? specialWidths[Int(widthBits & 0xF) % specialWidths.count]
+        let width =
+            widthBits >> 4 == 0xFFF
+            ? specialWidths[Int(widthBits & 0xF) % specialWidths.count]
             : Double(widthBits) / 16
         let heightMode = input.byte()
         let heightValue = Double(input.byte())
@@ -57,8 +59,12 @@ public enum MeasureFuzzer {
         let tokenByte = input.byte()
         let sizeByte = input.byte()
         let token = String(decoding: input.bytes(Int(tokenByte % 8)), as: UTF8.self)
-        let attachment = tokenByte & 0x80 == 0 ? nil
-            : TextAttachment(width: Double(sizeByte & 0x0F) * 4, ascent: Double(sizeByte >> 4) * 2, descent: Double(sizeByte & 0x03) * 3)
+        let attachment =
+            tokenByte & 0x80 == 0
+            ? nil
+            : TextAttachment(
+                width: Double(sizeByte & 0x0F) * 4, ascent: Double(sizeByte >> 4) * 2,
+                descent: Double(sizeByte & 0x03) * 3)
         let string = String(decoding: input.rest, as: UTF8.self)
         var text = AttributedText("")
         if let attachment {
@@ -72,8 +78,9 @@ public enum MeasureFuzzer {
         } else {
             text = AttributedText(string)
         }
-        let style = TextStyle(fontSize: fontSize, lineHeight: lineHeight, lineSpacing: spacing, lineBreak: strictness,
-                              locale: locale)
+        let style = TextStyle(
+            fontSize: fontSize, lineHeight: lineHeight, lineSpacing: spacing, lineBreak: strictness,
+            locale: locale)
         return (Parameters(width: width, style: style, maxLines: maxLines, token: token, attachment: attachment), text)
     }
 
@@ -87,20 +94,25 @@ public enum MeasureFuzzer {
         var violations = check(layout, of: text, prepared: prepared, parameters: parameters)
 
         // The same result twice, from a fresh preparation and from an engine without a cache.
-        let again = engine.layout(text, width: parameters.width, style: parameters.style, maxLines: parameters.maxLines,
-                                  truncationToken: token)
+        let again = engine.layout(
+            text, width: parameters.width, style: parameters.style, maxLines: parameters.maxLines,
+            truncationToken: token)
         if again != layout { violations.append("measuring twice gave different layouts") }
-        let uncached = FuzzEnvironment.uncachedEngine.layout(text, width: parameters.width, style: parameters.style,
-                                                             maxLines: parameters.maxLines, truncationToken: token)
+        let uncached = FuzzEnvironment.uncachedEngine.layout(
+            text, width: parameters.width, style: parameters.style,
+            maxLines: parameters.maxLines, truncationToken: token)
         if uncached != layout {
-            violations.append("the engine without a segment cache gave a different layout: " + cacheDifference(text, parameters))
+            violations.append(
+                "the engine without a segment cache gave a different layout: " + cacheDifference(text, parameters))
         }
         return violations.map { "\($0) [\(parameters)]" }
     }
 
     /// The invariants of one layout of `text`.
-    public static func check(_ layout: ParagraphLayout, of text: AttributedText, prepared: PreparedText,
-                             parameters: Parameters) -> [String] {
+    public static func check(
+        _ layout: ParagraphLayout, of text: AttributedText, prepared: PreparedText,
+        parameters: Parameters
+    ) -> [String] {
         var violations: [String] = []
         func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
             if !condition { violations.append(message()) }
@@ -110,13 +122,22 @@ public enum MeasureFuzzer {
         let lines = layout.lines
 
         // Counts.
-        if let maxLines = parameters.maxLines { expect(layout.lineCount <= maxLines, "\(layout.lineCount) lines, max \(maxLines)") }
-        expect(layout.fullLineCount >= layout.lineCount, "fullLineCount \(layout.fullLineCount) < lineCount \(layout.lineCount)")
-        expect(layout.isTruncated == (layout.fullLineCount > layout.lineCount),
-               "isTruncated \(layout.isTruncated) but \(layout.lineCount) of \(layout.fullLineCount) lines shown")
-        expect(lines.filter(\.isTruncated).count == (layout.isTruncated ? 1 : 0) && (lines.last?.isTruncated ?? false) == layout.isTruncated,
-               "the truncated line is not exactly the last one")
-        if count == 0 { expect(layout.lineCount == 0 && layout.height == 0, "an empty text has \(layout.lineCount) lines") }
+        if let maxLines = parameters.maxLines {
+            expect(layout.lineCount <= maxLines, "\(layout.lineCount) lines, max \(maxLines)")
+        }
+        expect(
+            layout.fullLineCount >= layout.lineCount,
+            "fullLineCount \(layout.fullLineCount) < lineCount \(layout.lineCount)")
+        expect(
+            layout.isTruncated == (layout.fullLineCount > layout.lineCount),
+            "isTruncated \(layout.isTruncated) but \(layout.lineCount) of \(layout.fullLineCount) lines shown")
+        expect(
+            lines.filter(\.isTruncated).count == (layout.isTruncated ? 1 : 0)
+                && (lines.last?.isTruncated ?? false) == layout.isTruncated,
+            "the truncated line is not exactly the last one")
+        if count == 0 {
+            expect(layout.lineCount == 0 && layout.height == 0, "an empty text has \(layout.lineCount) lines")
+        }
         if count > 0 { expect(layout.lineCount >= 1, "a text of \(count) bytes has no line") }
 
         // Sizes.
@@ -125,13 +146,18 @@ public enum MeasureFuzzer {
         expect(layout.height == (lines.last.map { $0.top + $0.height } ?? 0), "height is not the last line's bottom")
         var previousBottom = 0.0
         for (i, line) in lines.enumerated() {
-            for (name, value) in [("width", line.width), ("ascent", line.ascent), ("descent", line.descent),
-                                  ("top", line.top), ("height", line.height), ("baseline", line.baseline)] {
+            for (name, value) in [
+                ("width", line.width), ("ascent", line.ascent), ("descent", line.descent),
+                ("top", line.top), ("height", line.height), ("baseline", line.baseline),
+            ] {
                 expect(value.isFinite, "line \(i) \(name) \(value)")
             }
-            expect(line.width >= 0 && line.height >= 0 && line.ascent >= 0 && line.descent >= 0,
-                   "line \(i) has a negative size: \(line)")
-            expect(line.top >= previousBottom - 1e-9, "line \(i) starts at \(line.top), above the line before (\(previousBottom))")
+            expect(
+                line.width >= 0 && line.height >= 0 && line.ascent >= 0 && line.descent >= 0,
+                "line \(i) has a negative size: \(line)")
+            expect(
+                line.top >= previousBottom - 1e-9,
+                "line \(i) starts at \(line.top), above the line before (\(previousBottom))")
             previousBottom = line.top + line.height
             expect(line.width <= layout.width, "line \(i) is wider than the layout")
         }
@@ -143,19 +169,24 @@ public enum MeasureFuzzer {
         for (i, line) in lines.enumerated() {
             let r = line.range
             expect(r.lowerBound >= 0 && r.upperBound <= count, "line \(i) range \(r) outside 0..<\(count)")
-            expect(r.lowerBound >= previousEnd, "line \(i) range \(r) starts before the end of the line before (\(previousEnd))")
+            expect(
+                r.lowerBound >= previousEnd,
+                "line \(i) range \(r) starts before the end of the line before (\(previousEnd))")
             let gapStart = min(previousEnd, count)
             let gap = Array(bytes[gapStart..<max(gapStart, min(r.lowerBound, count))])
             if !gap.isEmpty {
                 breaksBetweenLines += 1
-                expect(i > 0 && isOneHardBreak(gap), "line \(i): bytes \(previousEnd)..<\(r.lowerBound) before it are \(gap), not one hard break")
+                expect(
+                    i > 0 && isOneHardBreak(gap),
+                    "line \(i): bytes \(previousEnd)..<\(r.lowerBound) before it are \(gap), not one hard break")
             }
             previousEnd = max(previousEnd, r.upperBound)
         }
         if !layout.isTruncated {
             expect(previousEnd == count, "the lines end at \(previousEnd), the text at \(count)")
             let breaks = hardBreakCount(bytes)
-            expect(breaksBetweenLines == breaks, "\(breaks) hard breaks in the text, \(breaksBetweenLines) between lines")
+            expect(
+                breaksBetweenLines == breaks, "\(breaks) hard breaks in the text, \(breaksBetweenLines) between lines")
         }
 
         // A line wider than the width holds a single cluster (a cluster is never split).
@@ -163,8 +194,12 @@ public enum MeasureFuzzer {
             let clusters = prepared.graphemeClusterRanges
             for (i, line) in lines.enumerated() where !line.isTruncated && line.width > parameters.width + 1e-6 {
                 let visible = clusters.filter { line.range.contains($0.lowerBound) && !isWhiteSpace(bytes[$0]) }
-                expect(visible.count <= 1, "line \(i) is \(line.width) wide at width \(parameters.width) with \(visible.count) clusters: "
-                       + visible.map { "\($0) \(String(decoding: bytes[$0], as: UTF8.self).unicodeScalars.map { String($0.value, radix: 16) })" }.joined(separator: ", "))
+                expect(
+                    visible.count <= 1,
+                    "line \(i) is \(line.width) wide at width \(parameters.width) with \(visible.count) clusters: "
+                        + visible.map {
+                            "\($0) \(String(decoding: bytes[$0], as: UTF8.self).unicodeScalars.map { String($0.value, radix: 16) })"
+                        }.joined(separator: ", "))
             }
         }
         return violations
@@ -179,20 +214,28 @@ public enum MeasureFuzzer {
         var parts: [String] = []
         if cached.count != uncached.count { parts.append("\(cached.count) runs vs \(uncached.count)") }
         for (a, b) in zip(cached, uncached) where a.range != b.range || a.advance != b.advance {
-            let scalars = String(decoding: bytes[a.range], as: UTF8.self).unicodeScalars.map { String($0.value, radix: 16) }
-            parts.append("run \(a.range) \(a.font?.familyName ?? "attachment") \(a.script) rtl \(a.isRightToLeft): cached \(a.advance), uncached \(b.advance), text [\(scalars.prefix(64).joined(separator: " "))]")
+            let scalars = String(decoding: bytes[a.range], as: UTF8.self).unicodeScalars.map {
+                String($0.value, radix: 16)
+            }
+            parts.append(
+                "run \(a.range) \(a.font?.familyName ?? "attachment") \(a.script) rtl \(a.isRightToLeft): cached \(a.advance), uncached \(b.advance), text [\(scalars.prefix(64).joined(separator: " "))]"
+            )
             if parts.count > 3 { break }
         }
         let fresh = TextEngine(fonts: FuzzEnvironment.fonts).prepare(text, style: parameters.style).textRuns
         let freshAgrees = zip(fresh, uncached).allSatisfy { $0.range == $1.range && $0.advance == $1.advance }
-        parts.append(freshAgrees ? "a fresh cached engine agrees (the shared cache's state matters)" : "a fresh cached engine disagrees too")
+        parts.append(
+            freshAgrees
+                ? "a fresh cached engine agrees (the shared cache's state matters)"
+                : "a fresh cached engine disagrees too")
         return parts.joined(separator: "; ")
     }
 
     /// Whether `bytes` are one hard line break: LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029.
     static func isOneHardBreak(_ bytes: [UInt8]) -> Bool {
         switch bytes {
-        case [0x0A], [0x0B], [0x0C], [0x0D], [0x0D, 0x0A], [0xC2, 0x85], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9]: return true
+        case [0x0A], [0x0B], [0x0C], [0x0D], [0x0D, 0x0A], [0xC2, 0x85], [0xE2, 0x80, 0xA8], [0xE2, 0x80, 0xA9]:
+            return true
         default: return false
         }
     }
@@ -210,7 +253,8 @@ public enum MeasureFuzzer {
                 if i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
             } else if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0x85 {
                 breaks += 1
-            } else if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+            } else if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9
+            {
                 breaks += 1
             }
             i += 1

@@ -33,16 +33,23 @@ public enum StatusFuzzer {
         let (width, scale, style, input) = decode(bytes)
         var violations: [String] = []
         func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
-            if !condition { violations.append(message() + " [width \(width), scale \(scale), maxTextLines \(style.maxTextLines.map(String.init) ?? "nil"), fontScale \(style.fontScale)]") }
+            if !condition {
+                violations.append(
+                    message()
+                        + " [width \(width), scale \(scale), maxTextLines \(style.maxTextLines.map(String.init) ?? "nil"), fontScale \(style.fontScale)]"
+                )
+            }
         }
         let decoder = StatusDecoder()
         let decoded = decoder.decodeAll(input)
 
         // Every input answered in order: indices 1, 2, 3…, lines never going back.
-        expect(decoded.map(\.index) == Array(1..<decoded.count + 1),
-               "indices \(decoded.map(\.index).prefix(20)) are not 1, 2, 3, …")
-        expect(zip(decoded, decoded.dropFirst()).allSatisfy { $0.line <= $1.line },
-               "lines \(decoded.map(\.line).prefix(20)) go back")
+        expect(
+            decoded.map(\.index) == Array(1..<decoded.count + 1),
+            "indices \(decoded.map(\.index).prefix(20)) are not 1, 2, 3, …")
+        expect(
+            zip(decoded, decoded.dropFirst()).allSatisfy { $0.line <= $1.line },
+            "lines \(decoded.map(\.line).prefix(20)) go back")
         // Each chunk split gives the same answers (the split is drawn from the input itself).
         if input.count > 1 {
             let cut = Int(input[input.count / 2]) % input.count
@@ -67,50 +74,66 @@ public enum StatusFuzzer {
             let cell = layouter.layout(status, width: width, scale: scale)
             let id = "status \(status.id) (line \(answer.line), index \(answer.index))"
             expect(cell.height.isFinite && cell.height > 0, "\(id): height \(cell.height)")
-            expect(cell.expandedHeight.isFinite && cell.expandedHeight >= cell.height,
-                   "\(id): expanded height \(cell.expandedHeight) below height \(cell.height)")
+            expect(
+                cell.expandedHeight.isFinite && cell.expandedHeight >= cell.height,
+                "\(id): expanded height \(cell.expandedHeight) below height \(cell.height)")
             let pixels = cell.height * scale
-            expect(abs(pixels - pixels.rounded()) < 1e-6, "\(id): height \(cell.height) is off the pixel grid of scale \(scale)")
+            expect(
+                abs(pixels - pixels.rounded()) < 1e-6,
+                "\(id): height \(cell.height) is off the pixel grid of scale \(scale)")
             expect(cell.kind == (status.isRetweet ? .retweet : .original), "\(id): kind \(cell.kind)")
             if let maxLines = style.maxTextLines {
-                expect(cell.textLines <= maxLines && cell.retweetTextLines <= maxLines,
-                       "\(id): \(cell.textLines) and \(cell.retweetTextLines) lines shown, max \(maxLines)")
+                expect(
+                    cell.textLines <= maxLines && cell.retweetTextLines <= maxLines,
+                    "\(id): \(cell.textLines) and \(cell.retweetTextLines) lines shown, max \(maxLines)")
             }
-            expect(cell.fullTextLines >= cell.textLines && cell.fullRetweetTextLines >= cell.retweetTextLines,
-                   "\(id): more lines shown than in full")
+            expect(
+                cell.fullTextLines >= cell.textLines && cell.fullRetweetTextLines >= cell.retweetTextLines,
+                "\(id): more lines shown than in full")
             // A retweet's own pictures show only when the retweet block is empty (YYKit's order).
             let retweetShown = (cell.retweetBlock?.height ?? 0) > 0
-            expect(cell.pictures.count == (retweetShown ? 0 : min(status.pictures.count, style.weiboCell.maxPictures)),
-                   "\(id): \(cell.pictures.count) picture frames for \(status.pictures.count) pictures")
-            for (name, entities, text) in [("text", cell.richText.entities, cell.richText.text.string),
-                                           ("retweet text", cell.retweetRichText?.entities ?? [], cell.retweetRichText?.text.string ?? "")] {
+            expect(
+                cell.pictures.count == (retweetShown ? 0 : min(status.pictures.count, style.weiboCell.maxPictures)),
+                "\(id): \(cell.pictures.count) picture frames for \(status.pictures.count) pictures")
+            for (name, entities, text) in [
+                ("text", cell.richText.entities, cell.richText.text.string),
+                ("retweet text", cell.retweetRichText?.entities ?? [], cell.retweetRichText?.text.string ?? ""),
+            ] {
                 var end = 0
                 for entity in entities {
-                    expect(entity.range.lowerBound >= end && entity.range.upperBound <= text.utf8.count,
-                           "\(id): \(name) entity \(entity) out of order or outside the text")
+                    expect(
+                        entity.range.lowerBound >= end && entity.range.upperBound <= text.utf8.count,
+                        "\(id): \(name) entity \(entity) out of order or outside the text")
                     end = entity.range.upperBound
                 }
             }
             if checkFrames {
                 let slack = 1 / scale + 1e-9
-                let frames: [(String, CellRect)] = [("avatar", cell.avatar), ("name", cell.name), ("source", cell.source),
-                                                    ("text", cell.text), ("toolbar", cell.toolbar)]
+                let frames: [(String, CellRect)] =
+                    [
+                        ("avatar", cell.avatar), ("name", cell.name), ("source", cell.source),
+                        ("text", cell.text), ("toolbar", cell.toolbar),
+                    ]
                     + cell.pictures.map { ("picture", $0) } + cell.retweetPictures.map { ("retweet picture", $0) }
-                    + [cell.retweetBlock.map { ("retweet block", $0) }, cell.retweetText.map { ("retweet text", $0) }].compactMap { $0 }
+                    + [cell.retweetBlock.map { ("retweet block", $0) }, cell.retweetText.map { ("retweet text", $0) }]
+                    .compactMap { $0 }
                     + Self.allFrames(cell.blocks)
                 for (name, frame) in frames {
                     let values = [frame.x, frame.y, frame.width, frame.height]
-                    expect(values.allSatisfy(\.isFinite) && frame.width >= 0 && frame.height >= 0,
-                           "\(id): \(name) frame \(frame) is not a finite rectangle")
-                    expect(frame.x >= -slack && frame.y >= -slack && frame.x + frame.width <= width + slack
-                           && frame.maxY <= cell.height + slack,
-                           "\(id): \(name) frame \(frame) is outside the cell \(width) × \(cell.height)")
+                    expect(
+                        values.allSatisfy(\.isFinite) && frame.width >= 0 && frame.height >= 0,
+                        "\(id): \(name) frame \(frame) is not a finite rectangle")
+                    expect(
+                        frame.x >= -slack && frame.y >= -slack && frame.x + frame.width <= width + slack
+                            && frame.maxY <= cell.height + slack,
+                        "\(id): \(name) frame \(frame) is outside the cell \(width) × \(cell.height)")
                 }
             }
             expect(layouter.layout(status, width: width, scale: scale) == cell, "\(id): laying out twice differs")
             let heights = layouter.heights(of: status, width: width, scale: scale)
-            expect(heights == (cell.height, cell.expandedHeight),
-                   "\(id): heights(of:) gives \(heights), layout gives \((cell.height, cell.expandedHeight))")
+            expect(
+                heights == (cell.height, cell.expandedHeight),
+                "\(id): heights(of:) gives \(heights), layout gives \((cell.height, cell.expandedHeight))")
         }
         return violations
     }

@@ -8,7 +8,9 @@ import Testing
 struct ReplayTests {
     static func seeds(_ target: String) -> [(name: String, bytes: [UInt8])] {
         let directory = FuzzEnvironment.repositoryRoot + "/Fuzz/Corpus/" + target
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("seed-") }.sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+            $0.hasPrefix("seed-")
+        }.sorted()
         return names.map { ($0, [UInt8](FileManager.default.contents(atPath: directory + "/" + $0) ?? Data())) }
     }
 
@@ -29,12 +31,15 @@ struct ReplayTests {
 
     @Test("the measure parameters decode as documented")
     func measureParameters() {
-        let (parameters, text) = MeasureFuzzer.decode([0x70, 0x15, 2, 43, 16, 3, 4, 64, 0x82, 0x48] + Array("ab\u{FFFC}c".utf8))
+        let (parameters, text) = MeasureFuzzer.decode(
+            [0x70, 0x15, 2, 43, 16, 3, 4, 64, 0x82, 0x48] + Array("ab\u{FFFC}c".utf8))
         #expect(parameters.width == 343)
         #expect(parameters.style.lineHeight == .multiple(43.0 / 32) && parameters.style.lineSpacing == 2)
         #expect(parameters.maxLines == 4 && parameters.style.lineBreak == .normal && parameters.style.locale == "zh")
         #expect(parameters.style.fontSize == 17 && parameters.token == "ab")
-        #expect(text.string == "\u{FFFC}c" && text.attachments.count == 1, "the token took two bytes; the U+FFFC carries an attachment")
+        #expect(
+            text.string == "\u{FFFC}c" && text.attachments.count == 1,
+            "the token took two bytes; the U+FFFC carries an attachment")
     }
 
     @Test("the cache model catches a value from the wrong context (a harness self-check)")

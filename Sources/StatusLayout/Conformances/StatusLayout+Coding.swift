@@ -15,7 +15,8 @@ extension StatusID: Codable {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
             guard let id = StatusID(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a decimal 64-bit status ID")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not a decimal 64-bit status ID")
             }
             self = id
         } else {
@@ -46,8 +47,9 @@ extension RichText: Codable {
         let entities = try container.decode([TextEntity].self, forKey: .entities)
         let length = text.string.utf8.count
         if let outside = entities.first(where: { $0.range.lowerBound < 0 || $0.range.upperBound > length }) {
-            throw DecodingError.dataCorruptedError(forKey: .entities, in: container,
-                                                   debugDescription: "entity range \(outside.range) is outside the text's \(length) bytes")
+            throw DecodingError.dataCorruptedError(
+                forKey: .entities, in: container,
+                debugDescription: "entity range \(outside.range) is outside the text's \(length) bytes")
         }
         self.init(text: text, entities: entities)
     }
@@ -72,7 +74,8 @@ extension TextEntity: Codable, CustomStringConvertible {
     /// The mention's name, the topic, the URL or the emoticon's name.
     private var value: String {
         switch kind {
-        case .mention(let value), .topic(let value), .link(let value), .emoticon(let value), .cashtag(let value): return value
+        case .mention(let value), .topic(let value), .link(let value), .emoticon(let value), .cashtag(let value):
+            return value
         }
     }
 
@@ -98,8 +101,9 @@ extension TextEntity: Codable, CustomStringConvertible {
         case "emoticon": self.init(kind: .emoticon(value), range: range)
         case "cashtag": self.init(kind: .cashtag(value), range: range)
         case let other:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: container,
-                                                   debugDescription: "unknown entity kind '\(other)' (mention, topic, link, emoticon, cashtag)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container,
+                debugDescription: "unknown entity kind '\(other)' (mention, topic, link, emoticon, cashtag)")
         }
     }
 

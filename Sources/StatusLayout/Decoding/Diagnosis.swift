@@ -5,33 +5,40 @@ import CStatusJSON
 enum Diagnosis {
     /// Why `bytes`, which the parser refused, are not a status; `line` and `column` are where
     /// they begin in the input.
-    static func error(for bytes: UnsafeRawBufferPointer, line: Int, column: Int, parserMessage: String) -> StatusDecodingError {
+    static func error(for bytes: UnsafeRawBufferPointer, line: Int, column: Int, parserMessage: String)
+        -> StatusDecodingError
+    {
         var problem = cstatusjson_problem()
         var pathBytes = [CChar](repeating: 0, count: 256)
         let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         pathBytes.withUnsafeMutableBufferPointer { path in
-            cstatusjson_diagnose(base, bytes.count, StatusDecoder.maximumNesting, &problem, path.baseAddress, path.count)
+            cstatusjson_diagnose(
+                base, bytes.count, StatusDecoder.maximumNesting, &problem, path.baseAddress, path.count)
         }
         let path = String(decoding: pathBytes.prefix(problem.path_length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let field = path.isEmpty ? "" : path + ": "
         let offset = Int(problem.offset)
         let at = ", at " + position(of: offset, in: bytes, line: line, column: column)
-        let token = String(decoding: bytes[Int(problem.token_start)..<Int(problem.token_start + problem.token_length)],
-                           as: UTF8.self)
+        let token = String(
+            decoding: bytes[Int(problem.token_start)..<Int(problem.token_start + problem.token_length)],
+            as: UTF8.self)
         let shown = token.count > 40 ? String(token.prefix(40)) + "…" : token
         switch problem.problem {
         case CSTATUSJSON_PROBLEM_UNEXPECTED:
             let found = problem.at_end ? "the end of the status" : describe(problem.found)
-            return StatusDecodingError("not valid JSON: expected \(expected(problem.expected, atTopLevel: false)), found \(found)\(at)")
+            return StatusDecodingError(
+                "not valid JSON: expected \(expected(problem.expected, atTopLevel: false)), found \(found)\(at)")
         case CSTATUSJSON_PROBLEM_LONE_SURROGATE:
             return StatusDecodingError("\(field)lone surrogate \(shown) (not valid Unicode)\(at)")
         case CSTATUSJSON_PROBLEM_BAD_ESCAPE:
             return StatusDecodingError("\(field)invalid escape \(shown) in a string\(at)")
         case CSTATUSJSON_PROBLEM_CONTROL:
-            return StatusDecodingError("\(field)raw control character \(hexScalar(problem.found)) in a string (JSON needs it escaped)\(at)")
+            return StatusDecodingError(
+                "\(field)raw control character \(hexScalar(problem.found)) in a string (JSON needs it escaped)\(at)")
         case CSTATUSJSON_PROBLEM_NUMBER_RANGE:
             let integer = !token.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-            return StatusDecodingError("\(field)number out of range: \(shown)" + (integer ? " (more than 64 bits)" : "") + at)
+            return StatusDecodingError(
+                "\(field)number out of range: \(shown)" + (integer ? " (more than 64 bits)" : "") + at)
         case CSTATUSJSON_PROBLEM_BAD_TOKEN:
             return StatusDecodingError("\(field)\(shown) is not a JSON value (a number, true, false or null)\(at)")
         case CSTATUSJSON_PROBLEM_TOO_DEEP:
@@ -49,7 +56,8 @@ enum Diagnosis {
         var message: String
         switch item.error {
         case CSTATUSJSON_FRAME_UNEXPECTED:
-            message = "not valid JSON at \(at): expected \(expected(item.expected, atTopLevel: true)), found \(describe(item.found))"
+            message =
+                "not valid JSON at \(at): expected \(expected(item.expected, atTopLevel: true)), found \(describe(item.found))"
         case CSTATUSJSON_FRAME_LINE_ENDS_IN_STRING:
             message = "not valid JSON at \(at): the line ends inside a string (a string is not closed)"
         case CSTATUSJSON_FRAME_TOO_DEEP:
@@ -58,12 +66,15 @@ enum Diagnosis {
             let inside = item.inside == 1 ? "a string" : item.inside == 2 ? "an array" : "an object"
             // Cut inside a status: that status; between statuses (or around them): the document.
             let open = item.in_element != 0 ? item.line : item.open_line
-            return StatusDecodingError("the input ends inside \(inside) (truncated?): the value that begins at line \(open) is not complete")
+            return StatusDecodingError(
+                "the input ends inside \(inside) (truncated?): the value that begins at line \(open) is not complete")
         }
         // Say which lines were skipped when more than the line of the error: from the broken
         // unit's first line to the last line of what was skipped.
         if item.last_line > item.error_line || (item.error_line > item.line && item.resume_line == 0) {
-            message += item.resume_line == 0 ? "; lines \(item.line)–\(max(item.last_line, item.error_line)) and the rest of the input are skipped"
+            message +=
+                item.resume_line == 0
+                ? "; lines \(item.line)–\(max(item.last_line, item.error_line)) and the rest of the input are skipped"
                 : "; lines \(item.line)–\(max(item.last_line, item.error_line)) are skipped"
         }
         return StatusDecodingError(message)
@@ -105,7 +116,8 @@ enum Diagnosis {
         case CSTATUSJSON_EXPECTED_COLON: "':'"
         case CSTATUSJSON_EXPECTED_COMMA_OR_CLOSE_ARRAY: "',' or ']'"
         case CSTATUSJSON_EXPECTED_COMMA_OR_CLOSE_OBJECT: "',' or '}'"
-        case CSTATUSJSON_EXPECTED_LINE_END: atTopLevel ? "the end of the line after a JSON value" : "nothing after the value"
+        case CSTATUSJSON_EXPECTED_LINE_END:
+            atTopLevel ? "the end of the line after a JSON value" : "nothing after the value"
         default: "more"
         }
     }

@@ -41,8 +41,10 @@ final class JSONParser {
     }
 
     /// Runs `body` with the values of `keys` in the object `object` (the first of each key).
-    func withFields<Result, Failure: Error>(of object: UInt32, _ keys: KeyTable,
-                                            _ body: (Fields) throws(Failure) -> Result) throws(Failure) -> Result {
+    func withFields<Result, Failure: Error>(
+        of object: UInt32, _ keys: KeyTable,
+        _ body: (Fields) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         let base = slotTop
         precondition(base + keys.count <= Self.slotCount, "a status nests no deeper than StatusDecoder.maximumNesting")
         slotTop += keys.count
@@ -71,9 +73,12 @@ final class JSONParser {
             defer { keys.deallocate() }
             _ = cstatusjson_object_members(handle, object, keys, count)
             for index in 0..<count {
-                (buffer.baseAddress! + index).initialize(to: String(decoding: UnsafeBufferPointer(start: keys[index].bytes,
-                                                                                                   count: keys[index].length),
-                                                                     as: UTF8.self))
+                (buffer.baseAddress! + index).initialize(
+                    to: String(
+                        decoding: UnsafeBufferPointer(
+                            start: keys[index].bytes,
+                            count: keys[index].length),
+                        as: UTF8.self))
             }
             initialized = count
         }
@@ -87,8 +92,11 @@ final class JSONParser {
         defer { keys.deallocate() }
         let first = cstatusjson_object_members(handle, object, keys, count)
         return (0..<count).map { index in
-            (String(decoding: UnsafeBufferPointer(start: keys[index].bytes, count: keys[index].length), as: UTF8.self),
-             first + UInt32(index))
+            (
+                String(
+                    decoding: UnsafeBufferPointer(start: keys[index].bytes, count: keys[index].length), as: UTF8.self),
+                first + UInt32(index)
+            )
         }
     }
 
@@ -112,7 +120,9 @@ struct KeyTable: @unchecked Sendable {  // Immutable after init; the pointers ar
         for (index, name) in names.enumerated() {
             keys[index] = cstatusjson_key(bytes: name.utf8Start, length: name.utf8CodeUnitCount)
         }
-        guard let index = cstatusjson_key_index_create(keys, count) else { fatalError("a key table of \(count) keys (at most 64)") }
+        guard let index = cstatusjson_key_index_create(keys, count) else {
+            fatalError("a key table of \(count) keys (at most 64)")
+        }
         self.index = index
     }
 }
@@ -190,7 +200,9 @@ struct Fields {
         case CSTATUSJSON_DOUBLE where value.number == value.number.rounded() && abs(value.number) < 0x1p63:
             return Int(value.number)
         case CSTATUSJSON_DOUBLE:
-            throw StatusDecodingError("\(name) must be a whole number, not \(value.number == value.number.rounded() ? "a number out of range" : "a fraction")")
+            throw StatusDecodingError(
+                "\(name) must be a whole number, not \(value.number == value.number.rounded() ? "a number out of range" : "a fraction")"
+            )
         case CSTATUSJSON_UINT64: throw StatusDecodingError("\(name) must be a whole number, not a number out of range")
         default: throw .mismatch(name, "a whole number", value)
         }
@@ -244,7 +256,8 @@ struct Fields {
 
     /// A whole number sent as a number or a decimal string ("1242"); nil when absent or null;
     /// anything else (a fraction, a word, another type) is noted and read as absent.
-    func lenientInteger(_ key: Int, _ name: StaticString, _ notes: inout [String], ignored: String = "ignored") -> Int? {
+    func lenientInteger(_ key: Int, _ name: StaticString, _ notes: inout [String], ignored: String = "ignored") -> Int?
+    {
         guard let value = value(key), value.type != CSTATUSJSON_NULL else { return nil }
         if let number = Self.integer(value) { return number }
         notes.append("\(name) must be a whole number, not \(Self.shown(value)); \(ignored)")
@@ -390,7 +403,9 @@ extension [String] {
         // A message that starts with a field's name goes on the path.
         let name = message.prefix { $0 != " " && $0 != ":" }
         if !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_.[]".contains($0)) }),
-           let next = message.dropFirst(name.count).first, next == ":" || message.dropFirst(name.count).hasPrefix(" must") {
+            let next = message.dropFirst(name.count).first,
+            next == ":" || message.dropFirst(name.count).hasPrefix(" must")
+        {
             return path + "." + message
         }
         return path + ": " + message

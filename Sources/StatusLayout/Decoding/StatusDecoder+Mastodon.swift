@@ -13,11 +13,14 @@ import CStatusJSON
 extension StatusDecoder {
     /// The status fields read (`uri` and `visibility` only tell an object is a status).
     enum MastodonKey {
-        static let table = KeyTable(["id", "content", "spoiler_text", "filtered", "account", "media_attachments", "card", "poll",
-                                     "reblog", "quote", "in_reply_to_id", "in_reply_to_account_id", "mentions", "emojis",
-                                     "reblogs_count", "replies_count", "favourites_count", "created_at", "edited_at",
-                                     "application", "uri", "visibility"])
-        static let id = 0, content = 1, spoiler = 2, filtered = 3, account = 4, media = 5, card = 6, poll = 7, reblog = 8
+        static let table = KeyTable([
+            "id", "content", "spoiler_text", "filtered", "account", "media_attachments", "card", "poll",
+            "reblog", "quote", "in_reply_to_id", "in_reply_to_account_id", "mentions", "emojis",
+            "reblogs_count", "replies_count", "favourites_count", "created_at", "edited_at",
+            "application", "uri", "visibility",
+        ])
+        static let id = 0, content = 1, spoiler = 2, filtered = 3, account = 4, media = 5, card = 6, poll = 7,
+            reblog = 8
         static let quote = 9, inReplyToID = 10, inReplyToAccountID = 11, mentions = 12, emojis = 13, reblogs = 14
         static let replies = 15, favourites = 16, createdAt = 17, editedAt = 18, application = 19
     }
@@ -38,19 +41,25 @@ extension StatusDecoder {
                 notes.prefixing(from: mark, with: "account")
             }
             let mentions = Self.mentions(parser, f.lenientArray(MastodonKey.mentions, "mentions", &notes), &notes)
-            let emojis = Self.emojis(parser, f.lenientArray(MastodonKey.emojis, "emojis", &notes), &notes, path: "emojis")
+            let emojis = Self.emojis(
+                parser, f.lenientArray(MastodonKey.emojis, "emojis", &notes), &notes, path: "emojis")
 
             // The nested statuses first: a shown quote hides the content's quote fallback.
             if depth == 0 {
                 let reblog = f.lenientObject(MastodonKey.reblog, "reblog", &notes)
-                if let reblog = try nested(parser, reblog, path: "reblog", &notes) { box.fields.retweet = StatusBox(reblog) }
+                if let reblog = try nested(parser, reblog, path: "reblog", &notes) {
+                    box.fields.retweet = StatusBox(reblog)
+                }
                 if let quote = try quote(parser, f, &notes) { box.fields.quote = StatusBox(quote) }
             }
 
             let content = f.lenientString(MastodonKey.content, "content", &notes) ?? ""
             var profiles: [String: String] = [:]
-            for mention in mentions where !mention.url.isEmpty && profiles[mention.url] == nil { profiles[mention.url] = mention.acct }
-            box.fields.text = MastodonHTML.text(content, emojis: emojis, mentions: profiles, hidesQuoteFallback: box.fields.quote != nil)
+            for mention in mentions where !mention.url.isEmpty && profiles[mention.url] == nil {
+                profiles[mention.url] = mention.acct
+            }
+            box.fields.text = MastodonHTML.text(
+                content, emojis: emojis, mentions: profiles, hidesQuoteFallback: box.fields.quote != nil)
 
             box.fields.contentWarning = f.lenientString(MastodonKey.spoiler, "spoiler_text", &notes) ?? ""
             let filters = Self.filters(parser, f.lenientArray(MastodonKey.filtered, "filtered", &notes), &notes)
@@ -58,18 +67,21 @@ extension StatusDecoder {
                 let titles = filters.map(\.title).joined(separator: ", ")
                 box.fields.contentWarning = "Filtered: " + titles
                 let matched = filters.map { "\"\($0.title)\" (\($0.action.isEmpty ? "no filter_action" : $0.action))" }
-                notes.append("filtered: the status matches the filter\(filters.count == 1 ? "" : "s") \(matched.joined(separator: ", ")); "
-                             + "it is shown behind the content warning \"\(box.fields.contentWarning)\"")
+                notes.append(
+                    "filtered: the status matches the filter\(filters.count == 1 ? "" : "s") \(matched.joined(separator: ", ")); "
+                        + "it is shown behind the content warning \"\(box.fields.contentWarning)\"")
             }
 
             // The account it replies to, named by the status's mention of it (none for a thread of one's own).
             _ = f.lenientIdentifier(MastodonKey.inReplyToID, "in_reply_to_id", &notes)
             if let repliedTo = f.lenientIdentifier(MastodonKey.inReplyToAccountID, "in_reply_to_account_id", &notes),
-               repliedTo != accountID {
+                repliedTo != accountID
+            {
                 box.fields.inReplyTo = mentions.first { $0.id == repliedTo }?.acct ?? ""
             }
 
-            box.fields.pictures = Self.media(parser, f.lenientArray(MastodonKey.media, "media_attachments", &notes), &notes)
+            box.fields.pictures = Self.media(
+                parser, f.lenientArray(MastodonKey.media, "media_attachments", &notes), &notes)
             if let card = f.lenientObject(MastodonKey.card, "card", &notes) {
                 let mark = notes.count
                 box.fields.card = Self.card(parser, card, &notes)
@@ -88,17 +100,23 @@ extension StatusDecoder {
             checkDate(box.fields.createdAt, &notes)
             box.fields.editedAt = f.lenientString(MastodonKey.editedAt, "edited_at", &notes) ?? ""
             if !box.fields.editedAt.isEmpty, StatusDate(parsing: box.fields.editedAt) == nil {
-                notes.append("edited_at: \"\(box.fields.editedAt.prefix(40))\" is not a date this decoder reads; no edit time is shown")
+                notes.append(
+                    "edited_at: \"\(box.fields.editedAt.prefix(40))\" is not a date this decoder reads; no edit time is shown"
+                )
             }
             if let application = f.lenientObject(MastodonKey.application, "application", &notes) {
                 let mark = notes.count
-                box.fields.source = parser.withFields(of: application, nameKeys) { $0.lenientString(0, "name", &notes) } ?? ""
+                box.fields.source =
+                    parser.withFields(of: application, nameKeys) { $0.lenientString(0, "name", &notes) } ?? ""
                 notes.prefixing(from: mark, with: "application")
             }
 
-            if depth == 0, box.fields.text.isEmpty, box.fields.pictures.isEmpty, box.fields.card == nil, box.fields.poll == nil,
-               box.fields.retweet == nil, box.fields.quote == nil {
-                notes.append("the status has nothing to show (no text, media, poll, card, reblog or quote): its cell is empty")
+            if depth == 0, box.fields.text.isEmpty, box.fields.pictures.isEmpty, box.fields.card == nil,
+                box.fields.poll == nil,
+                box.fields.retweet == nil, box.fields.quote == nil
+            {
+                notes.append(
+                    "the status has nothing to show (no text, media, poll, card, reblog or quote): its cell is empty")
             }
             box.fields.warnings = notes
             return Status(id: id, storage: box)
@@ -110,8 +128,10 @@ extension StatusDecoder {
     /// A reblogged or quoted status at `path`; its warnings are the status's too. A broken one
     /// costs its field alone, unless its ID is what is broken: then the status is refused (as a
     /// Weibo repost is).
-    private static func nested(_ parser: JSONParser, _ object: UInt32?, path: String,
-                               _ notes: inout [String]) throws(StatusDecodingError) -> Status? {
+    private static func nested(
+        _ parser: JSONParser, _ object: UInt32?, path: String,
+        _ notes: inout [String]
+    ) throws(StatusDecodingError) -> Status? {
         guard let object else { return nil }
         let status: Status
         do throws(StatusDecodingError) {
@@ -130,7 +150,9 @@ extension StatusDecoder {
 
     /// The quoted status: Mastodon 4.4's `quote` ({state, quoted_status}, the status null while
     /// pending, refused or revoked), or the `quote` of forks that sent the quoted status itself.
-    private static func quote(_ parser: JSONParser, _ f: Fields, _ notes: inout [String]) throws(StatusDecodingError) -> Status? {
+    private static func quote(_ parser: JSONParser, _ f: Fields, _ notes: inout [String]) throws(StatusDecodingError)
+        -> Status?
+    {
         guard let object = f.lenientObject(MastodonKey.quote, "quote", &notes) else { return nil }
         var quoted: (object: UInt32?, path: String)?
         var quoteNotes: [String] = []
@@ -160,16 +182,18 @@ extension StatusDecoder {
     /// The author and its account's ID: the handle is `acct` (`user` on its own server,
     /// `user@server` elsewhere; `username` when absent), the name `display_name` (empty: the handle
     /// shows), the avatar `avatar` (else `avatar_static`), the emoji its name may hold.
-    private static func account(_ parser: JSONParser, _ object: UInt32, _ notes: inout [String]) -> (StatusUser, String) {
+    private static func account(_ parser: JSONParser, _ object: UInt32, _ notes: inout [String]) -> (StatusUser, String)
+    {
         parser.withFields(of: object, AccountKey.table) { a in
             let id = a.lenientIdentifier(AccountKey.id, "id", &notes) ?? ""
             let acct = a.lenientString(AccountKey.acct, "acct", &notes) ?? ""
             let username = a.lenientString(AccountKey.username, "username", &notes) ?? ""
             let avatar = a.lenientString(AccountKey.avatar, "avatar", &notes) ?? ""
             let avatarStatic = a.lenientString(AccountKey.avatarStatic, "avatar_static", &notes) ?? ""
-            var user = StatusUser(screenName: acct.isEmpty ? username : acct,
-                                  name: a.lenientString(AccountKey.displayName, "display_name", &notes) ?? "",
-                                  verification: .none, profileImageURL: avatar.isEmpty ? avatarStatic : avatar)
+            var user = StatusUser(
+                screenName: acct.isEmpty ? username : acct,
+                name: a.lenientString(AccountKey.displayName, "display_name", &notes) ?? "",
+                verification: .none, profileImageURL: avatar.isEmpty ? avatarStatic : avatar)
             user.emojis = emojis(parser, a.lenientArray(AccountKey.emojis, "emojis", &notes), &notes, path: "emojis")
             return (user, id)
         }
@@ -181,8 +205,10 @@ extension StatusDecoder {
     }
 
     /// The accounts the status mentions: their IDs, handles and profile URLs.
-    private static func mentions(_ parser: JSONParser, _ elements: Range<UInt32>?,
-                                 _ notes: inout [String]) -> [(id: String, acct: String, url: String)] {
+    private static func mentions(
+        _ parser: JSONParser, _ elements: Range<UInt32>?,
+        _ notes: inout [String]
+    ) -> [(id: String, acct: String, url: String)] {
         guard let elements else { return [] }
         var mentions: [(id: String, acct: String, url: String)] = []
         for (index, element) in elements.enumerated() {
@@ -194,8 +220,11 @@ extension StatusDecoder {
             parser.withFields(of: element, MentionKey.table) { m in
                 let acct = m.lenientString(MentionKey.acct, "acct", &notes) ?? ""
                 let username = m.lenientString(MentionKey.username, "username", &notes) ?? ""
-                mentions.append((m.lenientIdentifier(MentionKey.id, "id", &notes) ?? "", acct.isEmpty ? username : acct,
-                                 m.lenientString(MentionKey.url, "url", &notes) ?? ""))
+                mentions.append(
+                    (
+                        m.lenientIdentifier(MentionKey.id, "id", &notes) ?? "", acct.isEmpty ? username : acct,
+                        m.lenientString(MentionKey.url, "url", &notes) ?? ""
+                    ))
             }
             notes.prefixing(from: mark, with: "mentions[\(index)]")
         }
@@ -209,7 +238,9 @@ extension StatusDecoder {
 
     /// Custom emoji ({shortcode, url, static_url}): the still image (`static_url`) when sent, else
     /// `url`. One with no shortcode or no image is left out (its `:shortcode:` stays text).
-    static func emojis(_ parser: JSONParser, _ elements: Range<UInt32>?, _ notes: inout [String], path: String) -> [CustomEmoji] {
+    static func emojis(_ parser: JSONParser, _ elements: Range<UInt32>?, _ notes: inout [String], path: String)
+        -> [CustomEmoji]
+    {
         guard let elements else { return [] }
         var emojis: [CustomEmoji] = []
         for (index, element) in elements.enumerated() {
@@ -223,7 +254,8 @@ extension StatusDecoder {
                 let still = e.lenientString(EmojiKey.staticURL, "static_url", &notes) ?? ""
                 let url = still.isEmpty ? e.lenientString(EmojiKey.url, "url", &notes) ?? "" : still
                 if shortcode.isEmpty || url.isEmpty {
-                    notes.append("has no \(shortcode.isEmpty ? "shortcode" : "url or static_url"); the emoji is not shown")
+                    notes.append(
+                        "has no \(shortcode.isEmpty ? "shortcode" : "url or static_url"); the emoji is not shown")
                 } else {
                     emojis.append(CustomEmoji(shortcode: shortcode, url: url))
                 }
@@ -237,8 +269,10 @@ extension StatusDecoder {
     private static let filterKeys = KeyTable(["title", "filter_action"])
 
     /// The filters of the user's that the status matches (`filtered`: {filter: {title, filter_action}}).
-    private static func filters(_ parser: JSONParser, _ elements: Range<UInt32>?,
-                                _ notes: inout [String]) -> [(title: String, action: String)] {
+    private static func filters(
+        _ parser: JSONParser, _ elements: Range<UInt32>?,
+        _ notes: inout [String]
+    ) -> [(title: String, action: String)] {
         guard let elements else { return [] }
         var filters: [(title: String, action: String)] = []
         for (index, element) in elements.enumerated() {
@@ -273,13 +307,17 @@ extension StatusDecoder {
     }
 
     /// `media_attachments`, all of them, in order (the cell shows at most four).
-    private static func media(_ parser: JSONParser, _ elements: Range<UInt32>?, _ notes: inout [String]) -> [StatusPicture] {
+    private static func media(_ parser: JSONParser, _ elements: Range<UInt32>?, _ notes: inout [String])
+        -> [StatusPicture]
+    {
         guard let elements else { return [] }
         var pictures: [StatusPicture] = []
         pictures.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             guard parser.value(element).type == CSTATUSJSON_OBJECT else {
-                notes.append("media_attachments[\(index)] must be an object, not \(parser.value(element).typeName); the attachment is not shown")
+                notes.append(
+                    "media_attachments[\(index)] must be an object, not \(parser.value(element).typeName); the attachment is not shown"
+                )
                 continue
             }
             let mark = notes.count
@@ -301,7 +339,9 @@ extension StatusDecoder {
             case "audio": picture.kind = .audio
             case "unknown": notes.append("type: \"unknown\" (a file the server could not read); shown as a photo")
             case nil: notes.append("has no type; shown as a photo")
-            case let type?: notes.append("type: \"\(type.prefix(40))\" is not image, gifv, video, audio or unknown; shown as a photo")
+            case let type?:
+                notes.append(
+                    "type: \"\(type.prefix(40))\" is not image, gifv, video, audio or unknown; shown as a photo")
             }
             let preview = m.lenientString(MediaKey.previewURL, "preview_url", &notes) ?? ""
             picture.url = preview.isEmpty ? m.lenientString(MediaKey.url, "url", &notes) ?? "" : preview
@@ -322,7 +362,9 @@ extension StatusDecoder {
     /// The size of `meta.original`, else of `meta.small` (an audio file's original has none: its
     /// small is the picture shown); nil when neither has one. A size that is sent but malformed is
     /// noted; one that is absent is not.
-    private static func mediaSize(_ parser: JSONParser, _ meta: UInt32, _ notes: inout [String]) -> (width: Int, height: Int)? {
+    private static func mediaSize(_ parser: JSONParser, _ meta: UInt32, _ notes: inout [String]) -> (
+        width: Int, height: Int
+    )? {
         parser.withFields(of: meta, metaKeys) { m in
             for (key, name) in [(0, "original" as StaticString), (1, "small")] {
                 guard let variant = m.lenientObject(key, name, &notes) else { continue }
@@ -331,7 +373,8 @@ extension StatusDecoder {
                     let hasWidth = s.value(0).map { $0.type != CSTATUSJSON_NULL } ?? false
                     let hasHeight = s.value(1).map { $0.type != CSTATUSJSON_NULL } ?? false
                     if hasWidth != hasHeight {
-                        notes.append("has a \(hasWidth ? "width but no height" : "height but no width"); the size is not used")
+                        notes.append(
+                            "has a \(hasWidth ? "width but no height" : "height but no width"); the size is not used")
                         return nil
                     }
                     return Self.size(s, width: 0, height: 1, &notes)
@@ -346,7 +389,9 @@ extension StatusDecoder {
     // MARK: Card, poll
 
     private enum CardKey {
-        static let table = KeyTable(["url", "title", "description", "type", "image", "width", "height", "provider_name"])
+        static let table = KeyTable([
+            "url", "title", "description", "type", "image", "width", "height", "provider_name",
+        ])
         static let url = 0, title = 1, description = 2, type = 3, image = 4, width = 5, height = 6, provider = 7
     }
 
@@ -363,7 +408,8 @@ extension StatusDecoder {
             case "video": card.kind = .video
             case "rich": card.kind = .rich
             case nil: notes.append("has no type; shown as a link card")
-            case let type?: notes.append("type: \"\(type.prefix(40))\" is not link, photo, video or rich; shown as a link card")
+            case let type?:
+                notes.append("type: \"\(type.prefix(40))\" is not link, photo, video or rich; shown as a link card")
             }
             card.description = c.lenientString(CardKey.description, "description", &notes) ?? ""
             card.tips = c.lenientString(CardKey.provider, "provider_name", &notes) ?? ""
@@ -374,7 +420,9 @@ extension StatusDecoder {
             if card.hasImage, let width, let height, width > 0, height > 0 {
                 card.imageSize = credible(width, height)
                 if card.imageSize == nil {
-                    notes.append("the size \(width) × \(height) is not credible (each side from 1 to \(StatusPicture.largestCredibleSide)); not used")
+                    notes.append(
+                        "the size \(width) × \(height) is not credible (each side from 1 to \(StatusPicture.largestCredibleSide)); not used"
+                    )
                 }
             }
             guard !card.title.isEmpty || card.hasImage else {
@@ -399,7 +447,9 @@ extension StatusDecoder {
             var options: [String] = []
             for (index, element) in (p.lenientArray(PollKey.options, "options", &notes) ?? 0..<0).enumerated() {
                 guard parser.value(element).type == CSTATUSJSON_OBJECT else {
-                    notes.append("options[\(index)] must be an object, not \(parser.value(element).typeName); the option is not shown")
+                    notes.append(
+                        "options[\(index)] must be an object, not \(parser.value(element).typeName); the option is not shown"
+                    )
                     continue
                 }
                 let mark = notes.count
@@ -412,10 +462,11 @@ extension StatusDecoder {
                 notes.append("has no options; the poll is not shown")
                 return nil
             }
-            return StatusPoll(options: options, votesCount: p.lenientInteger(PollKey.votes, "votes_count", &notes),
-                              isExpired: p.lenientFlag(PollKey.expired, "expired", &notes) ?? false,
-                              allowsMultipleChoices: p.lenientFlag(PollKey.multiple, "multiple", &notes) ?? false,
-                              expiresAt: p.lenientString(PollKey.expiresAt, "expires_at", &notes) ?? "")
+            return StatusPoll(
+                options: options, votesCount: p.lenientInteger(PollKey.votes, "votes_count", &notes),
+                isExpired: p.lenientFlag(PollKey.expired, "expired", &notes) ?? false,
+                allowsMultipleChoices: p.lenientFlag(PollKey.multiple, "multiple", &notes) ?? false,
+                expiresAt: p.lenientString(PollKey.expiresAt, "expires_at", &notes) ?? "")
         }
     }
 }

@@ -18,11 +18,13 @@ import CStatusJSON
 /// `lang`, …) is ignored.
 extension StatusDecoder {
     enum TweetKey {
-        static let table = KeyTable(["id", "id_str", "text", "full_text", "display_text_range", "extended_tweet", "entities",
-                                     "extended_entities", "created_at", "source", "user", "retweet_count", "reply_count",
-                                     "favorite_count", "retweeted_status", "quoted_status", "in_reply_to_screen_name",
-                                     "in_reply_to_user_id", "in_reply_to_user_id_str", "truncated", "note_tweet",
-                                     "public_metrics", "author_id", "attachments", "referenced_tweets"])
+        static let table = KeyTable([
+            "id", "id_str", "text", "full_text", "display_text_range", "extended_tweet", "entities",
+            "extended_entities", "created_at", "source", "user", "retweet_count", "reply_count",
+            "favorite_count", "retweeted_status", "quoted_status", "in_reply_to_screen_name",
+            "in_reply_to_user_id", "in_reply_to_user_id_str", "truncated", "note_tweet",
+            "public_metrics", "author_id", "attachments", "referenced_tweets",
+        ])
         static let id = 0, idStr = 1, text = 2, fullText = 3, displayRange = 4, extendedTweet = 5, entities = 6
         static let extendedEntities = 7, createdAt = 8, source = 9, user = 10, retweetCount = 11, replyCount = 12
         static let favoriteCount = 13, retweeted = 14, quoted = 15, replyScreenName = 16, replyUserID = 17
@@ -55,16 +57,20 @@ extension StatusDecoder {
 
     /// Decodes a Twitter status object (`depth` 0: the status of an element; deeper: a tweet
     /// read without the tweets inside it).
-    static func twitterStatus(_ parser: JSONParser, object: UInt32, depth: Int,
-                              references: StatusReferences?) throws(StatusDecodingError) -> Status {
+    static func twitterStatus(
+        _ parser: JSONParser, object: UInt32, depth: Int,
+        references: StatusReferences?
+    ) throws(StatusDecodingError) -> Status {
         var use = ReferenceUse(references)
         return try tweet(parser, object: object, level: depth == 0 ? .top : .quote, use: &use)
     }
 
     /// Decodes a tweet at `level`, looking its references up through `use` (shared with the
     /// tweets inside it).
-    static func tweet(_ parser: JSONParser, object: UInt32, level: TweetLevel,
-                      use: inout ReferenceUse) throws(StatusDecodingError) -> Status {
+    static func tweet(
+        _ parser: JSONParser, object: UInt32, level: TweetLevel,
+        use: inout ReferenceUse
+    ) throws(StatusDecodingError) -> Status {
         try parser.withFields(of: object, TweetKey.table) { f throws(StatusDecodingError) in
             if level == .top, !f.any() { throw unknownFormat(parser, object: object) }
             var notes: [String] = []
@@ -79,7 +85,8 @@ extension StatusDecoder {
                 authorID = author
                 box.fields.user = use.user(author, &notes)
                 if box.fields.user == nil {
-                    notes.append("author_id \(author) is not in the response's includes.users; the status has no author")
+                    notes.append(
+                        "author_id \(author) is not in the response's includes.users; the status has no author")
                 }
             }
 
@@ -110,13 +117,18 @@ extension StatusDecoder {
             }
             // v2's referenced tweets, from the response's includes.
             var repliedTo: (path: String, id: String)?
-            if level.readsReferencedTweets, let references = f.lenientArray(TweetKey.referenced, "referenced_tweets", &notes) {
+            if level.readsReferencedTweets,
+                let references = f.lenientArray(TweetKey.referenced, "referenced_tweets", &notes)
+            {
                 repliedTo = referencedTweets(parser, references, level: level, box: box, use: &use, &notes)
             }
-            box.fields.inReplyTo = inReplyTo(f, repliedTo: repliedTo, authorID: authorID, author: box.fields.user, use: &use, &notes)
+            box.fields.inReplyTo = inReplyTo(
+                f, repliedTo: repliedTo, authorID: authorID, author: box.fields.user, use: &use, &notes)
 
             if level == .top {
-                if box.fields.text.isEmpty, box.fields.pictures.isEmpty, box.fields.quote == nil, box.fields.retweet == nil {
+                if box.fields.text.isEmpty, box.fields.pictures.isEmpty, box.fields.quote == nil,
+                    box.fields.retweet == nil
+                {
                     notes.append("the status has nothing to show (no text, media, quote or retweet): its cell is empty")
                 }
                 // A reference missed may be explained by an entry of the references that could not be read.
@@ -136,7 +148,8 @@ extension StatusDecoder {
             return try statusID(f, id: TweetKey.id, idstr: TweetKey.idStr, idstrName: "id_str")
         } catch {
             guard let idstr = f.value(TweetKey.idStr), idstr.type == CSTATUSJSON_STRING,
-                  let exact = StatusID(Fields.text(idstr)), let id = f.value(TweetKey.id) else { throw error }
+                let exact = StatusID(Fields.text(idstr)), let id = f.value(TweetKey.id)
+            else { throw error }
             let rounded: Double
             switch id.type {
             case CSTATUSJSON_INT64 where id.integer != exact.value: rounded = Double(id.integer)
@@ -144,15 +157,19 @@ extension StatusDecoder {
             default: throw error
             }
             guard rounded == Double(exact.value) else { throw error }
-            notes.append("id (\(Fields.shown(id))) is id_str (\(exact)) rounded to a double, as JavaScript writes it; id_str is used")
+            notes.append(
+                "id (\(Fields.shown(id))) is id_str (\(exact)) rounded to a double, as JavaScript writes it; id_str is used"
+            )
             return exact
         }
     }
 
     /// A v1.1 tweet inside this one; its warnings are this one's too. A broken one costs its field
     /// alone, unless its ID is what is broken: then the status is refused (as for Weibo).
-    private static func nested(_ parser: JSONParser, _ object: UInt32, level: TweetLevel, path: String,
-                               use: inout ReferenceUse, _ notes: inout [String]) throws(StatusDecodingError) -> Status {
+    private static func nested(
+        _ parser: JSONParser, _ object: UInt32, level: TweetLevel, path: String,
+        use: inout ReferenceUse, _ notes: inout [String]
+    ) throws(StatusDecodingError) -> Status {
         let status: Status
         do throws(StatusDecodingError) {
             status = try tweet(parser, object: object, level: level, use: &use)
@@ -234,7 +251,9 @@ extension StatusDecoder {
         }
 
         private mutating func take(_ entry: String, _ notes: inout [String]) {
-            guard let warnings = references?.entryWarnings[entry], !warnings.isEmpty, used.insert(entry).inserted else { return }
+            guard let warnings = references?.entryWarnings[entry], !warnings.isEmpty, used.insert(entry).inserted else {
+                return
+            }
             notes += warnings
         }
     }
@@ -243,8 +262,10 @@ extension StatusDecoder {
 
     /// v2's `referenced_tweets`: the retweeted and the quoted tweet from the references (each a
     /// note when missing: a retweet then keeps its own text), and the tweet replied to.
-    private static func referencedTweets(_ parser: JSONParser, _ elements: Range<UInt32>, level: TweetLevel, box: Status.Storage,
-                                         use: inout ReferenceUse, _ notes: inout [String]) -> (path: String, id: String)? {
+    private static func referencedTweets(
+        _ parser: JSONParser, _ elements: Range<UInt32>, level: TweetLevel, box: Status.Storage,
+        use: inout ReferenceUse, _ notes: inout [String]
+    ) -> (path: String, id: String)? {
         var repliedTo: (path: String, id: String)?
         for (index, element) in elements.enumerated() {
             let path = "referenced_tweets[\(index)]"
@@ -265,12 +286,17 @@ extension StatusDecoder {
             case "retweeted", "quoted":
                 let isRetweet = type == "retweeted"
                 // A v1.1 retweeted_status or quoted_status, or an earlier reference, comes first.
-                guard isRetweet ? (level.readsRetweet && box.fields.retweet == nil) : (level.readsQuote && box.fields.quote == nil) else {
+                guard
+                    isRetweet
+                        ? (level.readsRetweet && box.fields.retweet == nil)
+                        : (level.readsQuote && box.fields.quote == nil)
+                else {
                     continue
                 }
                 guard let tweet = use.tweet(id) else {
-                    notes.append("\(path): \(type) tweet \(id) is not in the response's includes.tweets; "
-                                 + (isRetweet ? "the status keeps its own text" : "no quote is shown"))
+                    notes.append(
+                        "\(path): \(type) tweet \(id) is not in the response's includes.tweets; "
+                            + (isRetweet ? "the status keeps its own text" : "no quote is shown"))
                     continue
                 }
                 notes += tweet.warnings.map { twitterJoined(path, $0) }
@@ -278,7 +304,8 @@ extension StatusDecoder {
             case "replied_to":
                 if repliedTo == nil { repliedTo = (path, id) }
             default:
-                notes.append("\(path).type must be retweeted, quoted or replied_to, not \"\(type.prefix(40))\"; ignored")
+                notes.append(
+                    "\(path).type must be retweeted, quoted or replied_to, not \"\(type.prefix(40))\"; ignored")
             }
         }
         return repliedTo
@@ -287,10 +314,13 @@ extension StatusDecoder {
     /// The handle of the account replied to: `in_reply_to_screen_name` (v1.1), else the author of
     /// the v2 tweet replied to, else the user of `in_reply_to_user_id` in the references; empty
     /// when it replies to no one or to its own author (a thread).
-    private static func inReplyTo(_ f: Fields, repliedTo: (path: String, id: String)?, authorID: String?, author: StatusUser?,
-                                  use: inout ReferenceUse, _ notes: inout [String]) -> String {
+    private static func inReplyTo(
+        _ f: Fields, repliedTo: (path: String, id: String)?, authorID: String?, author: StatusUser?,
+        use: inout ReferenceUse, _ notes: inout [String]
+    ) -> String {
         var name = f.lenientString(TweetKey.replyScreenName, "in_reply_to_screen_name", &notes) ?? ""
-        let userID = f.lenientIdentifier(TweetKey.replyUserIDStr, "in_reply_to_user_id_str", &notes)
+        let userID =
+            f.lenientIdentifier(TweetKey.replyUserIDStr, "in_reply_to_user_id_str", &notes)
             ?? f.lenientIdentifier(TweetKey.replyUserID, "in_reply_to_user_id", &notes)
         if let userID, let authorID, userID == authorID { return "" }
         if name.isEmpty, repliedTo != nil || (userID != nil && use.references != nil) {
@@ -301,8 +331,10 @@ extension StatusDecoder {
             } else {
                 var message: String
                 if let repliedTo {
-                    message = "\(repliedTo.path): replied_to tweet \(repliedTo.id) "
-                        + (use.tweet(repliedTo.id) == nil ? "is not in the response's includes.tweets" : "has no author")
+                    message =
+                        "\(repliedTo.path): replied_to tweet \(repliedTo.id) "
+                        + (use.tweet(repliedTo.id) == nil
+                            ? "is not in the response's includes.tweets" : "has no author")
                     if let userID { message += ", nor is in_reply_to_user_id \(userID) in its includes.users" }
                 } else {
                     message = "in_reply_to_user_id \(userID ?? "") is not in the response's includes.users"
@@ -317,20 +349,27 @@ extension StatusDecoder {
     // MARK: User
 
     private enum TwitterUserKey {
-        static let table = KeyTable(["screen_name", "username", "name", "verified", "profile_image_url_https", "profile_image_url",
-                                     "id_str", "id"])
+        static let table = KeyTable([
+            "screen_name", "username", "name", "verified", "profile_image_url_https", "profile_image_url",
+            "id_str", "id",
+        ])
         static let screenName = 0, username = 1, name = 2, verified = 3, avatarHTTPS = 4, avatar = 5, idStr = 6, id = 7
     }
 
     /// A user object at `path` (v1.1's, or v2's with `username`) and its ID. When `stubs`, an
     /// object with no name of its own (YYKit's `{"id": N, "id_str": "N"}`) is the references'
     /// user of that ID, and a note when they have none.
-    static func twitterUser(_ parser: JSONParser, _ object: UInt32, path: String, stubs: Bool, use: inout ReferenceUse,
-                            _ notes: inout [String]) -> (user: StatusUser?, id: String?) {
+    static func twitterUser(
+        _ parser: JSONParser, _ object: UInt32, path: String, stubs: Bool, use: inout ReferenceUse,
+        _ notes: inout [String]
+    ) -> (user: StatusUser?, id: String?) {
         let mark = notes.count
         return parser.withFields(of: object, TwitterUserKey.table) { u in
-            let id = u.lenientIdentifier(TwitterUserKey.idStr, "id_str", &notes) ?? u.lenientIdentifier(TwitterUserKey.id, "id", &notes)
-            let screenName = u.lenientString(TwitterUserKey.screenName, "screen_name", &notes)
+            let id =
+                u.lenientIdentifier(TwitterUserKey.idStr, "id_str", &notes)
+                ?? u.lenientIdentifier(TwitterUserKey.id, "id", &notes)
+            let screenName =
+                u.lenientString(TwitterUserKey.screenName, "screen_name", &notes)
                 ?? u.lenientString(TwitterUserKey.username, "username", &notes)
             let name = u.lenientString(TwitterUserKey.name, "name", &notes)
             if screenName == nil, name == nil, stubs {
@@ -346,12 +385,18 @@ extension StatusDecoder {
                 return (user, id)
             }
             let verified = u.lenientFlag(TwitterUserKey.verified, "verified", &notes) ?? false
-            let avatar = u.lenientString(TwitterUserKey.avatarHTTPS, "profile_image_url_https", &notes)
+            let avatar =
+                u.lenientString(TwitterUserKey.avatarHTTPS, "profile_image_url_https", &notes)
                 ?? u.lenientString(TwitterUserKey.avatar, "profile_image_url", &notes) ?? ""
-            if screenName == nil, name == nil { notes.append("has no screen_name, username or name; the author is shown without a name") }
+            if screenName == nil, name == nil {
+                notes.append("has no screen_name, username or name; the author is shown without a name")
+            }
             notes.prefixing(from: mark, with: path)
-            return (StatusUser(screenName: screenName ?? "", name: name ?? "", verification: verified ? .personal : .none,
-                               profileImageURL: avatar), id)
+            return (
+                StatusUser(
+                    screenName: screenName ?? "", name: name ?? "", verification: verified ? .personal : .none,
+                    profileImageURL: avatar), id
+            )
         }
     }
 
@@ -377,56 +422,74 @@ extension StatusDecoder {
     /// The resolved text (`extended_tweet.full_text`, else v2's `note_tweet.text`, else
     /// `full_text`, else `text`, each with the entities beside it), whether it is a whole text,
     /// and the `media` list of its entities (`extended_entities.media`, else `entities.media`).
-    private static func tweetText(_ parser: JSONParser, _ f: Fields, id: StatusID, trailingMediaLink: Bool,
-                                  _ notes: inout [String]) -> (text: StatusText, isFull: Bool, media: (elements: Range<UInt32>, path: String)?) {
+    private static func tweetText(
+        _ parser: JSONParser, _ f: Fields, id: StatusID, trailingMediaLink: Bool,
+        _ notes: inout [String]
+    ) -> (text: StatusText, isFull: Bool, media: (elements: Range<UInt32>, path: String)?) {
         let entities = f.lenientObject(TweetKey.entities, "entities", &notes)
         let extended = f.lenientObject(TweetKey.extendedEntities, "extended_entities", &notes)
         var place: TextPlace?
         if let object = f.lenientObject(TweetKey.extendedTweet, "extended_tweet", &notes) {
-            place = longText(parser, object, path: "extended_tweet", textKey: TextPlaceKey.fullText, textName: "full_text", &notes)
+            place = longText(
+                parser, object, path: "extended_tweet", textKey: TextPlaceKey.fullText, textName: "full_text", &notes)
         }
         if place == nil, let object = f.lenientObject(TweetKey.noteTweet, "note_tweet", &notes) {
             place = longText(parser, object, path: "note_tweet", textKey: TextPlaceKey.text, textName: "text", &notes)
         }
         if place == nil, let full = f.lenientString(TweetKey.fullText, "full_text", &notes) {
-            place = TextPlace(text: full, path: "", displayRange: f.slot(TweetKey.displayRange), entities: entities,
-                              extendedEntities: extended, isFull: true)
+            place = TextPlace(
+                text: full, path: "", displayRange: f.slot(TweetKey.displayRange), entities: entities,
+                extendedEntities: extended, isFull: true)
         }
-        let chosen = place ?? TextPlace(text: f.lenientString(TweetKey.text, "text", &notes) ?? "", path: "",
-                                        displayRange: f.slot(TweetKey.displayRange), entities: entities,
-                                        extendedEntities: extended, isFull: false)
+        let chosen =
+            place
+            ?? TextPlace(
+                text: f.lenientString(TweetKey.text, "text", &notes) ?? "", path: "",
+                displayRange: f.slot(TweetKey.displayRange), entities: entities,
+                extendedEntities: extended, isFull: false)
 
         var displayRange: (Int, Int)?
         if let slot = chosen.displayRange, parser.value(slot).type != CSTATUSJSON_NULL {
             displayRange = twitterPair(parser, slot)
             if displayRange == nil {
-                notes.append("\(chosen.path)display_text_range must be two whole numbers [start, end], not \(describedPair(parser, slot)); the whole text is shown")
+                notes.append(
+                    "\(chosen.path)display_text_range must be two whole numbers [start, end], not \(describedPair(parser, slot)); the whole text is shown"
+                )
             }
         }
         // The media: beside the text, else (a long text whose object has none) beside the tweet's text.
-        var lists = [(chosen.extendedEntities, chosen.path + "extended_entities.media"), (chosen.entities, chosen.path + "entities.media")]
+        var lists = [
+            (chosen.extendedEntities, chosen.path + "extended_entities.media"),
+            (chosen.entities, chosen.path + "entities.media"),
+        ]
         if !chosen.path.isEmpty { lists += [(extended, "extended_entities.media"), (entities, "entities.media")] }
         var media: (elements: Range<UInt32>, path: String)?
         for (object, path) in lists where media == nil {
             guard let object else { continue }
             let list: Range<UInt32>? = parser.withFields(of: object, TwitterEntitiesKey.table) { e in
-                guard let slot = e.slot(TwitterEntitiesKey.media), parser.value(slot).type == CSTATUSJSON_ARRAY else { return nil }
+                guard let slot = e.slot(TwitterEntitiesKey.media), parser.value(slot).type == CSTATUSJSON_ARRAY else {
+                    return nil
+                }
                 return parser.elements(of: slot, count: parser.value(slot).length)
             }
             if let list, !list.isEmpty { media = (list, path) }
         }
 
-        let spans = twitterSpans(parser, entities: chosen.entities, path: chosen.path + "entities", extended: chosen.extendedEntities,
-                                 extendedPath: chosen.path + "extended_entities", ownID: id, picturesPath: media?.path, &notes)
-        let text = TwitterText.resolve(chosen.text, displayRange: displayRange, rangePath: chosen.path + "display_text_range",
-                                       spans: spans, trailingMediaLink: trailingMediaLink, &notes)
+        let spans = twitterSpans(
+            parser, entities: chosen.entities, path: chosen.path + "entities", extended: chosen.extendedEntities,
+            extendedPath: chosen.path + "extended_entities", ownID: id, picturesPath: media?.path, &notes)
+        let text = TwitterText.resolve(
+            chosen.text, displayRange: displayRange, rangePath: chosen.path + "display_text_range",
+            spans: spans, trailingMediaLink: trailingMediaLink, &notes)
         return (text, chosen.isFull, media)
     }
 
     /// `extended_tweet` or `note_tweet`: its text and what is beside it; nil (with a note) when it
     /// has no text.
-    private static func longText(_ parser: JSONParser, _ object: UInt32, path: String, textKey: Int, textName: StaticString,
-                                 _ notes: inout [String]) -> TextPlace? {
+    private static func longText(
+        _ parser: JSONParser, _ object: UInt32, path: String, textKey: Int, textName: StaticString,
+        _ notes: inout [String]
+    ) -> TextPlace? {
         let mark = notes.count
         defer { notes.prefixing(from: mark, with: path) }
         return parser.withFields(of: object, TextPlaceKey.table) { t -> TextPlace? in
@@ -434,10 +497,11 @@ extension StatusDecoder {
                 notes.append("has no \(textName); the tweet's own text is shown")
                 return nil
             }
-            return TextPlace(text: text, path: path + ".", displayRange: t.slot(TextPlaceKey.displayRange),
-                             entities: t.lenientObject(TextPlaceKey.entities, "entities", &notes),
-                             extendedEntities: t.lenientObject(TextPlaceKey.extendedEntities, "extended_entities", &notes),
-                             isFull: true)
+            return TextPlace(
+                text: text, path: path + ".", displayRange: t.slot(TextPlaceKey.displayRange),
+                entities: t.lenientObject(TextPlaceKey.entities, "entities", &notes),
+                extendedEntities: t.lenientObject(TextPlaceKey.extendedEntities, "extended_entities", &notes),
+                isFull: true)
         }
     }
 
@@ -453,48 +517,61 @@ extension StatusDecoder {
     private static let largeKeys = KeyTable(["w", "h"])
 
     /// A v1.1 `media` list at `path`: its pictures, at most ``twitterMediaLimit``.
-    private static func twitterPictures(_ parser: JSONParser, _ elements: Range<UInt32>, path: String,
-                                        _ notes: inout [String]) -> [StatusPicture] {
+    private static func twitterPictures(
+        _ parser: JSONParser, _ elements: Range<UInt32>, path: String,
+        _ notes: inout [String]
+    ) -> [StatusPicture] {
         var pictures: [StatusPicture] = []
         pictures.reserveCapacity(min(elements.count, twitterMediaLimit))
         for (index, element) in elements.enumerated() {
             let elementPath = "\(path)[\(index)]"
             guard parser.value(element).type == CSTATUSJSON_OBJECT else {
-                notes.append("\(elementPath) must be an object, not \(parser.value(element).typeName); the picture is not shown")
+                notes.append(
+                    "\(elementPath) must be an object, not \(parser.value(element).typeName); the picture is not shown")
                 continue
             }
             let mark = notes.count
-            pictures.append(parser.withFields(of: element, TwitterMediaKey.table) { m in
-                let url = m.lenientString(TwitterMediaKey.urlHTTPS, "media_url_https", &notes)
-                    ?? m.lenientString(TwitterMediaKey.url, "media_url", &notes) ?? ""
-                if url.isEmpty { notes.append("has no media_url_https or media_url; the picture has no image") }
-                var picture = StatusPicture(url: url, altText: m.lenientString(TwitterMediaKey.altText, "ext_alt_text", &notes) ?? "")
-                if let type = m.lenientString(TwitterMediaKey.type, "type", &notes) { picture.kind = mediaKind(type, &notes) }
-                // original_info's size, else sizes.large's.
-                var size: SizeReading = .absent
-                var problems: [String] = []
-                if let info = m.lenientObject(TwitterMediaKey.originalInfo, "original_info", &notes) {
-                    size = parser.withFields(of: info, widthHeightKeys) { sizeReading($0, path: "original_info.", "width", "height") }
-                    if case .malformed(let problem) = size { problems.append(problem) }
-                }
-                if size.value == nil, let sizes = m.lenientObject(TwitterMediaKey.sizes, "sizes", &notes) {
-                    let inner = notes.count
-                    if let large = parser.withFields(of: sizes, sizesKeys, { $0.lenientObject(0, "large", &notes) }) {
-                        size = parser.withFields(of: large, largeKeys) { sizeReading($0, path: "sizes.large.", "w", "h") }
+            pictures.append(
+                parser.withFields(of: element, TwitterMediaKey.table) { m in
+                    let url =
+                        m.lenientString(TwitterMediaKey.urlHTTPS, "media_url_https", &notes)
+                        ?? m.lenientString(TwitterMediaKey.url, "media_url", &notes) ?? ""
+                    if url.isEmpty { notes.append("has no media_url_https or media_url; the picture has no image") }
+                    var picture = StatusPicture(
+                        url: url, altText: m.lenientString(TwitterMediaKey.altText, "ext_alt_text", &notes) ?? "")
+                    if let type = m.lenientString(TwitterMediaKey.type, "type", &notes) {
+                        picture.kind = mediaKind(type, &notes)
+                    }
+                    // original_info's size, else sizes.large's.
+                    var size: SizeReading = .absent
+                    var problems: [String] = []
+                    if let info = m.lenientObject(TwitterMediaKey.originalInfo, "original_info", &notes) {
+                        size = parser.withFields(of: info, widthHeightKeys) {
+                            sizeReading($0, path: "original_info.", "width", "height")
+                        }
                         if case .malformed(let problem) = size { problems.append(problem) }
                     }
-                    notes.prefixing(from: inner, with: "sizes")
-                }
-                picture.pixelSize = size.value
-                if size.value != nil {
-                    notes += problems.map { $0 + "; sizes.large is used" }
-                } else if problems.isEmpty {
-                    notes.append("has no size (original_info, sizes.large); the picture has no size")
-                } else {
-                    notes += problems.map { $0 + "; the picture has no size" }
-                }
-                return picture
-            })
+                    if size.value == nil, let sizes = m.lenientObject(TwitterMediaKey.sizes, "sizes", &notes) {
+                        let inner = notes.count
+                        if let large = parser.withFields(of: sizes, sizesKeys, { $0.lenientObject(0, "large", &notes) })
+                        {
+                            size = parser.withFields(of: large, largeKeys) {
+                                sizeReading($0, path: "sizes.large.", "w", "h")
+                            }
+                            if case .malformed(let problem) = size { problems.append(problem) }
+                        }
+                        notes.prefixing(from: inner, with: "sizes")
+                    }
+                    picture.pixelSize = size.value
+                    if size.value != nil {
+                        notes += problems.map { $0 + "; sizes.large is used" }
+                    } else if problems.isEmpty {
+                        notes.append("has no size (original_info, sizes.large); the picture has no size")
+                    } else {
+                        notes += problems.map { $0 + "; the picture has no size" }
+                    }
+                    return picture
+                })
             notes.prefixing(from: mark, with: elementPath)
         }
         return limited(pictures, path: path, &notes)
@@ -518,12 +595,19 @@ extension StatusDecoder {
         let w = f.value(0).flatMap { $0.type == CSTATUSJSON_NULL ? nil : $0 }
         let h = f.value(1).flatMap { $0.type == CSTATUSJSON_NULL ? nil : $0 }
         if w == nil, h == nil { return .absent }
-        guard let w, let h else { return .malformed("\(path)\(w == nil ? width : height) must be a whole number, not absent") }
-        guard let wide = Fields.integer(w) else { return .malformed("\(path)\(width) must be a whole number, not \(Fields.shown(w))") }
-        guard let high = Fields.integer(h) else { return .malformed("\(path)\(height) must be a whole number, not \(Fields.shown(h))") }
+        guard let w, let h else {
+            return .malformed("\(path)\(w == nil ? width : height) must be a whole number, not absent")
+        }
+        guard let wide = Fields.integer(w) else {
+            return .malformed("\(path)\(width) must be a whole number, not \(Fields.shown(w))")
+        }
+        guard let high = Fields.integer(h) else {
+            return .malformed("\(path)\(height) must be a whole number, not \(Fields.shown(h))")
+        }
         guard let size = credible(wide, high) else {
             let place = path.isEmpty ? "the size" : "\(path.dropLast()): the size"
-            return .malformed("\(place) \(wide) × \(high) is not credible (each side from 1 to \(StatusPicture.largestCredibleSide))")
+            return .malformed(
+                "\(place) \(wide) × \(high) is not credible (each side from 1 to \(StatusPicture.largestCredibleSide))")
         }
         return .size(size)
     }
@@ -543,14 +627,17 @@ extension StatusDecoder {
     /// The first ``twitterMediaLimit`` pictures, with a note when there were more.
     private static func limited(_ pictures: [StatusPicture], path: String, _ notes: inout [String]) -> [StatusPicture] {
         guard pictures.count > twitterMediaLimit else { return pictures }
-        notes.append("\(path) has \(pictures.count) media; a tweet shows at most \(twitterMediaLimit), the first \(twitterMediaLimit) are kept")
+        notes.append(
+            "\(path) has \(pictures.count) media; a tweet shows at most \(twitterMediaLimit), the first \(twitterMediaLimit) are kept"
+        )
         return Array(pictures.prefix(twitterMediaLimit))
     }
 
     private static let attachmentsKeys = KeyTable(["media_keys"])
 
     /// v2's `attachments.media_keys`, nil when absent.
-    private static func attachedMediaKeys(_ parser: JSONParser, _ f: Fields, _ notes: inout [String]) -> Range<UInt32>? {
+    private static func attachedMediaKeys(_ parser: JSONParser, _ f: Fields, _ notes: inout [String]) -> Range<UInt32>?
+    {
         guard let attachments = f.lenientObject(TweetKey.attachments, "attachments", &notes) else { return nil }
         let mark = notes.count
         defer { notes.prefixing(from: mark, with: "attachments") }
@@ -558,18 +645,24 @@ extension StatusDecoder {
     }
 
     /// The media of v2's `attachments.media_keys`, from the references (a note for each missing).
-    private static func attachedPictures(_ parser: JSONParser, _ keys: Range<UInt32>, use: inout ReferenceUse,
-                                         _ notes: inout [String]) -> [StatusPicture] {
+    private static func attachedPictures(
+        _ parser: JSONParser, _ keys: Range<UInt32>, use: inout ReferenceUse,
+        _ notes: inout [String]
+    ) -> [StatusPicture] {
         var pictures: [StatusPicture] = []
         for (index, element) in keys.enumerated() {
             let value = parser.value(element)
             guard value.type == CSTATUSJSON_STRING else {
-                notes.append("attachments.media_keys[\(index)] must be a string, not \(value.typeName); the picture is not shown")
+                notes.append(
+                    "attachments.media_keys[\(index)] must be a string, not \(value.typeName); the picture is not shown"
+                )
                 continue
             }
             let key = Fields.text(value)
             guard let picture = use.medium(key, &notes) else {
-                notes.append("attachments.media_keys[\(index)] \(key.prefix(40)) is not in the response's includes.media; the picture is not shown")
+                notes.append(
+                    "attachments.media_keys[\(index)] \(key.prefix(40)) is not in the response's includes.media; the picture is not shown"
+                )
                 continue
             }
             pictures.append(picture)

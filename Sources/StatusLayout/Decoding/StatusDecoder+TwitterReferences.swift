@@ -28,7 +28,9 @@ extension StatusDecoder {
     public static func twitterIncludes(_ bytes: UnsafeRawBufferPointer) -> StatusReferences {
         let parser = JSONParser()
         var warnings: [String] = []
-        guard parseReferences(parser, bytes, name: "includes", &warnings) else { return StatusReferences(warnings: warnings) }
+        guard parseReferences(parser, bytes, name: "includes", &warnings) else {
+            return StatusReferences(warnings: warnings)
+        }
         var entryWarnings: [String: [String]] = [:]
         var users: [String: StatusUser] = [:]
         var media: [String: StatusPicture] = [:]
@@ -36,13 +38,18 @@ extension StatusDecoder {
         var general = warnings
         parser.withFields(of: 0, IncludesKey.table) { f in
             var notes: [String] = []
-            let lists = (users: f.lenientArray(IncludesKey.users, "users", &notes), media: f.lenientArray(IncludesKey.media, "media", &notes),
-                         tweets: f.lenientArray(IncludesKey.tweets, "tweets", &notes))
+            let lists = (
+                users: f.lenientArray(IncludesKey.users, "users", &notes),
+                media: f.lenientArray(IncludesKey.media, "media", &notes),
+                tweets: f.lenientArray(IncludesKey.tweets, "tweets", &notes)
+            )
             general += notes.map { "includes." + $0 }
             var unused = ReferenceUse(nil)
             for (index, element) in (lists.users ?? 0..<0).enumerated() {
                 let path = "includes.users[\(index)]"
-                guard let id = entryID(parser, element, path: path, keys: idKeys, index: 0, name: "id", &general) else { continue }
+                guard let id = entryID(parser, element, path: path, keys: idKeys, index: 0, name: "id", &general) else {
+                    continue
+                }
                 guard users[id] == nil else {
                     general.append("\(path): id \(id) is there twice; the first is kept")
                     continue
@@ -53,8 +60,11 @@ extension StatusDecoder {
             }
             for (index, element) in (lists.media ?? 0..<0).enumerated() {
                 let path = "includes.media[\(index)]"
-                guard let key = entryID(parser, element, path: path, keys: IncludedMediaKey.table, index: IncludedMediaKey.key,
-                                        name: "media_key", &general) else { continue }
+                guard
+                    let key = entryID(
+                        parser, element, path: path, keys: IncludedMediaKey.table, index: IncludedMediaKey.key,
+                        name: "media_key", &general)
+                else { continue }
                 guard media[key] == nil else {
                     general.append("\(path): media_key \(key) is there twice; the first is kept")
                     continue
@@ -70,12 +80,16 @@ extension StatusDecoder {
 
         // The tweets: first alone, then with the first pass's tweets to hold.
         guard let list = tweets.first, !list.isEmpty else {
-            return StatusReferences(users: users, media: media, tweets: [:], warnings: warnings, entryWarnings: entryWarnings,
-                                    unattributedWarnings: general)
+            return StatusReferences(
+                users: users, media: media, tweets: [:], warnings: warnings, entryWarnings: entryWarnings,
+                unattributedWarnings: general)
         }
-        func pass(_ level: TweetLevel, with tweets: [String: Status], _ passWarnings: inout [String]) -> [String: Status] {
-            let references = StatusReferences(users: users, media: media, tweets: tweets, warnings: [], entryWarnings: entryWarnings,
-                                              unattributedWarnings: [])
+        func pass(_ level: TweetLevel, with tweets: [String: Status], _ passWarnings: inout [String]) -> [String:
+            Status]
+        {
+            let references = StatusReferences(
+                users: users, media: media, tweets: tweets, warnings: [], entryWarnings: entryWarnings,
+                unattributedWarnings: [])
             var decoded: [String: Status] = [:]
             for (index, element) in list.enumerated() {
                 let path = "includes.tweets[\(index)]"
@@ -103,8 +117,9 @@ extension StatusDecoder {
         let alone = pass(.includedAlone, with: [:], &ignored)
         var tweetWarnings: [String] = []
         let included = pass(.included, with: alone, &tweetWarnings)
-        return StatusReferences(users: users, media: media, tweets: included, warnings: warnings + tweetWarnings,
-                                entryWarnings: entryWarnings, unattributedWarnings: general)
+        return StatusReferences(
+            users: users, media: media, tweets: included, warnings: warnings + tweetWarnings,
+            entryWarnings: entryWarnings, unattributedWarnings: general)
     }
 
     /// Reads YYKit's `twitter_objects.users` dictionary (`{"<id_str>": {v1.1 user}}`) into
@@ -116,7 +131,9 @@ extension StatusDecoder {
     public static func twitterUsers(_ bytes: UnsafeRawBufferPointer) -> StatusReferences {
         let parser = JSONParser()
         var warnings: [String] = []
-        guard parseReferences(parser, bytes, name: "twitter_objects.users", &warnings) else { return StatusReferences(warnings: warnings) }
+        guard parseReferences(parser, bytes, name: "twitter_objects.users", &warnings) else {
+            return StatusReferences(warnings: warnings)
+        }
         var users: [String: StatusUser] = [:]
         var entryWarnings: [String: [String]] = [:]
         var general = warnings
@@ -133,19 +150,24 @@ extension StatusDecoder {
             }
             var notes: [String] = []
             let (user, id) = twitterUser(parser, value, path: path, stubs: false, use: &unused, &notes)
-            if let id, id != key { notes.append("\(path).id_str (\(id.prefix(40))) is not its key; the user is kept by its key") }
+            if let id, id != key {
+                notes.append("\(path).id_str (\(id.prefix(40))) is not its key; the user is kept by its key")
+            }
             users[key] = user
             if !notes.isEmpty { entryWarnings[StatusReferences.userEntry(key)] = notes }
         }
-        return StatusReferences(users: users, media: [:], tweets: [:],
-                                warnings: general + entryWarnings.keys.sorted().flatMap { entryWarnings[$0] ?? [] },
-                                entryWarnings: entryWarnings, unattributedWarnings: general)
+        return StatusReferences(
+            users: users, media: [:], tweets: [:],
+            warnings: general + entryWarnings.keys.sorted().flatMap { entryWarnings[$0] ?? [] },
+            entryWarnings: entryWarnings, unattributedWarnings: general)
     }
 
     /// Parses `bytes` as the object `name` (invalid UTF-8 replaced, with a note); false (with a
     /// note) when it is not a JSON object.
-    private static func parseReferences(_ parser: JSONParser, _ bytes: UnsafeRawBufferPointer, name: String,
-                                        _ warnings: inout [String]) -> Bool {
+    private static func parseReferences(
+        _ parser: JSONParser, _ bytes: UnsafeRawBufferPointer, name: String,
+        _ warnings: inout [String]
+    ) -> Bool {
         var code = parser.parse(bytes)
         if code == CSTATUSJSON_INVALID_UTF8 {
             // The parser keeps pointers into its own copy of the input: the repaired bytes may go.
@@ -154,11 +176,14 @@ extension StatusDecoder {
             warnings.append("\(name) holds invalid UTF-8, replaced by U+FFFD")
         }
         guard code == CSTATUSJSON_OK else {
-            warnings.append("\(name) is not valid JSON (\(parser.errorMessage)); none of its users, media or tweets is known")
+            warnings.append(
+                "\(name) is not valid JSON (\(parser.errorMessage)); none of its users, media or tweets is known")
             return false
         }
         guard parser.value(0).type == CSTATUSJSON_OBJECT else {
-            warnings.append("\(name) must be an object, not \(parser.value(0).typeName); none of its users, media or tweets is known")
+            warnings.append(
+                "\(name) must be an object, not \(parser.value(0).typeName); none of its users, media or tweets is known"
+            )
             return false
         }
         return true
@@ -166,8 +191,10 @@ extension StatusDecoder {
 
     /// The string field `name` (key `index` of `keys`) of the object `element` at `path`; nil
     /// (with a note) when it is not an object or has no such string.
-    private static func entryID(_ parser: JSONParser, _ element: UInt32, path: String, keys: KeyTable, index: Int, name key: StaticString,
-                                _ warnings: inout [String]) -> String? {
+    private static func entryID(
+        _ parser: JSONParser, _ element: UInt32, path: String, keys: KeyTable, index: Int, name key: StaticString,
+        _ warnings: inout [String]
+    ) -> String? {
         let value = parser.value(element)
         guard value.type == CSTATUSJSON_OBJECT else {
             warnings.append("\(path) must be an object, not \(value.typeName); ignored")
@@ -179,7 +206,9 @@ extension StatusDecoder {
                 return nil
             }
             guard id.type == CSTATUSJSON_STRING, id.length > 0 else {
-                warnings.append("\(path).\(key) must be a string, not \(id.type == CSTATUSJSON_STRING ? "an empty one" : Fields.shown(id)); ignored")
+                warnings.append(
+                    "\(path).\(key) must be a string, not \(id.type == CSTATUSJSON_STRING ? "an empty one" : Fields.shown(id)); ignored"
+                )
                 return nil
             }
             return Fields.text(id)
@@ -188,13 +217,19 @@ extension StatusDecoder {
 
     /// A medium of `includes.media`: a photo's `url`, else the `preview_image_url` of a video or
     /// GIF; `width` and `height`; `alt_text`.
-    private static func includedPicture(_ parser: JSONParser, _ element: UInt32, _ notes: inout [String]) -> StatusPicture {
+    private static func includedPicture(_ parser: JSONParser, _ element: UInt32, _ notes: inout [String])
+        -> StatusPicture
+    {
         parser.withFields(of: element, IncludedMediaKey.table) { m in
-            let url = m.lenientString(IncludedMediaKey.url, "url", &notes)
+            let url =
+                m.lenientString(IncludedMediaKey.url, "url", &notes)
                 ?? m.lenientString(IncludedMediaKey.preview, "preview_image_url", &notes) ?? ""
             if url.isEmpty { notes.append("has no url or preview_image_url; the picture has no image") }
-            var picture = StatusPicture(url: url, altText: m.lenientString(IncludedMediaKey.altText, "alt_text", &notes) ?? "")
-            if let type = m.lenientString(IncludedMediaKey.type, "type", &notes) { picture.kind = mediaKind(type, &notes) }
+            var picture = StatusPicture(
+                url: url, altText: m.lenientString(IncludedMediaKey.altText, "alt_text", &notes) ?? "")
+            if let type = m.lenientString(IncludedMediaKey.type, "type", &notes) {
+                picture.kind = mediaKind(type, &notes)
+            }
             switch sizeReading(m, path: "", "width", "height") {
             case .size(let size): picture.pixelSize = size
             case .absent: notes.append("has no width and height; the picture has no size")

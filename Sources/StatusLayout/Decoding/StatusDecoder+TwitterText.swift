@@ -60,8 +60,10 @@ enum TwitterText {
     ///     no entity covers is the media's link (a v2 tweet with attachments whose entities were
     ///     not sent): removed when no entity marks a media link.
     /// - Complexity: O(n + e log e) for a text of n bytes and e entities.
-    static func resolve(_ text: String, displayRange: (Int, Int)?, rangePath: String, spans: [Span], trailingMediaLink: Bool,
-                        _ notes: inout [String]) -> StatusText {
+    static func resolve(
+        _ text: String, displayRange: (Int, Int)?, rangePath: String, spans: [Span], trailingMediaLink: Bool,
+        _ notes: inout [String]
+    ) -> StatusText {
         if spans.isEmpty, displayRange == nil, !trailingMediaLink, !text.utf8.contains(0x26) {
             // Nothing to resolve: the text as sent, without white space at its end.
             var bytes = Array(text.utf8)
@@ -82,7 +84,9 @@ enum TwitterText {
                 if start >= 0, start <= end, end <= count {
                     (lower, upper) = (start, end)
                 } else {
-                    notes.append("\(rangePath) [\(start), \(end)] is not a range of the text's \(count) characters; the whole text is shown")
+                    notes.append(
+                        "\(rangePath) [\(start), \(end)] is not a range of the text's \(count) characters; the whole text is shown"
+                    )
                 }
             }
 
@@ -103,15 +107,20 @@ enum TwitterText {
                 } else if span.end <= lower || span.start >= upper {
                     // Outside the shown text: a reply's leading mentions, the trailing media link.
                 } else if span.start < lower || span.end > upper {
-                    notes.append("\(span.described) crosses the edge of \(rangePath) [\(lower), \(upper)]; the entity is ignored")
+                    notes.append(
+                        "\(span.described) crosses the edge of \(rangePath) [\(lower), \(upper)]; the entity is ignored"
+                    )
                 } else if let expected = span.expected, !holds(slice(span.start, span.end), expected) {
-                    notes.append("\(span.described) holds \"\(slice(span.start, span.end).prefix(40))\", not \"\(expected.prefix(40))\"; the entity is ignored")
+                    notes.append(
+                        "\(span.described) holds \"\(slice(span.start, span.end).prefix(40))\", not \"\(expected.prefix(40))\"; the entity is ignored"
+                    )
                 } else {
                     checked.append(span)
                 }
             }
             // Stable: entities of one start keep the order they were read in.
-            let sorted = checked.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+            let sorted = checked.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+                .map(\.element)
             var kept: [Span] = []
             kept.reserveCapacity(sorted.count + 1)
             for span in sorted {
@@ -124,7 +133,8 @@ enum TwitterText {
                 kept.append(span)
             }
             if trailingMediaLink, !kept.contains(where: \.isMedia),
-               let link = trailingShortLink(bytes, starts: starts, lower: kept.last?.end ?? lower, upper: upper) {
+                let link = trailingShortLink(bytes, starts: starts, lower: kept.last?.end ?? lower, upper: upper)
+            {
                 kept.append(Span(start: link, end: upper, kind: .media, expected: nil, list: "attachments", place: nil))
             }
 
@@ -153,7 +163,8 @@ enum TwitterText {
                     if let shown, !shown.isEmpty {
                         output.append(contentsOf: shown.utf8)
                     } else {
-                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[starts[span.start]..<starts[span.end]]))
+                        output.append(
+                            contentsOf: UnsafeBufferPointer(rebasing: bytes[starts[span.start]..<starts[span.end]]))
                     }
                     entities.append(TextEntity(kind: .link(target), range: begin..<output.count))
                 }
@@ -167,7 +178,9 @@ enum TwitterText {
                 let blank = output.prefix(while: isWhiteSpace).count
                 if blank > 0 {
                     output.removeFirst(blank)
-                    entities = entities.map { TextEntity(kind: $0.kind, range: $0.range.lowerBound - blank..<$0.range.upperBound - blank) }
+                    entities = entities.map {
+                        TextEntity(kind: $0.kind, range: $0.range.lowerBound - blank..<$0.range.upperBound - blank)
+                    }
                 }
             }
             return StatusText(resolved: String(decoding: output, as: UTF8.self), entities: entities)
@@ -182,8 +195,10 @@ enum TwitterText {
         if shown.utf8.elementsEqual(expected.utf8) { return true }
         func folded(_ s: String) -> String {
             let lower = s.lowercased()
-            guard let first = lower.unicodeScalars.first, (0xFF03...0xFF04).contains(first.value) || first.value == 0xFF20,
-                  let ascii = Unicode.Scalar(first.value - 0xFEE0) else { return lower }
+            guard let first = lower.unicodeScalars.first,
+                (0xFF03...0xFF04).contains(first.value) || first.value == 0xFF20,
+                let ascii = Unicode.Scalar(first.value - 0xFEE0)
+            else { return lower }
             return String(Character(ascii)) + String(lower.unicodeScalars.dropFirst())
         }
         let a = folded(shown), b = folded(expected)
@@ -194,7 +209,9 @@ enum TwitterText {
     /// The code point where a `https://t.co/…` (or `http://`) link ends the text between `lower`
     /// and `upper` (white space after it allowed), after white space or at `lower`; nil when
     /// the text does not end in one.
-    private static func trailingShortLink(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int], lower: Int, upper: Int) -> Int? {
+    private static func trailingShortLink(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int], lower: Int, upper: Int)
+        -> Int?
+    {
         let floor = starts[lower]
         var end = starts[upper]
         while end > floor, isWhiteSpace(bytes[end - 1]) { end -= 1 }
@@ -217,7 +234,9 @@ enum TwitterText {
         return starts[index] == linkStart ? index : nil
     }
 
-    private static func isWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
@@ -234,7 +253,9 @@ enum TwitterText {
     ]
 
     /// Appends `bytes[from ..< to]` to `output` with Twitter's character references decoded.
-    private static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, into output: inout [UInt8]) {
+    private static func appendDecoded(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, into output: inout [UInt8]
+    ) {
         var index = from
         var copied = from
         while index < to {
@@ -272,16 +293,21 @@ extension StatusDecoder {
     }
 
     private enum EntityKey {
-        static let table = KeyTable(["indices", "start", "end", "url", "display_url", "expanded_url", "screen_name", "username",
-                                     "text", "tag", "media_key"])
-        static let indices = 0, start = 1, end = 2, url = 3, displayURL = 4, expandedURL = 5, screenName = 6, username = 7
+        static let table = KeyTable([
+            "indices", "start", "end", "url", "display_url", "expanded_url", "screen_name", "username",
+            "text", "tag", "media_key",
+        ])
+        static let indices = 0, start = 1, end = 2, url = 3, displayURL = 4, expandedURL = 5, screenName = 6,
+            username = 7
         static let text = 8, tag = 9, mediaKey = 10
     }
 
     /// The entity lists of an `entities` object, in the order they are read.
     private static let allLists: [(Int, StaticString)] = [
-        (TwitterEntitiesKey.urls, "urls"), (TwitterEntitiesKey.media, "media"), (TwitterEntitiesKey.userMentions, "user_mentions"),
-        (TwitterEntitiesKey.mentions, "mentions"), (TwitterEntitiesKey.hashtags, "hashtags"), (TwitterEntitiesKey.symbols, "symbols"),
+        (TwitterEntitiesKey.urls, "urls"), (TwitterEntitiesKey.media, "media"),
+        (TwitterEntitiesKey.userMentions, "user_mentions"),
+        (TwitterEntitiesKey.mentions, "mentions"), (TwitterEntitiesKey.hashtags, "hashtags"),
+        (TwitterEntitiesKey.symbols, "symbols"),
         (TwitterEntitiesKey.cashtags, "cashtags"),
     ]
     /// The list of an `extended_entities` object that is read for the text: its media links.
@@ -295,8 +321,10 @@ extension StatusDecoder {
     ///     sends its media links) is a media link.
     ///   - picturesPath: the `media` list the pictures are read from, whose elements that are not
     ///     objects the pictures' reader notes.
-    static func twitterSpans(_ parser: JSONParser, entities: UInt32?, path: String, extended: UInt32?, extendedPath: String,
-                             ownID: StatusID, picturesPath: String?, _ notes: inout [String]) -> [TwitterText.Span] {
+    static func twitterSpans(
+        _ parser: JSONParser, entities: UInt32?, path: String, extended: UInt32?, extendedPath: String,
+        ownID: StatusID, picturesPath: String?, _ notes: inout [String]
+    ) -> [TwitterText.Span] {
         var spans: [TwitterText.Span] = []
         func read(_ object: UInt32, path: String, mediaOnly: Bool) {
             let mark = notes.count
@@ -308,12 +336,16 @@ extension StatusDecoder {
                     for (index, element) in elements.enumerated() {
                         guard parser.value(element).type == CSTATUSJSON_OBJECT else {
                             if listPath != picturesPath {
-                                notes.append("\(listPath)[\(index)] must be an object, not \(parser.value(element).typeName); ignored")
+                                notes.append(
+                                    "\(listPath)[\(index)] must be an object, not \(parser.value(element).typeName); ignored"
+                                )
                             }
                             continue
                         }
                         let inner = notes.count
-                        if let span = twitterSpan(parser, element, list: key, listPath: listPath, place: index, ownID: ownID, &notes) {
+                        if let span = twitterSpan(
+                            parser, element, list: key, listPath: listPath, place: index, ownID: ownID, &notes)
+                        {
                             spans.append(span)
                         }
                         if notes.count > inner { notes.prefixing(from: inner, with: "\(listPath)[\(index)]") }
@@ -348,8 +380,10 @@ extension StatusDecoder {
     }
 
     /// One entity of a list of `entities` (its notes are prefixed by the caller).
-    private static func twitterSpan(_ parser: JSONParser, _ element: UInt32, list: Int, listPath: String, place: Int, ownID: StatusID,
-                                    _ notes: inout [String]) -> TwitterText.Span? {
+    private static func twitterSpan(
+        _ parser: JSONParser, _ element: UInt32, list: Int, listPath: String, place: Int, ownID: StatusID,
+        _ notes: inout [String]
+    ) -> TwitterText.Span? {
         parser.withFields(of: element, EntityKey.table) { e -> TwitterText.Span? in
             guard let (start, end) = entityRange(parser, e, &notes) else { return nil }
             func span(_ kind: TwitterText.Span.Kind, _ expected: String?) -> TwitterText.Span {
@@ -373,7 +407,9 @@ extension StatusDecoder {
                 return span(.media, e.lenientString(EntityKey.url, "url", &notes))
             case TwitterEntitiesKey.userMentions, TwitterEntitiesKey.mentions:
                 // v1.1 names the account `screen_name`, v2 `username`.
-                let name = e.lenientString(EntityKey.screenName, "screen_name", &notes) ?? e.lenientString(EntityKey.username, "username", &notes)
+                let name =
+                    e.lenientString(EntityKey.screenName, "screen_name", &notes)
+                    ?? e.lenientString(EntityKey.username, "username", &notes)
                 guard let name, !name.isEmpty else {
                     notes.append("has no screen_name (nor username); shown as plain text")
                     return nil
@@ -382,7 +418,8 @@ extension StatusDecoder {
             default:
                 // v1.1's hashtags and symbols name it `text`, v2's hashtags and cashtags `tag`.
                 let isCashtag = list == TwitterEntitiesKey.symbols || list == TwitterEntitiesKey.cashtags
-                let tag = e.lenientString(EntityKey.text, "text", &notes) ?? e.lenientString(EntityKey.tag, "tag", &notes)
+                let tag =
+                    e.lenientString(EntityKey.text, "text", &notes) ?? e.lenientString(EntityKey.tag, "tag", &notes)
                 guard let tag, !tag.isEmpty else {
                     notes.append("has no text (nor tag); shown as plain text")
                     return nil
@@ -396,7 +433,9 @@ extension StatusDecoder {
     private static func entityRange(_ parser: JSONParser, _ e: Fields, _ notes: inout [String]) -> (Int, Int)? {
         if let slot = e.slot(EntityKey.indices), parser.value(slot).type != CSTATUSJSON_NULL {
             guard let pair = twitterPair(parser, slot) else {
-                notes.append("indices must be two whole numbers [start, end], not \(describedPair(parser, slot)); the entity is ignored")
+                notes.append(
+                    "indices must be two whole numbers [start, end], not \(describedPair(parser, slot)); the entity is ignored"
+                )
                 return nil
             }
             return pair
@@ -407,8 +446,11 @@ extension StatusDecoder {
             return nil
         }
         guard let start, let end, let s = Fields.integer(start), let t = Fields.integer(end),
-              start.type != CSTATUSJSON_STRING, end.type != CSTATUSJSON_STRING else {
-            notes.append("start and end must be whole numbers, not \(start.map(Fields.shown) ?? "absent") and \(end.map(Fields.shown) ?? "absent"); the entity is ignored")
+            start.type != CSTATUSJSON_STRING, end.type != CSTATUSJSON_STRING
+        else {
+            notes.append(
+                "start and end must be whole numbers, not \(start.map(Fields.shown) ?? "absent") and \(end.map(Fields.shown) ?? "absent"); the entity is ignored"
+            )
             return nil
         }
         return (s, t)
@@ -421,7 +463,8 @@ extension StatusDecoder {
         let elements = parser.elements(of: slot, count: 2)
         let first = parser.value(elements.lowerBound), second = parser.value(elements.lowerBound + 1)
         guard first.type != CSTATUSJSON_STRING, second.type != CSTATUSJSON_STRING,
-              let start = Fields.integer(first), let end = Fields.integer(second) else { return nil }
+            let start = Fields.integer(first), let end = Fields.integer(second)
+        else { return nil }
         return (start, end)
     }
 

@@ -10,19 +10,21 @@ import CStatusJSON
 /// be read costs itself alone, with a note in ``Status/warnings`` naming the field.
 extension StatusDecoder {
     enum WeiboKey {
-        static let table = KeyTable(["id", "idstr", "text", "text_raw", "longText", "isLongText", "created_at", "source",
-                                     "region_name", "user", "reposts_count", "comments_count", "attitudes_count", "deleted",
-                                     "pic_urls", "pic_ids", "pic_infos", "pics", "thumbnail_pic", "retweeted_status", "title",
-                                     "page_info", "url_struct", "topic_struct", "tag_struct", "mix_media_info", "bid",
-                                     "raw_text", "mid", "mblogid",
-                                     // Only Twitter's statuses carry these (30 ..< 46),
-                                     "id_str", "full_text", "extended_tweet", "entities", "extended_entities", "favorite_count",
-                                     "retweet_count", "display_text_range", "edit_history_tweet_ids", "author_id", "public_metrics",
-                                     "referenced_tweets", "quoted_status", "is_quote_status", "in_reply_to_screen_name", "note_tweet",
-                                     // only Mastodon's these (46 ..< 60): the automatic format tells the network by them.
-                                     "account", "content", "spoiler_text", "media_attachments", "visibility", "reblog",
-                                     "favourites_count", "reblogs_count", "replies_count", "uri", "emojis", "sensitive", "mentions",
-                                     "in_reply_to_account_id"])
+        static let table = KeyTable([
+            "id", "idstr", "text", "text_raw", "longText", "isLongText", "created_at", "source",
+            "region_name", "user", "reposts_count", "comments_count", "attitudes_count", "deleted",
+            "pic_urls", "pic_ids", "pic_infos", "pics", "thumbnail_pic", "retweeted_status", "title",
+            "page_info", "url_struct", "topic_struct", "tag_struct", "mix_media_info", "bid",
+            "raw_text", "mid", "mblogid",
+            // Only Twitter's statuses carry these (30 ..< 46),
+            "id_str", "full_text", "extended_tweet", "entities", "extended_entities", "favorite_count",
+            "retweet_count", "display_text_range", "edit_history_tweet_ids", "author_id", "public_metrics",
+            "referenced_tweets", "quoted_status", "is_quote_status", "in_reply_to_screen_name", "note_tweet",
+            // only Mastodon's these (46 ..< 60): the automatic format tells the network by them.
+            "account", "content", "spoiler_text", "media_attachments", "visibility", "reblog",
+            "favourites_count", "reblogs_count", "replies_count", "uri", "emojis", "sensitive", "mentions",
+            "in_reply_to_account_id",
+        ])
         static let id = 0, idstr = 1, text = 2, textRaw = 3, longText = 4, isLongText = 5, createdAt = 6, source = 7
         static let region = 8, user = 9, reposts = 10, comments = 11, attitudes = 12, deleted = 13, picURLs = 14
         static let picIDs = 15, picInfos = 16, pics = 17, thumbnail = 18, retweeted = 19, title = 20, pageInfo = 21
@@ -32,8 +34,10 @@ extension StatusDecoder {
         static let webOnly = [bid, textRaw, pics, rawText]
         static let bid = 26, rawText = 27, mid = 28, mblogid = 29
         /// The keys only Weibo's statuses carry.
-        static let weiboOnly = [idstr, mid, reposts, comments, attitudes, picURLs, picIDs, picInfos, bid, textRaw, pageInfo, urlStruct,
-                                mblogid, isLongText]
+        static let weiboOnly = [
+            idstr, mid, reposts, comments, attitudes, picURLs, picIDs, picInfos, bid, textRaw, pageInfo, urlStruct,
+            mblogid, isLongText,
+        ]
         /// Weibo's keys, and those only Twitter's and only Mastodon's statuses carry.
         static let weibo = 0..<30, twitter = 30..<46, mastodon = 46..<60
     }
@@ -51,8 +55,10 @@ extension StatusDecoder {
     }
 
     private enum UserKey {
-        static let table = KeyTable(["screen_name", "name", "remark", "verified", "verified_type", "verified_level", "mbrank",
-                                     "profile_image_url"])
+        static let table = KeyTable([
+            "screen_name", "name", "remark", "verified", "verified_type", "verified_level", "mbrank",
+            "profile_image_url",
+        ])
         static let screenName = 0, name = 1, remark = 2, verified = 3, verifiedType = 4, verifiedLevel = 5, mbrank = 6
         static let avatar = 7
     }
@@ -64,9 +70,11 @@ extension StatusDecoder {
     ///   which the retweet takes when it has none of its own (as YYKit's model does).
     ///   `detect`: the automatic format's question, asked of the keys looked up here (one lookup
     ///   a status): a status whose keys are Twitter's or Mastodon's is read by their readers.
-    static func weiboStatus(_ parser: JSONParser, object: UInt32, depth: Int, web: Bool,
-                            outer: (card: StatusCard?, links: [StatusLink])? = nil,
-                            detect: (source: StatusElement.Source, references: StatusReferences?)? = nil) throws(StatusDecodingError) -> Status {
+    static func weiboStatus(
+        _ parser: JSONParser, object: UInt32, depth: Int, web: Bool,
+        outer: (card: StatusCard?, links: [StatusLink])? = nil,
+        detect: (source: StatusElement.Source, references: StatusReferences?)? = nil
+    ) throws(StatusDecodingError) -> Status {
         try parser.withFields(of: object, WeiboKey.table) { f throws(StatusDecodingError) in
             if depth == 0, let detect {
                 switch network(f, source: detect.source, references: detect.references) {
@@ -75,7 +83,9 @@ extension StatusDecoder {
                 case .weibo: break
                 }
             }
-            if depth == 0, !WeiboKey.weibo.contains(where: { f.slot($0) != nil }) { throw unknownFormat(parser, object: object) }
+            if depth == 0, !WeiboKey.weibo.contains(where: { f.slot($0) != nil }) {
+                throw unknownFormat(parser, object: object)
+            }
             let id = try statusID(f, id: WeiboKey.id, idstr: WeiboKey.idstr, idstrName: "idstr")
             var notes: [String] = []
             let isWeb = web || WeiboKey.webOnly.contains { f.slot($0) != nil }
@@ -84,7 +94,9 @@ extension StatusDecoder {
             // Text: the long text when sent, else text_raw (plain), else text (HTML from the web APIs).
             box.fields.isLongText = f.lenientFlag(WeiboKey.isLongText, "isLongText", &notes) ?? false
             box.fields.text = weiboText(parser, f, web: isWeb, &notes)
-            if let title = f.lenientObject(WeiboKey.title, "title", &notes) { box.fields.title = Self.title(parser, title, &notes) }
+            if let title = f.lenientObject(WeiboKey.title, "title", &notes) {
+                box.fields.title = Self.title(parser, title, &notes)
+            }
             box.fields.createdAt = f.lenientString(WeiboKey.createdAt, "created_at", &notes) ?? ""
             checkDate(box.fields.createdAt, &notes)
             box.fields.source = f.lenientString(WeiboKey.source, "source", &notes) ?? ""
@@ -97,7 +109,8 @@ extension StatusDecoder {
             box.fields.repostsCount = f.lenientCount(WeiboKey.reposts, "reposts_count", &notes)
             box.fields.commentsCount = f.lenientCount(WeiboKey.comments, "comments_count", &notes)
             box.fields.attitudesCount = f.lenientCount(WeiboKey.attitudes, "attitudes_count", &notes)
-            box.fields.isDeleted = (f.lenientFlag(WeiboKey.deleted, "deleted", &notes) ?? false) || (depth > 0 && box.fields.user == nil)
+            box.fields.isDeleted =
+                (f.lenientFlag(WeiboKey.deleted, "deleted", &notes) ?? false) || (depth > 0 && box.fields.user == nil)
             box.fields.pictures = pictures(parser, f, &notes)
             if let page = f.lenientObject(WeiboKey.pageInfo, "page_info", &notes) {
                 let mark = notes.count
@@ -107,13 +120,20 @@ extension StatusDecoder {
             box.fields.tags = tags(parser, f, &notes)
             if let outer {
                 if box.fields.card == nil { box.fields.card = outer.card }
-                if box.fields.text.markup == .plain, box.fields.text.links.isEmpty { box.fields.text.links = outer.links }
+                if box.fields.text.markup == .plain, box.fields.text.links.isEmpty {
+                    box.fields.text.links = outer.links
+                }
             }
             // One level of reposting is kept: a repost of a repost is shown as a repost of the original.
-            if depth == 0, let retweet = try retweet(parser, f, web: isWeb, outer: (box.fields.card, box.fields.text.links), &notes) {
+            if depth == 0,
+                let retweet = try retweet(
+                    parser, f, web: isWeb, outer: (box.fields.card, box.fields.text.links), &notes)
+            {
                 box.fields.retweet = StatusBox(retweet)
             }
-            if depth == 0, box.fields.text.isEmpty, box.fields.pictures.isEmpty, box.fields.card == nil, box.fields.retweet == nil, !box.fields.isDeleted {
+            if depth == 0, box.fields.text.isEmpty, box.fields.pictures.isEmpty, box.fields.card == nil,
+                box.fields.retweet == nil, !box.fields.isDeleted
+            {
                 notes.append("the status has nothing to show (no text, pictures, card or repost): its cell is empty")
             }
             box.fields.warnings = notes
@@ -124,8 +144,10 @@ extension StatusDecoder {
     /// The retweeted status; its warnings are the status's too. A broken retweet costs the
     /// retweet's field alone, unless its ID is what is broken: then the status is refused (its
     /// repost could not be told apart).
-    private static func retweet(_ parser: JSONParser, _ f: Fields, web: Bool, outer: (card: StatusCard?, links: [StatusLink]),
-                                _ notes: inout [String]) throws(StatusDecodingError) -> Status? {
+    private static func retweet(
+        _ parser: JSONParser, _ f: Fields, web: Bool, outer: (card: StatusCard?, links: [StatusLink]),
+        _ notes: inout [String]
+    ) throws(StatusDecodingError) -> Status? {
         guard let object = f.lenientObject(WeiboKey.retweeted, "retweeted_status", &notes) else { return nil }
         let retweet: Status
         do throws(StatusDecodingError) {
@@ -147,13 +169,16 @@ extension StatusDecoder {
     }
 
     private static func weiboText(_ parser: JSONParser, _ f: Fields, web: Bool, _ notes: inout [String]) -> StatusText {
-        let links = self.links(parser, f.lenientArray(WeiboKey.urlStruct, "url_struct", &notes), &notes, path: "url_struct")
+        let links = self.links(
+            parser, f.lenientArray(WeiboKey.urlStruct, "url_struct", &notes), &notes, path: "url_struct")
         let topics = self.topics(parser, f.lenientArray(WeiboKey.topicStruct, "topic_struct", &notes), &notes)
         if let long = f.lenientObject(WeiboKey.longText, "longText", &notes) {
             let mark = notes.count
             let text: StatusText? = parser.withFields(of: long, LongTextKey.table) { l in
-                guard let content = l.lenientString(LongTextKey.content, "longTextContent", &notes), !content.isEmpty else { return nil }
-                let longLinks = self.links(parser, l.lenientArray(LongTextKey.urlStruct, "url_struct", &notes), &notes, path: "url_struct")
+                guard let content = l.lenientString(LongTextKey.content, "longTextContent", &notes), !content.isEmpty
+                else { return nil }
+                let longLinks = self.links(
+                    parser, l.lenientArray(LongTextKey.urlStruct, "url_struct", &notes), &notes, path: "url_struct")
                 return StatusText(plain: content, links: longLinks.isEmpty ? links : longLinks, topics: topics)
             }
             notes.prefixing(from: mark, with: "longText")
@@ -173,7 +198,9 @@ extension StatusDecoder {
     }
 
     /// `url_struct` entries with a string to replace and a title (others are kept for nothing).
-    static func links(_ parser: JSONParser, _ elements: Range<UInt32>?, _ notes: inout [String], path: String) -> [StatusLink] {
+    static func links(_ parser: JSONParser, _ elements: Range<UInt32>?, _ notes: inout [String], path: String)
+        -> [StatusLink]
+    {
         guard let elements else { return [] }
         var links: [StatusLink] = []
         for (index, element) in elements.enumerated() {
@@ -186,8 +213,11 @@ extension StatusDecoder {
                 let short = l.lenientString(LinkKey.shortURL, "short_url", &notes) ?? ""
                 let title = l.lenientString(LinkKey.title, "url_title", &notes) ?? ""
                 guard !short.isEmpty, !title.isEmpty else { return }
-                links.append(StatusLink(shortURL: short, title: title, iconURL: l.lenientString(LinkKey.icon, "url_type_pic", &notes) ?? "",
-                                        pageID: l.lenientIdentifier(LinkKey.pageID, "page_id", &notes) ?? ""))
+                links.append(
+                    StatusLink(
+                        shortURL: short, title: title,
+                        iconURL: l.lenientString(LinkKey.icon, "url_type_pic", &notes) ?? "",
+                        pageID: l.lenientIdentifier(LinkKey.pageID, "page_id", &notes) ?? ""))
             }
             notes.prefixing(from: mark, with: "\(path)[\(index)]")
         }
@@ -201,7 +231,9 @@ extension StatusDecoder {
         var topics: [String] = []
         for (index, element) in elements.enumerated() where parser.value(element).type == CSTATUSJSON_OBJECT {
             let mark = notes.count
-            if let title = parser.withFields(of: element, topicKeys, { $0.lenientString(0, "topic_title", &notes) }), !title.isEmpty {
+            if let title = parser.withFields(of: element, topicKeys, { $0.lenientString(0, "topic_title", &notes) }),
+                !title.isEmpty
+            {
                 topics.append(title)
             }
             notes.prefixing(from: mark, with: "topic_struct[\(index)]")
@@ -227,11 +259,16 @@ extension StatusDecoder {
             let verified = u.lenientFlag(UserKey.verified, "verified", &notes) ?? false
             let type = u.lenientInteger(UserKey.verifiedType, "verified_type", &notes)
             let level = u.lenientInteger(UserKey.verifiedLevel, "verified_level", &notes)
-            let verification: StatusUser.Verification = verified ? .personal : type == 220 ? .club
-                : (type == -1 && level == 3) ? .organization : .none
-            return StatusUser(screenName: remark.isEmpty ? screenName : remark, name: name, verification: verification,
-                              membershipRank: u.lenientInteger(UserKey.mbrank, "mbrank", &notes) ?? 0,
-                              profileImageURL: u.lenientString(UserKey.avatar, "profile_image_url", &notes) ?? "")
+            let verification: StatusUser.Verification =
+                verified
+                ? .personal
+                : type == 220
+                    ? .club
+                    : (type == -1 && level == 3) ? .organization : .none
+            return StatusUser(
+                screenName: remark.isEmpty ? screenName : remark, name: name, verification: verification,
+                membershipRank: u.lenientInteger(UserKey.mbrank, "mbrank", &notes) ?? 0,
+                profileImageURL: u.lenientString(UserKey.avatar, "profile_image_url", &notes) ?? "")
         }
     }
 
@@ -262,8 +299,10 @@ extension StatusDecoder {
             let mark = notes.count
             parser.withFields(of: element, TagKey.table) { t in
                 let name = t.lenientString(TagKey.name, "tag_name", &notes) ?? ""
-                tags.append(StatusTag(name: name, isPlace: t.lenientInteger(TagKey.type, "tag_type", &notes) == 1,
-                                      iconURL: t.lenientString(TagKey.icon, "url_type_pic", &notes) ?? ""))
+                tags.append(
+                    StatusTag(
+                        name: name, isPlace: t.lenientInteger(TagKey.type, "tag_type", &notes) == 1,
+                        iconURL: t.lenientString(TagKey.icon, "url_type_pic", &notes) ?? ""))
             }
             notes.prefixing(from: mark, with: "tag_struct[\(index)]")
         }
@@ -273,8 +312,10 @@ extension StatusDecoder {
     // MARK: Card
 
     private enum CardKey {
-        static let table = KeyTable(["type", "object_type", "page_pic", "type_icon", "buttons", "page_title", "page_desc",
-                                     "content2", "content3", "tips", "page_id", "page_url"])
+        static let table = KeyTable([
+            "type", "object_type", "page_pic", "type_icon", "buttons", "page_title", "page_desc",
+            "content2", "content3", "tips", "page_id", "page_url",
+        ])
         static let type = 0, objectType = 1, pagePic = 2, typeIcon = 3, buttons = 4, title = 5, desc = 6, content2 = 7
         static let content3 = 8, tips = 9, pageID = 10, pageURL = 11
     }
@@ -316,7 +357,8 @@ extension StatusDecoder {
             }
             card.badgeURL = c.lenientString(CardKey.typeIcon, "type_icon", &notes) ?? ""
             if let buttons = c.lenientArray(CardKey.buttons, "buttons", &notes), let first = buttons.first,
-               parser.value(first).type == CSTATUSJSON_OBJECT {
+                parser.value(first).type == CSTATUSJSON_OBJECT
+            {
                 parser.withFields(of: first, buttonKeys) { b in
                     let name = b.lenientString(0, "name", &notes) ?? ""
                     let picture = b.lenientString(1, "pic", &notes) ?? ""
@@ -324,7 +366,10 @@ extension StatusDecoder {
                 }
             }
             card.title = c.lenientString(CardKey.title, "page_title", &notes) ?? ""
-            for key in [(CardKey.desc, "page_desc" as StaticString), (CardKey.content2, "content2"), (CardKey.content3, "content3")] {
+            for key in [
+                (CardKey.desc, "page_desc" as StaticString), (CardKey.content2, "content2"),
+                (CardKey.content3, "content3"),
+            ] {
                 if let text = c.lenientString(key.0, key.1, &notes), !text.isEmpty {
                     card.description = text
                     break
@@ -356,7 +401,8 @@ extension StatusDecoder {
                 }
                 let pid = Fields.text(value)
                 guard let info = parser.field(pid, of: infos) else {
-                    notes.append("pic_ids[\(index)]: \"\(pid.prefix(40))\" has no pic_infos entry; the picture is not shown")
+                    notes.append(
+                        "pic_ids[\(index)]: \"\(pid.prefix(40))\" has no pic_infos entry; the picture is not shown")
                     continue
                 }
                 let mark = notes.count
@@ -397,8 +443,10 @@ extension StatusDecoder {
     }
 
     private enum InfoKey {
-        static let table = KeyTable(["bmiddle", "large", "original", "largest", "mw2000", "middleplus", "thumbnail", "keep_size",
-                                     "type", "width", "height", "url"])
+        static let table = KeyTable([
+            "bmiddle", "large", "original", "largest", "mw2000", "middleplus", "thumbnail", "keep_size",
+            "type", "width", "height", "url",
+        ])
         static let variants = ["bmiddle", "large", "original", "largest", "mw2000", "middleplus", "thumbnail"]
         static let keepSize = 7, type = 8, width = 9, height = 10, url = 11
     }
@@ -415,7 +463,9 @@ extension StatusDecoder {
         return parser.withFields(of: info, InfoKey.table) { v in
             var picture = StatusPicture(url: "")
             picture.keepsSize = v.lenientFlag(InfoKey.keepSize, "keep_size", &notes) ?? false
-            if let type = v.lenientString(InfoKey.type, "type", &notes)?.lowercased(), type == "gif" { picture.kind = .gif }
+            if let type = v.lenientString(InfoKey.type, "type", &notes)?.lowercased(), type == "gif" {
+                picture.kind = .gif
+            }
             for (index, name) in InfoKey.variants.enumerated() {
                 // bmiddle first (YYKit's size); the others only for what it lacks.
                 if picture.pixelSize != nil && !picture.url.isEmpty { break }
@@ -429,20 +479,26 @@ extension StatusDecoder {
                 let mark = notes.count
                 parser.withFields(of: slot, sizeKeys) { s in
                     if picture.url.isEmpty || name == "thumbnail" || name == "bmiddle" {
-                        if let url = s.lenientString(2, "url", &notes), !url.isEmpty, picture.url.isEmpty || name == "bmiddle" {
+                        if let url = s.lenientString(2, "url", &notes), !url.isEmpty,
+                            picture.url.isEmpty || name == "bmiddle"
+                        {
                             picture.url = url
                         }
                     }
                     if picture.pixelSize == nil {
                         picture.pixelSize = size(s, width: 0, height: 1, &notes)
                     }
-                    if picture.kind == .photo, let type = s.lenientString(3, "type", &notes)?.lowercased(), type == "gif" {
+                    if picture.kind == .photo, let type = s.lenientString(3, "type", &notes)?.lowercased(),
+                        type == "gif"
+                    {
                         picture.kind = .gif
                     }
                 }
                 notes.prefixing(from: mark, with: name)
             }
-            if picture.pixelSize == nil { picture.pixelSize = size(v, width: InfoKey.width, height: InfoKey.height, &notes) }
+            if picture.pixelSize == nil {
+                picture.pixelSize = size(v, width: InfoKey.width, height: InfoKey.height, &notes)
+            }
             if picture.url.isEmpty { picture.url = v.lenientString(InfoKey.url, "url", &notes) ?? "" }
             if picture.pixelSize == nil && !picture.keepsSize {
                 notes.append("no variant has a usable size; shown as a square")
@@ -457,14 +513,17 @@ extension StatusDecoder {
     }
 
     /// An element of `pic_urls`: its size when it carries one, else its `pic_infos` entry's.
-    private static func urlPicture(_ parser: JSONParser, _ element: UInt32, infos: UInt32?, _ notes: inout [String]) -> StatusPicture? {
+    private static func urlPicture(_ parser: JSONParser, _ element: UInt32, infos: UInt32?, _ notes: inout [String])
+        -> StatusPicture?
+    {
         guard parser.value(element).type == CSTATUSJSON_OBJECT else {
             notes.append("must be an object, not \(parser.value(element).typeName); the picture is not shown")
             return nil
         }
         return parser.withFields(of: element, URLPictureKey.table) { p in
             let url = p.lenientString(URLPictureKey.thumbnail, "thumbnail_pic", &notes) ?? ""
-            var picture = StatusPicture(url: url, pixelSize: size(p, width: URLPictureKey.width, height: URLPictureKey.height, &notes))
+            var picture = StatusPicture(
+                url: url, pixelSize: size(p, width: URLPictureKey.width, height: URLPictureKey.height, &notes))
             if picture.pixelSize == nil, let infos {
                 let pid = p.lenientIdentifier(URLPictureKey.pid, "pid", &notes) ?? pictureID(fromURL: url)
                 if !pid.isEmpty, let info = parser.field(pid, of: infos) {
@@ -488,7 +547,9 @@ extension StatusDecoder {
 
     /// An element of m.weibo.cn's `pics`: the size of the image shown (`geo`), else of `large.geo`;
     /// sizes are numbers or strings.
-    private static func mobilePicture(_ parser: JSONParser, _ element: UInt32, _ notes: inout [String]) -> StatusPicture? {
+    private static func mobilePicture(_ parser: JSONParser, _ element: UInt32, _ notes: inout [String])
+        -> StatusPicture?
+    {
         guard parser.value(element).type == CSTATUSJSON_OBJECT else {
             notes.append("must be an object, not \(parser.value(element).typeName); the picture is not shown")
             return nil
@@ -496,7 +557,11 @@ extension StatusDecoder {
         return parser.withFields(of: element, MobileKey.table) { p in
             var picture = StatusPicture(url: p.lenientString(MobileKey.url, "url", &notes) ?? "")
             if let type = p.lenientString(MobileKey.type, "type", &notes)?.lowercased() {
-                if type == "gif" { picture.kind = .gif } else if type.contains("video") || type == "livephoto" { picture.kind = .video }
+                if type == "gif" {
+                    picture.kind = .gif
+                } else if type.contains("video") || type == "livephoto" {
+                    picture.kind = .video
+                }
             }
             if let geo = p.lenientObject(MobileKey.geo, "geo", &notes) {
                 let mark = notes.count
@@ -508,7 +573,9 @@ extension StatusDecoder {
                 parser.withFields(of: large, geoKeys) { l in
                     if let geo = l.lenientObject(0, "geo", &notes) {
                         let inner = notes.count
-                        picture.pixelSize = parser.withFields(of: geo, geoKeys) { size($0, width: 1, height: 2, &notes) }
+                        picture.pixelSize = parser.withFields(of: geo, geoKeys) {
+                            size($0, width: 1, height: 2, &notes)
+                        }
                         notes.prefixing(from: inner, with: "geo")
                     }
                 }
@@ -557,7 +624,9 @@ extension StatusDecoder {
         let height = f.lenientInteger(h, "height", &notes, ignored: "the size is not used")
         guard let width, let height else { return nil }
         guard let size = credible(width, height) else {
-            notes.append("the size \(width) × \(height) is not credible (each side from 1 to \(StatusPicture.largestCredibleSide)); not used")
+            notes.append(
+                "the size \(width) × \(height) is not credible (each side from 1 to \(StatusPicture.largestCredibleSide)); not used"
+            )
             return nil
         }
         return size

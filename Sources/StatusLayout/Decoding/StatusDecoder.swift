@@ -59,11 +59,13 @@ public struct StatusDecoder: Sendable {
     public func decode(_ element: StatusElement) -> DecodedStatus {
         if element.depth > Self.maximumNesting {
             // Refused before parsing; the diagnosis (a reader with a stack of 64) names where.
-            let error = Diagnosis.error(for: element.bytes, line: element.line, column: element.column, parserMessage: "")
+            let error = Diagnosis.error(
+                for: element.bytes, line: element.line, column: element.column, parserMessage: "")
             return DecodedStatus(line: element.line, index: element.index, result: .failure(error), repairedUTF8: false)
         }
-        return decode(element.bytes, line: element.line, column: element.column, index: element.index,
-                      source: element.source, references: element.references)
+        return decode(
+            element.bytes, line: element.line, column: element.column, index: element.index,
+            source: element.source, references: element.references)
     }
 
     /// Decodes the bytes of one status (a JSON object, white space around it allowed).
@@ -74,38 +76,49 @@ public struct StatusDecoder: Sendable {
     ///   - column: the column where it begins on that line.
     ///   - index: its place among the input's statuses.
     /// - Complexity: O(n) in the size of the status.
-    public func decode(_ bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1) -> DecodedStatus {
+    public func decode(_ bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1) -> DecodedStatus
+    {
         decode(bytes, line: line, column: column, index: index, source: .plain, references: nil)
     }
 
     /// Decodes the bytes of one status found where `source` says, with the objects its response
     /// holds beside it.
-    func decode(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int, index: Int, source: StatusElement.Source,
-                references: StatusReferences?) -> DecodedStatus {
+    func decode(
+        _ bytes: UnsafeRawBufferPointer, line: Int, column: Int, index: Int, source: StatusElement.Source,
+        references: StatusReferences?
+    ) -> DecodedStatus {
         let parser = Self.parsers.value
         var code = parser.parse(bytes)
         if code == CSTATUSJSON_INVALID_UTF8 {
             let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
             return repaired.withUnsafeBytes { bytes in
                 code = parser.parse(bytes)
-                return finish(parser, code, bytes, line: line, column: column, index: index, source: source, references: references,
-                              repaired: true)
+                return finish(
+                    parser, code, bytes, line: line, column: column, index: index, source: source,
+                    references: references,
+                    repaired: true)
             }
         }
-        return finish(parser, code, bytes, line: line, column: column, index: index, source: source, references: references,
-                      repaired: false)
+        return finish(
+            parser, code, bytes, line: line, column: column, index: index, source: source, references: references,
+            repaired: false)
     }
 
     /// Decodes the bytes of one status.
-    public func decode(_ bytes: some Collection<UInt8>, line: Int = 1, column: Int = 1, index: Int = 1) -> DecodedStatus {
-        if let result = bytes.withContiguousStorageIfAvailable({ decode(UnsafeRawBufferPointer($0), line: line, column: column, index: index) }) {
+    public func decode(_ bytes: some Collection<UInt8>, line: Int = 1, column: Int = 1, index: Int = 1) -> DecodedStatus
+    {
+        if let result = bytes.withContiguousStorageIfAvailable({
+            decode(UnsafeRawBufferPointer($0), line: line, column: column, index: index)
+        }) {
             return result
         }
         return Array(bytes).withUnsafeBytes { decode($0, line: line, column: column, index: index) }
     }
 
-    private func finish(_ parser: JSONParser, _ code: Int32, _ bytes: UnsafeRawBufferPointer, line: Int, column: Int,
-                        index: Int, source: StatusElement.Source, references: StatusReferences?, repaired: Bool) -> DecodedStatus {
+    private func finish(
+        _ parser: JSONParser, _ code: Int32, _ bytes: UnsafeRawBufferPointer, line: Int, column: Int,
+        index: Int, source: StatusElement.Source, references: StatusReferences?, repaired: Bool
+    ) -> DecodedStatus {
         let result: Result<Status, StatusDecodingError>
         if code == CSTATUSJSON_OK {
             do {
@@ -116,7 +129,8 @@ public struct StatusDecoder: Sendable {
         } else if code == CSTATUSJSON_NO_MEMORY {
             result = .failure(StatusDecodingError("out of memory parsing a status of \(bytes.count) bytes"))
         } else {
-            result = .failure(Diagnosis.error(for: bytes, line: line, column: column, parserMessage: parser.errorMessage))
+            result = .failure(
+                Diagnosis.error(for: bytes, line: line, column: column, parserMessage: parser.errorMessage))
         }
         return DecodedStatus(line: line, index: index, result: result, repairedUTF8: repaired)
     }

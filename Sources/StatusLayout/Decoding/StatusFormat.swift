@@ -28,7 +28,9 @@ public enum StatusFormat: String, Sendable, Hashable, CaseIterable, CustomString
 extension StatusDecoder {
     /// The status of the last parse (value 0), read as the decoder's format says (automatic:
     /// as the network its fields say, the element's place deciding when they do not).
-    func status(_ parser: JSONParser, source: StatusElement.Source, references: StatusReferences?) throws(StatusDecodingError) -> Status {
+    func status(_ parser: JSONParser, source: StatusElement.Source, references: StatusReferences?)
+        throws(StatusDecodingError) -> Status
+    {
         let root = parser.value(0)
         guard root.type == CSTATUSJSON_OBJECT else {
             throw StatusDecodingError("a status must be a JSON object, not \(root.typeName)")
@@ -41,7 +43,8 @@ extension StatusDecoder {
         case .mastodon:
             return try Self.mastodonStatus(parser, object: 0, depth: 0)
         case .automatic:
-            return try Self.weiboStatus(parser, object: 0, depth: 0, web: source == .webAPI, detect: (source, references))
+            return try Self.weiboStatus(
+                parser, object: 0, depth: 0, web: source == .webAPI, detect: (source, references))
         }
     }
 
@@ -49,20 +52,25 @@ extension StatusDecoder {
     static func unknownFormat(_ parser: JSONParser, object: UInt32) -> StatusDecodingError {
         let keys = parser.keys(of: object)
         let shown = keys.prefix(12).joined(separator: ", ") + (keys.count > 12 ? ", … (\(keys.count) fields)" : "")
-        return StatusDecodingError(keys.isEmpty ? "not a status: an empty object"
-            : "not a status of a known format (Weibo, Twitter, Mastodon): it has only the fields \(shown)")
+        return StatusDecodingError(
+            keys.isEmpty
+                ? "not a status: an empty object"
+                : "not a status of a known format (Weibo, Twitter, Mastodon): it has only the fields \(shown)")
     }
 
     /// A status's ID: `idstr` (or the network's string field) when present, else `id` (a whole
     /// number, or a string of decimal digits); both must agree. A network with no string field
     /// (Mastodon, whose `id` is a string of digits, a number from servers before 2.0) passes nil.
-    static func statusID(_ f: Fields, id idKey: Int, idstr idstrKey: Int?, idstrName: StaticString) throws(StatusDecodingError) -> StatusID {
+    static func statusID(_ f: Fields, id idKey: Int, idstr idstrKey: Int?, idstrName: StaticString)
+        throws(StatusDecodingError) -> StatusID
+    {
         var fromIdstr: StatusID?
         if let idstrKey, let idstr = f.value(idstrKey), idstr.type != CSTATUSJSON_NULL {
             guard idstr.type == CSTATUSJSON_STRING else { throw .mismatch(idstrName, "a string", idstr) }
             // Digits read where they are: no string made for an ID.
             guard let parsed = Self.decimalID(idstr) else {
-                throw StatusDecodingError("\(idstrName) must be a decimal 64-bit integer, not \"\(Fields.text(idstr).prefix(40))\"")
+                throw StatusDecodingError(
+                    "\(idstrName) must be a decimal 64-bit integer, not \"\(Fields.text(idstr).prefix(40))\"")
             }
             fromIdstr = parsed
         }
@@ -71,7 +79,8 @@ extension StatusDecoder {
             switch id.type {
             case CSTATUSJSON_NULL: break
             case CSTATUSJSON_INT64: fromId = StatusID(id.integer)
-            case CSTATUSJSON_UINT64: throw StatusDecodingError("id must be a 64-bit integer, not \(id.unsigned_integer) (too large)")
+            case CSTATUSJSON_UINT64:
+                throw StatusDecodingError("id must be a 64-bit integer, not \(id.unsigned_integer) (too large)")
             case CSTATUSJSON_DOUBLE:
                 // A fraction or an exponent (1e3, 4900000000000001.5) is not an ID, even when it
                 // rounds to one: doubles above 2^53 have no fractions to keep.
@@ -88,8 +97,10 @@ extension StatusDecoder {
             throw StatusDecodingError("id (\(fromId)) and \(idstrName) (\(fromIdstr)) disagree")
         }
         guard let id = fromIdstr ?? fromId else {
-            throw StatusDecodingError(idstrKey == nil ? "id: the status has no usable id"
-                                                      : "id: the status has no usable id (neither id nor \(idstrName))")
+            throw StatusDecodingError(
+                idstrKey == nil
+                    ? "id: the status has no usable id"
+                    : "id: the status has no usable id (neither id nor \(idstrName))")
         }
         return id
     }

@@ -19,14 +19,20 @@ public final class StatusReferences: Sendable {
     let unattributedWarnings: [String]
 
     /// Makes references. Their warnings go to each status that misses a reference in them.
-    public convenience init(users: [String: StatusUser] = [:], media: [String: StatusPicture] = [:], tweets: [String: Status] = [:],
-                            warnings: [String] = []) {
-        self.init(users: users, media: media, tweets: tweets, warnings: warnings, entryWarnings: [:], unattributedWarnings: warnings)
+    public convenience init(
+        users: [String: StatusUser] = [:], media: [String: StatusPicture] = [:], tweets: [String: Status] = [:],
+        warnings: [String] = []
+    ) {
+        self.init(
+            users: users, media: media, tweets: tweets, warnings: warnings, entryWarnings: [:],
+            unattributedWarnings: warnings)
     }
 
     /// Makes references whose warnings are also kept by the entry they are about.
-    init(users: [String: StatusUser], media: [String: StatusPicture], tweets: [String: Status], warnings: [String],
-         entryWarnings: [String: [String]], unattributedWarnings: [String]) {
+    init(
+        users: [String: StatusUser], media: [String: StatusPicture], tweets: [String: Status], warnings: [String],
+        entryWarnings: [String: [String]], unattributedWarnings: [String]
+    ) {
         self.users = users
         self.media = media
         self.tweets = tweets

@@ -33,8 +33,10 @@ public struct StatusElement {
     }
 
     /// Makes an element (for tests and for bytes found by other means).
-    public init(bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1, depth: Int = 0,
-                source: Source = .plain, references: StatusReferences? = nil) {
+    public init(
+        bytes: UnsafeRawBufferPointer, line: Int = 1, column: Int = 1, index: Int = 1, depth: Int = 0,
+        source: Source = .plain, references: StatusReferences? = nil
+    ) {
         self.bytes = bytes
         self.line = line
         self.column = column
@@ -138,35 +140,50 @@ public final class StatusSplitter {
         count = 0
     }
 
-    private func scan(_ bytes: UnsafeRawBufferPointer, at offset: UInt64, atEnd: Bool, _ body: (Item) throws -> Void) rethrows {
-        let found = cstatusjson_framer_scan(framer, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), offset,
-                                            bytes.count, atEnd)
+    private func scan(_ bytes: UnsafeRawBufferPointer, at offset: UInt64, atEnd: Bool, _ body: (Item) throws -> Void)
+        rethrows
+    {
+        let found = cstatusjson_framer_scan(
+            framer, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), offset,
+            bytes.count, atEnd)
         guard found > 0 else { return }
         let items = cstatusjson_framer_items(framer)!
         for index in 0..<found {
             let item = items[index]
             // An element's or table's first byte (an error's may be before the buffer).
-            let start = item.kind == CSTATUSJSON_ITEM_ELEMENT || item.kind == CSTATUSJSON_ITEM_TABLE ? Int(item.start - offset) : 0
+            let start =
+                item.kind == CSTATUSJSON_ITEM_ELEMENT || item.kind == CSTATUSJSON_ITEM_TABLE
+                ? Int(item.start - offset) : 0
             switch item.kind {
             case CSTATUSJSON_ITEM_ELEMENT:
                 let element = UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(item.end - item.start)])
-                let source: StatusElement.Source = switch Int32(item.route) {
-                case CSTATUSJSON_ROUTE_WEB: .webAPI
-                case CSTATUSJSON_ROUTE_DATA_ARRAY: .dataArray
-                default: .plain
-                }
+                let source: StatusElement.Source =
+                    switch Int32(item.route) {
+                    case CSTATUSJSON_ROUTE_WEB: .webAPI
+                    case CSTATUSJSON_ROUTE_DATA_ARRAY: .dataArray
+                    default: .plain
+                    }
                 if item.joinable != 0, !overflowed {
-                    hold(.element(HeldElement(bytes: Array(element), line: Int(item.line), column: Int(item.column),
-                                              depth: Int(item.depth), source: source, key: Self.key(of: item))))
+                    hold(
+                        .element(
+                            HeldElement(
+                                bytes: Array(element), line: Int(item.line), column: Int(item.column),
+                                depth: Int(item.depth), source: source, key: Self.key(of: item))))
                     if heldBytes > Self.holdLimit { try overflow(body) }
                 } else {
                     handedOut += 1
-                    try body(.element(StatusElement(bytes: element, line: Int(item.line), column: Int(item.column), index: handedOut,
-                                                    depth: Int(item.depth), source: source)))
+                    try body(
+                        .element(
+                            StatusElement(
+                                bytes: element, line: Int(item.line), column: Int(item.column), index: handedOut,
+                                depth: Int(item.depth), source: source)))
                 }
             case CSTATUSJSON_ITEM_TABLE:
                 if !overflowed {
-                    tables[item.table] = (Array(UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(item.end - item.start)])), Int(item.line))
+                    tables[item.table] = (
+                        Array(UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(item.end - item.start)])),
+                        Int(item.line)
+                    )
                     heldBytes += Int(item.end - item.start)
                     if heldBytes > Self.holdLimit { try overflow(body) }
                 }
@@ -177,8 +194,11 @@ public final class StatusSplitter {
                     hold(.error(line: Int(item.line), failure: Diagnosis.error(for: item)))
                 } else {
                     handedOut += 1
-                    try body(.error(DecodedStatus(line: Int(item.line), index: handedOut, result: .failure(Diagnosis.error(for: item)),
-                                                  repairedUTF8: false)))
+                    try body(
+                        .error(
+                            DecodedStatus(
+                                line: Int(item.line), index: handedOut, result: .failure(Diagnosis.error(for: item)),
+                                repairedUTF8: false)))
                 }
             }
         }
@@ -219,11 +239,15 @@ public final class StatusSplitter {
         switch item {
         case .element(let element):
             try element.bytes.withUnsafeBytes { bytes in
-                try body(.element(StatusElement(bytes: bytes, line: element.line, column: element.column, index: handedOut,
-                                                depth: element.depth, source: element.source, references: references)))
+                try body(
+                    .element(
+                        StatusElement(
+                            bytes: bytes, line: element.line, column: element.column, index: handedOut,
+                            depth: element.depth, source: element.source, references: references)))
             }
         case .error(let line, let failure):
-            try body(.error(DecodedStatus(line: line, index: handedOut, result: .failure(failure), repairedUTF8: false)))
+            try body(
+                .error(DecodedStatus(line: line, index: handedOut, result: .failure(failure), repairedUTF8: false)))
         }
     }
 
@@ -271,8 +295,12 @@ public final class StatusSplitter {
                     named.insert(index)
                     try handOut(items[index], references: references, body)
                 } else {
-                    try handOut(.error(line: line, failure: StatusDecodingError(
-                        "the timeline names tweet \(id), which twitter_objects.tweets does not hold")), references: nil, body)
+                    try handOut(
+                        .error(
+                            line: line,
+                            failure: StatusDecodingError(
+                                "the timeline names tweet \(id), which twitter_objects.tweets does not hold")),
+                        references: nil, body)
                 }
             case .problem(let message, let line):
                 try handOut(.error(line: line, failure: StatusDecodingError(message)), references: nil, body)
@@ -298,7 +326,9 @@ public final class StatusSplitter {
         var ids = Set<String>()
         func collect(_ object: UInt32, depth: Int) {
             for key in ["retweeted_status", "quoted_status"] {
-                guard let nested = parser.field(key, of: object), parser.value(nested).type == CSTATUSJSON_OBJECT else { continue }
+                guard let nested = parser.field(key, of: object), parser.value(nested).type == CSTATUSJSON_OBJECT else {
+                    continue
+                }
                 if let id = parser.field("id_str", of: nested), parser.value(id).type == CSTATUSJSON_STRING {
                     ids.insert(Fields.text(parser.value(id)))
                 }
@@ -320,7 +350,9 @@ public final class StatusSplitter {
             return [.problem("response.timeline is not valid JSON: \(parser.errorMessage)", line: line)]
         }
         let root = parser.value(0)
-        guard root.type == CSTATUSJSON_ARRAY else { return [.problem("response.timeline must be an array", line: line)] }
+        guard root.type == CSTATUSJSON_ARRAY else {
+            return [.problem("response.timeline must be an array", line: line)]
+        }
         func id(_ index: UInt32) -> String? {
             let value = parser.value(index)
             switch value.type {
@@ -336,20 +368,28 @@ public final class StatusSplitter {
                 entries.append(.problem("response.timeline[\(position)] must be an object", line: line))
                 continue
             }
-            if let tweet = parser.field("tweet", of: entry), let value = parser.field("id", of: tweet), let id = id(value) {
+            if let tweet = parser.field("tweet", of: entry), let value = parser.field("id", of: tweet),
+                let id = id(value)
+            {
                 entries.append(.id(id, line: line))
-            } else if let conversation = parser.field("conversation", of: entry), let ids = parser.field("ids", of: conversation),
-                      parser.value(ids).type == CSTATUSJSON_ARRAY {
+            } else if let conversation = parser.field("conversation", of: entry),
+                let ids = parser.field("ids", of: conversation),
+                parser.value(ids).type == CSTATUSJSON_ARRAY
+            {
                 for element in parser.elements(of: ids, count: parser.value(ids).length) {
                     if let id = id(element) {
                         entries.append(.id(id, line: line))
                     } else {
-                        entries.append(.problem("response.timeline[\(position)].conversation.ids: an ID must be a string", line: line))
+                        entries.append(
+                            .problem(
+                                "response.timeline[\(position)].conversation.ids: an ID must be a string", line: line))
                     }
                 }
             } else {
-                entries.append(.problem("response.timeline[\(position)] names no tweet (it has \(parser.keys(of: entry).joined(separator: ", ")))",
-                                        line: line))
+                entries.append(
+                    .problem(
+                        "response.timeline[\(position)] names no tweet (it has \(parser.keys(of: entry).joined(separator: ", ")))",
+                        line: line))
             }
         }
         return entries
@@ -366,7 +406,9 @@ public final class StatusSplitter {
         let end = offset + UInt64(bytes.count)
         let kept = Int(end - retain)
         if bytes.baseAddress == UnsafeRawPointer(buffer) {
-            if kept > 0, retain > offset { buffer.copyMemory(from: bytes.baseAddress! + Int(retain - offset), byteCount: kept) }
+            if kept > 0, retain > offset {
+                buffer.copyMemory(from: bytes.baseAddress! + Int(retain - offset), byteCount: kept)
+            }
         } else {
             reserve(kept)
             if kept > 0 { buffer.copyMemory(from: bytes.baseAddress! + Int(retain - offset), byteCount: kept) }

@@ -19,8 +19,9 @@ public struct CellColor: Sendable, Hashable {
 
     /// Makes a colour from a hexadecimal 0xRRGGBB, as YYKit's `UIColorHex` reads one.
     public init(hex: UInt32, alpha: Double = 1) {
-        self.init(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255,
-                  alpha: alpha)
+        self.init(
+            red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255,
+            alpha: alpha)
     }
 
     /// A grey: 0 black, 1 white.

@@ -31,7 +31,8 @@ extension CellLayout {
     /// The retweeted text block (nil for an original status; 0 high when the retweet has no text).
     public var retweetText: CellRect? {
         guard let retweet = block(.retweet) else { return nil }
-        return retweet.child(.text)?.frame ?? CellRect(x: retweet.frame.x, y: retweet.frame.y, width: retweet.frame.width, height: 0)
+        return retweet.child(.text)?.frame
+            ?? CellRect(x: retweet.frame.x, y: retweet.frame.y, width: retweet.frame.width, height: 0)
     }
     /// The lines of the retweeted text shown (0 for an original status).
     public var retweetTextLines: Int { retweetBodyText?.lines ?? 0 }

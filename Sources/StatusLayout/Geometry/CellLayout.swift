@@ -57,8 +57,10 @@ public struct CellLayout: Sendable, Hashable, Codable {
     public var blocks: [CellBlock]
 
     /// Makes a layout.
-    public init(statusID: StatusID, kind: Kind, network: StatusNetwork, height: Double, expandedHeight: Double,
-                isExpanded: Bool, blocks: [CellBlock]) {
+    public init(
+        statusID: StatusID, kind: Kind, network: StatusNetwork, height: Double, expandedHeight: Double,
+        isExpanded: Bool, blocks: [CellBlock]
+    ) {
         self.statusID = statusID
         self.kind = kind
         self.network = network
@@ -122,7 +124,9 @@ public struct CellBlock: Sendable, Hashable, Codable {
     public var children: [CellBlock]
 
     /// Makes a block.
-    public init(kind: Kind, frame: CellRect, texts: [CellText] = [], images: [CellImage] = [], children: [CellBlock] = []) {
+    public init(
+        kind: Kind, frame: CellRect, texts: [CellText] = [], images: [CellImage] = [], children: [CellBlock] = []
+    ) {
         self.kind = kind
         self.frame = frame
         self.texts = texts
@@ -193,8 +197,10 @@ public struct CellText: Sendable, Hashable, Codable {
     public var fullLines: Int
 
     /// Makes a laid-out text.
-    public init(role: Role, frame: CellRect, richText: RichText, fontSize: Double, lineHeight: Double?, maxLines: Int?,
-                truncationToken: String?, lines: Int, fullLines: Int) {
+    public init(
+        role: Role, frame: CellRect, richText: RichText, fontSize: Double, lineHeight: Double?, maxLines: Int?,
+        truncationToken: String?, lines: Int, fullLines: Int
+    ) {
         self.role = role
         self.frame = frame
         self.richText = richText

@@ -48,13 +48,19 @@ public struct CellLayouter<Measurer: StatusTextMeasuring>: Sendable {
     private func walk(_ status: Status, width: Double, scale: Double, frames: Bool, expanded: Bool) -> CellLayout {
         switch style.network(for: status) {
         case .weibo:
-            var cell = WeiboCell(measurer: measurer, style: style, width: width, scale: scale, frames: frames, expanded: expanded, now: now)
+            var cell = WeiboCell(
+                measurer: measurer, style: style, width: width, scale: scale, frames: frames, expanded: expanded,
+                now: now)
             return cell.layout(status)
         case .twitter:
-            var cell = TwitterCell(measurer: measurer, style: style, width: width, scale: scale, frames: frames, expanded: expanded, now: now)
+            var cell = TwitterCell(
+                measurer: measurer, style: style, width: width, scale: scale, frames: frames, expanded: expanded,
+                now: now)
             return cell.layout(status)
         case .mastodon:
-            var cell = MastodonCell(measurer: measurer, style: style, width: width, scale: scale, frames: frames, expanded: expanded, now: now)
+            var cell = MastodonCell(
+                measurer: measurer, style: style, width: width, scale: scale, frames: frames, expanded: expanded,
+                now: now)
             return cell.layout(status)
         }
     }

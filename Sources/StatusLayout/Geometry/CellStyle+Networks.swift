@@ -197,8 +197,9 @@ extension CellStyle {
         public var truncationToken = "\u{2026}"
         /// How a toot's resolved text becomes rich text: custom emoji 20px (4/3 of 15px), placed
         /// as the web client places them (margin-top −3px: about the line's centre).
-        public var richText = RichTextBuilder(linkLabel: "link", emoticons: EmoticonTable(names: []),
-                                              imageSize: InlineImageSize(width: 4.0 / 3.0, ascent: 1.1, descent: 0.23))
+        public var richText = RichTextBuilder(
+            linkLabel: "link", emoticons: EmoticonTable(names: []),
+            imageSize: InlineImageSize(width: 4.0 / 3.0, ascent: 1.1, descent: 0.23))
         /// The colours the cell is drawn with (no height depends on them).
         public var colors = CellColors.mastodon
 

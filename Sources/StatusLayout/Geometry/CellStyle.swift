@@ -47,7 +47,8 @@ public struct CellStyle: Sendable, Hashable {
     public func problem(width: Double, scale: Double) -> String? {
         let smallest = minimumWidth
         if !(width.isFinite && width > smallest) {
-            return "a cell width must be a number of points greater than \(JSONNumber.short(smallest)) (twice the padding), not \(width)"
+            return
+                "a cell width must be a number of points greater than \(JSONNumber.short(smallest)) (twice the padding), not \(width)"
         }
         if !(scale.isFinite && scale >= 1) { return "a screen scale must be a number of 1 or more, not \(scale)" }
         return nil
@@ -173,7 +174,8 @@ extension CellStyle {
         /// The side of one grid picture: a third of the content width (+ one gap) less a gap,
         /// rounded to the pixel grid, and never below 0.
         public func pictureSide(width: Double, scale: Double) -> Double {
-            max(0, pixelRound((width - 2 * padding + pictureGap) / 3 - pictureGap, scale: scale))  // ≥ 0 in very narrow cells
+            // ≥ 0 in very narrow cells
+            max(0, pixelRound((width - 2 * padding + pictureGap) / 3 - pictureGap, scale: scale))
         }
 
         /// The height of a text block of `lines` lines: padding, the first line as the font size,

@@ -27,7 +27,10 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
     /// Under a content warning: what follows counts in the expanded height only.
     private var hidden = false
 
-    init(measurer: Measurer, style: CellStyle, width: Double, scale: Double, frames: Bool, expanded: Bool, now: StatusDate?) {
+    init(
+        measurer: Measurer, style: CellStyle, width: Double, scale: Double, frames: Bool, expanded: Bool,
+        now: StatusDate?
+    ) {
         self.measurer = measurer
         s = style.mastodonCell
         self.width = width
@@ -76,7 +79,11 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
         if !shown.contentWarning.isEmpty {
             let warningWidth = max(1, contentWidth - 2 * (s.warningPaddingX + s.borderWidth))
             let warning = AttributedText(shown.contentWarning)
-            let lines = max(1, measurer.lineCount(of: warning, width: warningWidth, fontSize: size, maxLines: nil, truncationToken: token).full)
+            let lines = max(
+                1,
+                measurer.lineCount(
+                    of: warning, width: warningWidth, fontSize: size, maxLines: nil, truncationToken: token
+                ).full)
             let height = s.warningHeight(lines: lines) * (lineHeight / s.lineHeight)
             if frames { blocks.append(warningBlock(warning, lines: lines, width: warningWidth, height: height)) }
             advance(height + s.warningBottom)
@@ -101,50 +108,68 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
         // The action bar, the padding and the border below.
         if frames { blocks.append(actionBlock(shown, top: top + s.actionBarTop)) }
         advance(s.actionBarTop + s.actionBarHeight + s.padding + s.borderWidth)
-        return CellLayout(statusID: status.id, kind: status.isRetweet ? .retweet : .original, network: .mastodon,
-                          height: pixelRound(y, scale: scale), expandedHeight: pixelRound(expandedY, scale: scale),
-                          isExpanded: expanded && frames, blocks: blocks)
+        return CellLayout(
+            statusID: status.id, kind: status.isRetweet ? .retweet : .original, network: .mastodon,
+            height: pixelRound(y, scale: scale), expandedHeight: pixelRound(expandedY, scale: scale),
+            isExpanded: expanded && frames, blocks: blocks)
     }
 
     // MARK: Texts
 
     /// The lines of `text` at `width` in `size`: shown (at most `limit`) and in full.
     private func lines(_ text: AttributedText, width: Double, size: Double, limit: Int?) -> (shown: Int, full: Int) {
-        text.string.isEmpty ? (0, 0) : measurer.lineCount(of: text, width: width, fontSize: size, maxLines: limit, truncationToken: token)
+        text.string.isEmpty
+            ? (0, 0)
+            : measurer.lineCount(of: text, width: width, fontSize: size, maxLines: limit, truncationToken: token)
     }
 
-    private func cellText(_ role: CellText.Role, _ rich: RichText, x: Double, y: Double, width: Double, size: Double,
-                          lineHeight: Double, lines: (shown: Int, full: Int), limit: Int?) -> CellText {
+    private func cellText(
+        _ role: CellText.Role, _ rich: RichText, x: Double, y: Double, width: Double, size: Double,
+        lineHeight: Double, lines: (shown: Int, full: Int), limit: Int?
+    ) -> CellText {
         let shownLines = expanded ? lines.full : lines.shown
-        return CellText(role: role, frame: CellRect(x: x, y: y, width: width, height: Double(limit == nil ? lines.full : shownLines) * lineHeight),
-                        richText: rich, fontSize: size, lineHeight: lineHeight, maxLines: limit, truncationToken: s.truncationToken,
-                        lines: limit == nil ? lines.full : shownLines, fullLines: lines.full)
+        return CellText(
+            role: role,
+            frame: CellRect(
+                x: x, y: y, width: width, height: Double(limit == nil ? lines.full : shownLines) * lineHeight),
+            richText: rich, fontSize: size, lineHeight: lineHeight, maxLines: limit, truncationToken: s.truncationToken,
+            lines: limit == nil ? lines.full : shownLines, fullLines: lines.full)
     }
 
     /// The status's text (paragraphs an empty line apart), its height added; nil without lines.
     private mutating func textBlock(_ status: Status) -> CellBlock? {
         guard !status.text.isEmpty else { return nil }
-        let rich = frames ? s.richText.build(status.text, fontSize: size)
-                          : RichText(text: s.richText.attributedText(status.text, fontSize: size), entities: [])
+        let rich =
+            frames
+            ? s.richText.build(status.text, fontSize: size)
+            : RichText(text: s.richText.attributedText(status.text, fontSize: size), entities: [])
         let counted = lines(rich.text, width: contentWidth, size: size, limit: lineLimit)
         guard counted.full > 0 else { return nil }
         let blockTop = top + s.contentTop
-        advance(s.contentTop + Double(counted.shown) * lineHeight, expanded: s.contentTop + Double(counted.full) * lineHeight)
+        advance(
+            s.contentTop + Double(counted.shown) * lineHeight,
+            expanded: s.contentTop + Double(counted.full) * lineHeight)
         guard shows else { return nil }
         let limit = expanded ? nil : lineLimit
-        let text = cellText(.body, rich, x: s.padding, y: blockTop, width: contentWidth, size: size, lineHeight: lineHeight,
-                            lines: counted, limit: limit)
-        return CellBlock(kind: .text, frame: CellRect(x: s.padding, y: blockTop, width: contentWidth, height: text.frame.height), texts: [text])
+        let text = cellText(
+            .body, rich, x: s.padding, y: blockTop, width: contentWidth, size: size, lineHeight: lineHeight,
+            lines: counted, limit: limit)
+        return CellBlock(
+            kind: .text, frame: CellRect(x: s.padding, y: blockTop, width: contentWidth, height: text.frame.height),
+            texts: [text])
     }
 
     /// A one-line text at (x, y), as wide as it measures (at most `space`).
-    private func line(_ role: CellText.Role, _ text: AttributedText, size: Double, x: Double, y: Double, space: Double,
-                      lineHeight: Double) -> CellText {
+    private func line(
+        _ role: CellText.Role, _ text: AttributedText, size: Double, x: Double, y: Double, space: Double,
+        lineHeight: Double
+    ) -> CellText {
         let measured = text.string.isEmpty ? 0 : min(max(0, space), measurer.singleLineWidth(of: text, fontSize: size))
         let count = text.string.isEmpty ? 0 : 1
-        return CellText(role: role, frame: CellRect(x: x, y: y, width: measured, height: Double(count) * lineHeight),
-                        richText: RichText(text: text, entities: []), fontSize: size, lineHeight: lineHeight, maxLines: 1,
-                        truncationToken: "\u{2026}", lines: count, fullLines: count)
+        return CellText(
+            role: role, frame: CellRect(x: x, y: y, width: measured, height: Double(count) * lineHeight),
+            richText: RichText(text: text, entities: []), fontSize: size, lineHeight: lineHeight, maxLines: 1,
+            truncationToken: "\u{2026}", lines: count, fullLines: count)
     }
 
     /// A display name with its `:shortcode:` custom emoji as images.
@@ -176,14 +201,20 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
     private func prependBlock(_ booster: StatusUser) -> CellBlock {
         let rowTop = top
         let iconX = s.padding + s.avatarSide - s.prependIconSide
-        let icon = CellRect(x: iconX, y: rowTop + (s.prependHeight - s.prependIconSide) / 2, width: s.prependIconSide, height: s.prependIconSide)
+        let icon = CellRect(
+            x: iconX, y: rowTop + (s.prependHeight - s.prependIconSide) / 2, width: s.prependIconSide,
+            height: s.prependIconSide)
         var text = name(booster)
         text.append(" boosted")
         let textX = s.padding + s.avatarSide + s.avatarGap
-        return CellBlock(kind: .context, frame: CellRect(x: 0, y: rowTop, width: width, height: s.prependHeight),
-                         texts: [line(.context, text, size: size, x: textX, y: rowTop, space: width - textX - s.padding,
-                                      lineHeight: lineHeight)],
-                         images: [CellImage(role: .icon, frame: icon)])
+        return CellBlock(
+            kind: .context, frame: CellRect(x: 0, y: rowTop, width: width, height: s.prependHeight),
+            texts: [
+                line(
+                    .context, text, size: size, x: textX, y: rowTop, space: width - textX - s.padding,
+                    lineHeight: lineHeight)
+            ],
+            images: [CellImage(role: .icon, frame: icon)])
     }
 
     /// The avatar; beside it the display name over @acct; the time at the right.
@@ -198,25 +229,35 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
         let nameSpace = max(0, space - dateText.frame.width - (dateText.frame.width > 0 ? 8 : 0))
         let handle = status.user.map(\.screenName).flatMap { $0.isEmpty ? nil : "@" + $0 } ?? ""
         let texts = [
-            line(.name, status.user.map(name) ?? AttributedText(""), size: size, x: textX, y: rowTop, space: nameSpace, lineHeight: lineHeight),
-            line(.handle, AttributedText(handle), size: size, x: textX, y: rowTop + lineHeight, space: space, lineHeight: lineHeight),
+            line(
+                .name, status.user.map(name) ?? AttributedText(""), size: size, x: textX, y: rowTop, space: nameSpace,
+                lineHeight: lineHeight),
+            line(
+                .handle, AttributedText(handle), size: size, x: textX, y: rowTop + lineHeight, space: space,
+                lineHeight: lineHeight),
             dateText,
         ]
-        return CellBlock(kind: .profile, frame: CellRect(x: 0, y: rowTop, width: width, height: s.infoHeight), texts: texts,
-                         images: [CellImage(role: .avatar, frame: avatar)])
+        return CellBlock(
+            kind: .profile, frame: CellRect(x: 0, y: rowTop, width: width, height: s.infoHeight), texts: texts,
+            images: [CellImage(role: .avatar, frame: avatar)])
     }
 
-    private func warningBlock(_ warning: AttributedText, lines: Int, width textWidth: Double, height: Double) -> CellBlock {
+    private func warningBlock(_ warning: AttributedText, lines: Int, width textWidth: Double, height: Double)
+        -> CellBlock
+    {
         let boxTop = top
         let x = s.padding + s.borderWidth + s.warningPaddingX
         let textTop = boxTop + s.borderWidth + s.warningPaddingY
-        let text = CellText(role: .warning, frame: CellRect(x: x, y: textTop, width: textWidth, height: Double(lines) * lineHeight),
-                            richText: RichText(text: warning, entities: []), fontSize: size, lineHeight: lineHeight, maxLines: nil,
-                            truncationToken: nil, lines: lines, fullLines: lines)
-        let toggle = line(.toggle, AttributedText(expanded ? s.showLess : s.showMore), size: size, x: x,
-                          y: textTop + Double(lines) * lineHeight + s.warningGap, space: textWidth, lineHeight: lineHeight)
-        return CellBlock(kind: .contentWarning, frame: CellRect(x: s.padding, y: boxTop, width: contentWidth, height: height),
-                         texts: [text, toggle])
+        let text = CellText(
+            role: .warning, frame: CellRect(x: x, y: textTop, width: textWidth, height: Double(lines) * lineHeight),
+            richText: RichText(text: warning, entities: []), fontSize: size, lineHeight: lineHeight, maxLines: nil,
+            truncationToken: nil, lines: lines, fullLines: lines)
+        let toggle = line(
+            .toggle, AttributedText(expanded ? s.showLess : s.showMore), size: size, x: x,
+            y: textTop + Double(lines) * lineHeight + s.warningGap, space: textWidth, lineHeight: lineHeight)
+        return CellBlock(
+            kind: .contentWarning, frame: CellRect(x: s.padding, y: boxTop, width: contentWidth, height: height),
+            texts: [text, toggle])
     }
 
     /// One item with a size keeps its aspect; otherwise the 3:2 box.
@@ -240,9 +281,10 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
         let cardTop = top + s.cardTop
         let isLarge = card.hasImage && (card.kind != .link || (card.imageSize.map { $0.width > $0.height } ?? false))
         let border = s.borderWidth
-        let imageHeight: Double = isLarge
+        let imageHeight: Double =
+            isLarge
             ? (card.imageSize.map { (contentWidth - 2 * border) * Double($0.height) / Double(max(1, $0.width)) }
-               ?? (contentWidth - 2 * border) * s.cardImageAspect)
+                ?? (contentWidth - 2 * border) * s.cardImageAspect)
             : 0
         let textX = s.padding + border + (isLarge ? 0 : s.cardImageSide) + s.cardPadding
         let textWidth = max(1, contentWidth - 2 * border - (isLarge ? 0 : s.cardImageSide) - 2 * s.cardPadding)
@@ -250,35 +292,57 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
         let host = card.tips.isEmpty ? Self.host(of: card.url) : card.tips
         if !host.isEmpty {
             let text = AttributedText(host)
-            rows.append((.card, RichText(text: text, entities: []), cardSize, cardLineHeight, lines(text, width: textWidth, size: cardSize, limit: 1), 1))
+            rows.append(
+                (
+                    .card, RichText(text: text, entities: []), cardSize, cardLineHeight,
+                    lines(text, width: textWidth, size: cardSize, limit: 1), 1
+                ))
         }
         if !card.title.isEmpty {
             let text = AttributedText(card.title)
             let limit = isLarge ? 2 : 1
-            rows.append((.card, RichText(text: text, entities: []), cardTitleSize, cardTitleLineHeight,
-                         lines(text, width: textWidth, size: cardTitleSize, limit: limit), limit))
+            rows.append(
+                (
+                    .card, RichText(text: text, entities: []), cardTitleSize, cardTitleLineHeight,
+                    lines(text, width: textWidth, size: cardTitleSize, limit: limit), limit
+                ))
         }
         if !card.description.isEmpty {
             let text = AttributedText(card.description)
-            rows.append((.card, RichText(text: text, entities: []), cardSize, cardLineHeight, lines(text, width: textWidth, size: cardSize, limit: 1), 1))
+            rows.append(
+                (
+                    .card, RichText(text: text, entities: []), cardSize, cardLineHeight,
+                    lines(text, width: textWidth, size: cardSize, limit: 1), 1
+                ))
         }
         var textHeight = 2 * s.cardPadding
-        for (index, row) in rows.enumerated() { textHeight += Double(row.4.shown) * row.3 + (index > 0 ? s.cardGap : 0) }
-        let height = isLarge ? imageHeight + border + textHeight + 2 * border : max(s.cardImageSide, textHeight) + 2 * border
+        for (index, row) in rows.enumerated() {
+            textHeight += Double(row.4.shown) * row.3 + (index > 0 ? s.cardGap : 0)
+        }
+        let height =
+            isLarge ? imageHeight + border + textHeight + 2 * border : max(s.cardImageSide, textHeight) + 2 * border
         if shows {
             var texts: [CellText] = []
             var rowY = cardTop + border + (isLarge ? imageHeight + border : 0) + s.cardPadding
             for (index, row) in rows.enumerated() {
                 if index > 0 { rowY += s.cardGap }
-                let text = cellText(row.0, row.1, x: textX, y: rowY, width: textWidth, size: row.2, lineHeight: row.3, lines: row.4, limit: row.5)
+                let text = cellText(
+                    row.0, row.1, x: textX, y: rowY, width: textWidth, size: row.2, lineHeight: row.3, lines: row.4,
+                    limit: row.5)
                 texts.append(text)
                 rowY += text.frame.height
             }
-            let image = isLarge
-                ? CellRect(x: s.padding + border, y: cardTop + border, width: contentWidth - 2 * border, height: imageHeight)
-                : CellRect(x: s.padding + border, y: cardTop + border, width: s.cardImageSide, height: height - 2 * border)
-            blocks.append(CellBlock(kind: .card, frame: CellRect(x: s.padding, y: cardTop, width: contentWidth, height: height), texts: texts,
-                                    images: [CellImage(role: card.kind == .video ? .video : .cardImage, frame: image)]))
+            let image =
+                isLarge
+                ? CellRect(
+                    x: s.padding + border, y: cardTop + border, width: contentWidth - 2 * border, height: imageHeight)
+                : CellRect(
+                    x: s.padding + border, y: cardTop + border, width: s.cardImageSide, height: height - 2 * border)
+            blocks.append(
+                CellBlock(
+                    kind: .card, frame: CellRect(x: s.padding, y: cardTop, width: contentWidth, height: height),
+                    texts: texts,
+                    images: [CellImage(role: card.kind == .video ? .video : .cardImage, frame: image)]))
         }
         advance(s.cardTop + height)
     }
@@ -294,19 +358,26 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
             let counted = lines(text, width: optionWidth, size: pollSize, limit: nil)
             let rows = max(1, counted.full)
             if shows {
-                texts.append(cellText(.option, RichText(text: text, entities: []), x: s.padding + s.pollOptionInset,
-                                      y: pollTop + height + s.pollOptionPadding, width: optionWidth, size: pollSize,
-                                      lineHeight: pollLineHeight, lines: (rows, rows), limit: nil))
+                texts.append(
+                    cellText(
+                        .option, RichText(text: text, entities: []), x: s.padding + s.pollOptionInset,
+                        y: pollTop + height + s.pollOptionPadding, width: optionWidth, size: pollSize,
+                        lineHeight: pollLineHeight, lines: (rows, rows), limit: nil))
             }
             height += 2 * s.pollOptionPadding + Double(rows) * pollLineHeight + s.pollOptionGap
         }
         if shows {
-            texts.append(line(.footer, AttributedText(Self.pollFooter(poll)), size: pollSize, x: s.padding,
-                              y: pollTop + height + s.pollOptionPadding, space: contentWidth, lineHeight: pollLineHeight))
+            texts.append(
+                line(
+                    .footer, AttributedText(Self.pollFooter(poll)), size: pollSize, x: s.padding,
+                    y: pollTop + height + s.pollOptionPadding, space: contentWidth, lineHeight: pollLineHeight))
         }
         height += s.pollFooterHeight
         if shows {
-            blocks.append(CellBlock(kind: .poll, frame: CellRect(x: s.padding, y: pollTop, width: contentWidth, height: height), texts: texts))
+            blocks.append(
+                CellBlock(
+                    kind: .poll, frame: CellRect(x: s.padding, y: pollTop, width: contentWidth, height: height),
+                    texts: texts))
         }
         advance(s.pollTop + height)
     }
@@ -316,8 +387,10 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
         let boxTop = top + s.quoteTop
         let innerX = s.padding + s.borderWidth + s.quotePadding
         let innerWidth = max(1, contentWidth - 2 * (s.borderWidth + s.quotePadding))
-        let rich = frames ? s.richText.build(quote.text, fontSize: size)
-                          : RichText(text: s.richText.attributedText(quote.text, fontSize: size), entities: [])
+        let rich =
+            frames
+            ? s.richText.build(quote.text, fontSize: size)
+            : RichText(text: s.richText.attributedText(quote.text, fontSize: size), entities: [])
         let counted = lines(rich.text, width: innerWidth, size: size, limit: lineLimit)
         let inner = lineHeight + Double(counted.shown) * lineHeight
         let innerExpanded = lineHeight + Double(counted.full) * lineHeight
@@ -326,13 +399,22 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
             var author = quote.user.map(name) ?? AttributedText("")
             if let handle = quote.user?.screenName, !handle.isEmpty { author.append("  @" + handle) }
             let textTop = boxTop + s.borderWidth + s.quotePadding
-            var texts = [line(.name, author, size: size, x: innerX, y: textTop, space: innerWidth, lineHeight: lineHeight)]
+            var texts = [
+                line(.name, author, size: size, x: innerX, y: textTop, space: innerWidth, lineHeight: lineHeight)
+            ]
             if counted.full > 0 {
-                texts.append(cellText(.body, rich, x: innerX, y: textTop + lineHeight, width: innerWidth, size: size, lineHeight: lineHeight,
-                                      lines: counted, limit: expanded ? nil : lineLimit))
+                texts.append(
+                    cellText(
+                        .body, rich, x: innerX, y: textTop + lineHeight, width: innerWidth, size: size,
+                        lineHeight: lineHeight,
+                        lines: counted, limit: expanded ? nil : lineLimit))
             }
-            blocks.append(CellBlock(kind: .quote, frame: CellRect(x: s.padding, y: boxTop, width: contentWidth,
-                                                                   height: (expanded ? innerExpanded : inner) + frame), texts: texts))
+            blocks.append(
+                CellBlock(
+                    kind: .quote,
+                    frame: CellRect(
+                        x: s.padding, y: boxTop, width: contentWidth,
+                        height: (expanded ? innerExpanded : inner) + frame), texts: texts))
         }
         advance(s.quoteTop + inner + frame, expanded: s.quoteTop + innerExpanded + frame)
     }
@@ -349,13 +431,16 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
             let icon = CellRect(x: left, y: barTop + (s.actionBarHeight - 18) / 2, width: 18, height: 18)
             images.append(CellImage(role: .icon, frame: icon, index: index))
             guard let count else { continue }
-            let label: String = switch count {
-            case .number(let number): number > 0 ? Self.shortCount(number) : ""
-            case .text(let text): text
-            }
+            let label: String =
+                switch count {
+                case .number(let number): number > 0 ? Self.shortCount(number) : ""
+                case .text(let text): text
+                }
             guard !label.isEmpty else { continue }
-            texts.append(line(.toolbar, AttributedText(label), size: size * 0.9, x: icon.maxX + 4,
-                              y: barTop + (s.actionBarHeight - lineHeight) / 2, space: step - 26, lineHeight: lineHeight))
+            texts.append(
+                line(
+                    .toolbar, AttributedText(label), size: size * 0.9, x: icon.maxX + 4,
+                    y: barTop + (s.actionBarHeight - lineHeight) / 2, space: step - 26, lineHeight: lineHeight))
         }
         return CellBlock(kind: .toolbar, frame: frame, texts: texts, images: images)
     }
@@ -383,7 +468,8 @@ struct MastodonCell<Measurer: StatusTextMeasuring> {
         if count < 1000 { return String(count) }
         func tenths(_ unit: Int, _ suffix: String) -> String {
             let scaled = count * 10 / unit
-            return scaled % 10 == 0 || scaled >= 100 ? "\(scaled / 10)\(suffix)" : "\(scaled / 10).\(scaled % 10)\(suffix)"
+            return scaled % 10 == 0 || scaled >= 100
+                ? "\(scaled / 10)\(suffix)" : "\(scaled / 10).\(scaled % 10)\(suffix)"
         }
         return count < 1_000_000 ? tenths(1000, "K") : tenths(1_000_000, "M")
     }

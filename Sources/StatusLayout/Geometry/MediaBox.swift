@@ -10,15 +10,24 @@ enum MediaBox {
         switch count {
         case ..<1: return []
         case 1: return [box]
-        case 2: return [CellRect(x: box.x, y: box.y, width: halfWidth, height: box.height),
-                        CellRect(x: right, y: box.y, width: halfWidth, height: box.height)]
-        case 3: return [CellRect(x: box.x, y: box.y, width: halfWidth, height: box.height),
-                        CellRect(x: right, y: box.y, width: halfWidth, height: halfHeight),
-                        CellRect(x: right, y: bottom, width: halfWidth, height: halfHeight)]
-        default: return [CellRect(x: box.x, y: box.y, width: halfWidth, height: halfHeight),
-                         CellRect(x: right, y: box.y, width: halfWidth, height: halfHeight),
-                         CellRect(x: box.x, y: bottom, width: halfWidth, height: halfHeight),
-                         CellRect(x: right, y: bottom, width: halfWidth, height: halfHeight)]
+        case 2:
+            return [
+                CellRect(x: box.x, y: box.y, width: halfWidth, height: box.height),
+                CellRect(x: right, y: box.y, width: halfWidth, height: box.height),
+            ]
+        case 3:
+            return [
+                CellRect(x: box.x, y: box.y, width: halfWidth, height: box.height),
+                CellRect(x: right, y: box.y, width: halfWidth, height: halfHeight),
+                CellRect(x: right, y: bottom, width: halfWidth, height: halfHeight),
+            ]
+        default:
+            return [
+                CellRect(x: box.x, y: box.y, width: halfWidth, height: halfHeight),
+                CellRect(x: right, y: box.y, width: halfWidth, height: halfHeight),
+                CellRect(x: box.x, y: bottom, width: halfWidth, height: halfHeight),
+                CellRect(x: right, y: bottom, width: halfWidth, height: halfHeight),
+            ]
         }
     }
 

@@ -6,8 +6,10 @@ import TextLayout
 public protocol StatusTextMeasuring: Sendable {
     /// The lines `text` takes at `width` with `fontSize`: shown (at most `maxLines`; nil or less
     /// than 1 is no limit) and in full.
-    func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
-                   truncationToken: AttributedText) -> (shown: Int, full: Int)
+    func lineCount(
+        of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
+        truncationToken: AttributedText
+    ) -> (shown: Int, full: Int)
     /// The width of `text` on one line with `fontSize`, white space at its end excluded.
     func singleLineWidth(of text: AttributedText, fontSize: Double) -> Double
 }
@@ -16,9 +18,12 @@ extension TextEngine: StatusTextMeasuring {
     /// The lines `text` takes at `width` points with `fontSize` points: shown (at most `maxLines`;
     /// nil or less than 1 is no limit) and in full. `truncationToken` is not measured: it replaces
     /// the end of the last line shown, so it changes no count.
-    public func lineCount(of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
-                          truncationToken: AttributedText) -> (shown: Int, full: Int) {
-        Self.statusLineCounts(prepare(text, style: Self.statusTextStyle(fontSize: fontSize)), width: width, maxLines: maxLines)
+    public func lineCount(
+        of text: AttributedText, width: Double, fontSize: Double, maxLines: Int?,
+        truncationToken: AttributedText
+    ) -> (shown: Int, full: Int) {
+        Self.statusLineCounts(
+            prepare(text, style: Self.statusTextStyle(fontSize: fontSize)), width: width, maxLines: maxLines)
     }
 
     /// The advance of `text` on one line with `fontSize`, in points, white space at its end
@@ -33,7 +38,9 @@ extension TextEngine: StatusTextMeasuring {
 
     /// The lines of `prepared` at `width`: shown (at most `maxLines`; nil or less than 1 is no
     /// limit) and in full.
-    package static func statusLineCounts(_ prepared: PreparedText, width: Double, maxLines: Int?) -> (shown: Int, full: Int) {
+    package static func statusLineCounts(_ prepared: PreparedText, width: Double, maxLines: Int?) -> (
+        shown: Int, full: Int
+    ) {
         // Counting is enough: truncation puts the token on the last line shown, so the lines
         // shown are the full count up to `maxLines` (a test holds this to `layout`).
         let full = prepared.lineCount(width: width)

@@ -24,7 +24,10 @@ struct TwitterCell<Measurer: StatusTextMeasuring> {
     private var y = 0.0
     private var expandedY = 0.0
 
-    init(measurer: Measurer, style: CellStyle, width: Double, scale: Double, frames: Bool, expanded: Bool, now: StatusDate?) {
+    init(
+        measurer: Measurer, style: CellStyle, width: Double, scale: Double, frames: Bool, expanded: Bool,
+        now: StatusDate?
+    ) {
         self.measurer = measurer
         s = style.twitterCell
         self.width = width
@@ -55,18 +58,21 @@ struct TwitterCell<Measurer: StatusTextMeasuring> {
         if frames { blocks.reserveCapacity(6) }
 
         // The context line, and the top it makes.
-        let context: String? = if status.isRetweet {
-            status.user.map { "\($0.displayName) Retweeted" }
-        } else {
-            shown.inReplyTo.isEmpty ? nil : "in reply to @\(shown.inReplyTo)"
-        }
+        let context: String? =
+            if status.isRetweet {
+                status.user.map { "\($0.displayName) Retweeted" }
+            } else {
+                shown.inReplyTo.isEmpty ? nil : "in reply to @\(shown.inReplyTo)"
+            }
         let paddingTop = context == nil ? s.padding : s.contextTopPadding
         if frames, let context { blocks.append(contextBlock(context)) }
         if frames { blocks.append(profileBlock(shown, top: paddingTop)) }
         advance(paddingTop + s.nameRowHeight * (nameSize / s.nameFontSize) + s.innerPadding)
 
         // Text, then the media box, else the quote.
-        if let block = textBlock(shown.text, size: textSize, x: s.contentLeft, width: contentWidth).block { blocks.append(block) }
+        if let block = textBlock(shown.text, size: textSize, x: s.contentLeft, width: contentWidth).block {
+            blocks.append(block)
+        }
         let media = Array(shown.pictures.prefix(s.maxMedia))
         if !media.isEmpty {
             advance(s.innerPadding)
@@ -82,21 +88,27 @@ struct TwitterCell<Measurer: StatusTextMeasuring> {
         let height = max(y + s.actionsHeight, floor) + s.bottomPadding
         let expandedHeight = max(expandedY + s.actionsHeight, floor) + s.bottomPadding
         if frames { blocks.append(actionBlock(shown, cellHeight: expanded ? expandedHeight : height)) }
-        return CellLayout(statusID: status.id, kind: status.isRetweet ? .retweet : .original, network: .twitter,
-                          height: pixelRound(height, scale: scale), expandedHeight: pixelRound(expandedHeight, scale: scale),
-                          isExpanded: expanded && frames, blocks: blocks)
+        return CellLayout(
+            statusID: status.id, kind: status.isRetweet ? .retweet : .original, network: .twitter,
+            height: pixelRound(height, scale: scale), expandedHeight: pixelRound(expandedHeight, scale: scale),
+            isExpanded: expanded && frames, blocks: blocks)
     }
 
     // MARK: Text
 
     /// A text's block at `x`, `width` wide, its height added: the lines it takes in full (0:
     /// none, and nothing added) and, with frames, the block.
-    private mutating func textBlock(_ text: StatusText, size: Double, x: Double, width: Double) -> (lines: Int, block: CellBlock?) {
+    private mutating func textBlock(_ text: StatusText, size: Double, x: Double, width: Double) -> (
+        lines: Int, block: CellBlock?
+    ) {
         guard !text.isEmpty else { return (0, nil) }
-        let rich = frames ? s.richText.build(text, fontSize: size)
-                          : RichText(text: s.richText.attributedText(text, fontSize: size), entities: [])
+        let rich =
+            frames
+            ? s.richText.build(text, fontSize: size)
+            : RichText(text: s.richText.attributedText(text, fontSize: size), entities: [])
         guard !rich.text.string.isEmpty else { return (0, nil) }
-        let lines = measurer.lineCount(of: rich.text, width: width, fontSize: size, maxLines: lineLimit, truncationToken: token)
+        let lines = measurer.lineCount(
+            of: rich.text, width: width, fontSize: size, maxLines: lineLimit, truncationToken: token)
         guard lines.full > 0 else { return (0, nil) }
         let blockTop = top
         let shownLines = expanded ? lines.full : lines.shown
@@ -104,32 +116,41 @@ struct TwitterCell<Measurer: StatusTextMeasuring> {
         guard frames else { return (lines.full, nil) }
         let lineHeight = s.lineHeightMultiple * size
         let frame = CellRect(x: x, y: blockTop, width: width, height: Double(shownLines) * lineHeight)
-        let cellText = CellText(role: .body, frame: frame, richText: rich, fontSize: size, lineHeight: lineHeight,
-                                maxLines: expanded ? nil : lineLimit, truncationToken: s.truncationToken, lines: shownLines,
-                                fullLines: lines.full)
+        let cellText = CellText(
+            role: .body, frame: frame, richText: rich, fontSize: size, lineHeight: lineHeight,
+            maxLines: expanded ? nil : lineLimit, truncationToken: s.truncationToken, lines: shownLines,
+            fullLines: lines.full)
         return (lines.full, CellBlock(kind: .text, frame: frame, texts: [cellText]))
     }
 
     /// A one-line text at (x, y), as wide as it measures (at most `space`).
-    private func line(_ role: CellText.Role, _ text: AttributedText, size: Double, x: Double, y: Double, space: Double,
-                      height: Double) -> CellText {
+    private func line(
+        _ role: CellText.Role, _ text: AttributedText, size: Double, x: Double, y: Double, space: Double,
+        height: Double
+    ) -> CellText {
         let measured = text.string.isEmpty ? 0 : min(max(0, space), measurer.singleLineWidth(of: text, fontSize: size))
         let lineHeight = s.lineHeightMultiple * size
-        return CellText(role: role, frame: CellRect(x: x, y: y + (height - lineHeight) / 2, width: measured, height: lineHeight),
-                        richText: RichText(text: text, entities: []), fontSize: size, lineHeight: lineHeight, maxLines: 1,
-                        truncationToken: nil, lines: text.string.isEmpty ? 0 : 1, fullLines: text.string.isEmpty ? 0 : 1)
+        return CellText(
+            role: role, frame: CellRect(x: x, y: y + (height - lineHeight) / 2, width: measured, height: lineHeight),
+            richText: RichText(text: text, entities: []), fontSize: size, lineHeight: lineHeight, maxLines: 1,
+            truncationToken: nil, lines: text.string.isEmpty ? 0 : 1, fullLines: text.string.isEmpty ? 0 : 1)
     }
 
     // MARK: Blocks
 
     private func contextBlock(_ text: String) -> CellBlock {
         let rowTop = (s.contextTopPadding - s.contextLineHeight) / 2
-        let icon = CellRect(x: s.padding + s.avatarSide - s.contextIconSide, y: rowTop + (s.contextLineHeight - s.contextIconSide) / 2,
-                            width: s.contextIconSide, height: s.contextIconSide)
-        return CellBlock(kind: .context, frame: CellRect(x: 0, y: 0, width: width, height: s.contextTopPadding),
-                         texts: [line(.context, AttributedText(text), size: subSize, x: s.contentLeft, y: rowTop, space: contentWidth,
-                                      height: s.contextLineHeight)],
-                         images: [CellImage(role: .icon, frame: icon)])
+        let icon = CellRect(
+            x: s.padding + s.avatarSide - s.contextIconSide, y: rowTop + (s.contextLineHeight - s.contextIconSide) / 2,
+            width: s.contextIconSide, height: s.contextIconSide)
+        return CellBlock(
+            kind: .context, frame: CellRect(x: 0, y: 0, width: width, height: s.contextTopPadding),
+            texts: [
+                line(
+                    .context, AttributedText(text), size: subSize, x: s.contentLeft, y: rowTop, space: contentWidth,
+                    height: s.contextLineHeight)
+            ],
+            images: [CellImage(role: .icon, frame: icon)])
     }
 
     /// Avatar, then name and @screen_name on one line, the date at the right of the content.
@@ -138,7 +159,10 @@ struct TwitterCell<Measurer: StatusTextMeasuring> {
         var images = [CellImage(role: .avatar, frame: avatar)]
         if let user = status.user, user.isVerified {
             let side = s.avatarSide * 0.3
-            images.append(CellImage(role: .verifiedBadge, frame: CellRect(x: avatar.maxX - side, y: avatar.maxY - side, width: side, height: side)))
+            images.append(
+                CellImage(
+                    role: .verifiedBadge,
+                    frame: CellRect(x: avatar.maxX - side, y: avatar.maxY - side, width: side, height: side)))
         }
         let rowHeight = 2 * s.nameRowHeight * (nameSize / s.nameFontSize)
         let rowY = rowTop + s.nameRowHeight * (nameSize / s.nameFontSize) / 2 - rowHeight / 2
@@ -147,14 +171,17 @@ struct TwitterCell<Measurer: StatusTextMeasuring> {
         var dateText = line(.date, date, size: subSize, x: 0, y: rowY, space: contentWidth, height: rowHeight)
         dateText.frame.x = s.contentLeft + contentWidth - dateText.frame.width
         let nameSpace = max(0, contentWidth - dateWidth - 5)
-        let name = line(.name, AttributedText(status.user?.name ?? ""), size: nameSize, x: s.contentLeft, y: rowY, space: nameSpace,
-                        height: rowHeight)
+        let name = line(
+            .name, AttributedText(status.user?.name ?? ""), size: nameSize, x: s.contentLeft, y: rowY, space: nameSpace,
+            height: rowHeight)
         let handle = status.user.map(\.screenName).flatMap { $0.isEmpty ? nil : "@" + $0 } ?? ""
         let handleX = name.frame.maxX + (name.frame.width > 0 ? 4 : 0)
-        let handleText = line(.handle, AttributedText(handle), size: subSize, x: handleX, y: rowY,
-                              space: max(0, s.contentLeft + nameSpace - handleX), height: rowHeight)
-        return CellBlock(kind: .profile, frame: CellRect(x: 0, y: rowTop, width: width, height: s.avatarSide),
-                         texts: [name, handleText, dateText], images: images)
+        let handleText = line(
+            .handle, AttributedText(handle), size: subSize, x: handleX, y: rowY,
+            space: max(0, s.contentLeft + nameSpace - handleX), height: rowHeight)
+        return CellBlock(
+            kind: .profile, frame: CellRect(x: 0, y: rowTop, width: width, height: s.avatarSide),
+            texts: [name, handleText, dateText], images: images)
     }
 
     /// 1: the box; 2: halves; 3: a half and two quarters; 4: quarters; `gap` between.
@@ -187,10 +214,14 @@ struct TwitterCell<Measurer: StatusTextMeasuring> {
         if let handle = quote.user?.screenName, !handle.isEmpty {
             name.append(name.string.isEmpty ? "@" + handle : "  @" + handle)
         }
-        let nameLine = line(.name, name, size: nameSize, x: s.contentLeft + s.padding, y: boxTop + s.padding + nameHeight / 2 - rowHeight / 2,
-                            space: quoteWidth, height: rowHeight)
-        blocks.append(CellBlock(kind: .quote, frame: CellRect(x: s.contentLeft, y: boxTop, width: contentWidth, height: height),
-                                texts: [nameLine], children: text.block.map { [$0] } ?? []))
+        let nameLine = line(
+            .name, name, size: nameSize, x: s.contentLeft + s.padding,
+            y: boxTop + s.padding + nameHeight / 2 - rowHeight / 2,
+            space: quoteWidth, height: rowHeight)
+        blocks.append(
+            CellBlock(
+                kind: .quote, frame: CellRect(x: s.contentLeft, y: boxTop, width: contentWidth, height: height),
+                texts: [nameLine], children: text.block.map { [$0] } ?? []))
     }
 
     /// Reply, retweet and like (with their counts when above 0), at T1's places.
@@ -204,16 +235,21 @@ struct TwitterCell<Measurer: StatusTextMeasuring> {
         var texts: [CellText] = []
         for (index, left) in lefts.enumerated() {
             let iconSide = actionSize * 1.3
-            let icon = CellRect(x: left + (button - iconSide) / 2, y: rowY + (button - iconSide) / 2, width: iconSide, height: iconSide)
+            let icon = CellRect(
+                x: left + (button - iconSide) / 2, y: rowY + (button - iconSide) / 2, width: iconSide, height: iconSide)
             images.append(CellImage(role: .icon, frame: icon, index: index))
             guard let count = counts[index] else { continue }
-            let label: String = switch count {
-            case .number(let number): number > 0 ? Self.shortCount(number) : ""
-            case .text(let text): text
-            }
+            let label: String =
+                switch count {
+                case .number(let number): number > 0 ? Self.shortCount(number) : ""
+                case .text(let text): text
+                }
             guard !label.isEmpty else { continue }
-            texts.append(line(.toolbar, AttributedText(label), size: actionSize, x: icon.maxX + 2, y: rowY, space: contentWidth * 0.28 - button,
-                              height: button))
+            texts.append(
+                line(
+                    .toolbar, AttributedText(label), size: actionSize, x: icon.maxX + 2, y: rowY,
+                    space: contentWidth * 0.28 - button,
+                    height: button))
         }
         return CellBlock(kind: .toolbar, frame: frame, texts: texts, images: images)
     }

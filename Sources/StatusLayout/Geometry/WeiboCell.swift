@@ -17,14 +17,18 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
     let now: StatusDate?
     let lineLimit: Int?
     let contentWidth: Double
-    let textSize, retweetSize, nameSize, sourceSize, titleSize, cardTitleSize, cardDescriptionSize, tagSize, toolbarSize: Double
+    let textSize, retweetSize, nameSize, sourceSize, titleSize, cardTitleSize, cardDescriptionSize, tagSize,
+        toolbarSize: Double
     let token: AttributedText
 
     /// The y of the next block, collapsed and expanded (they part after a text cut at the line limit).
     private var y: Double
     private var expandedY: Double
 
-    init(measurer: Measurer, style: CellStyle, width: Double, scale: Double, frames: Bool, expanded: Bool, now: StatusDate?) {
+    init(
+        measurer: Measurer, style: CellStyle, width: Double, scale: Double, frames: Bool, expanded: Bool,
+        now: StatusDate?
+    ) {
         self.measurer = measurer
         s = style.weiboCell
         self.width = width
@@ -86,7 +90,10 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
             var children: [CellBlock] = []
             let prefix = retweet.isDeleted ? nil : retweet.user.map(\.displayName).flatMap { $0.isEmpty ? nil : $0 }
             if !retweet.text.isEmpty,
-               let block = textBlock(retweet.text, size: retweetSize, retweetOf: prefix, links: linkOptions(for: retweet, isRetweet: true)) {
+                let block = textBlock(
+                    retweet.text, size: retweetSize, retweetOf: prefix,
+                    links: linkOptions(for: retweet, isRetweet: true))
+            {
                 children.append(block)
             }
             if !retweet.isDeleted, picturesOrCard(retweet, children: &children) != nil {
@@ -95,8 +102,10 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
             retweetHeight = y - start.0
             if frames {
                 let height = (expanded ? expandedY - start.1 : y - start.0)
-                blocks.append(CellBlock(kind: .retweet, frame: CellRect(x: 0, y: blockTop, width: width, height: height),
-                                        children: children))
+                blocks.append(
+                    CellBlock(
+                        kind: .retweet, frame: CellRect(x: 0, y: blockTop, width: width, height: height),
+                        children: children))
             }
         }
         if retweetHeight == 0, picturesOrCard(status, children: &blocks) != nil {
@@ -116,9 +125,10 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         if frames { blocks.append(toolbarBlock(status)) }
         advance(s.toolbarHeight + s.bottomMargin)
 
-        return CellLayout(statusID: status.id, kind: status.isRetweet ? .retweet : .original, network: .weibo,
-                          height: pixelRound(y, scale: scale), expandedHeight: pixelRound(expandedY, scale: scale),
-                          isExpanded: expanded && frames, blocks: blocks)
+        return CellLayout(
+            statusID: status.id, kind: status.isRetweet ? .retweet : .original, network: .weibo,
+            height: pixelRound(y, scale: scale), expandedHeight: pixelRound(expandedY, scale: scale),
+            isExpanded: expanded && frames, blocks: blocks)
     }
 
     /// The trailing `url_struct` link YYKit drops for a status's card: only without pictures, and
@@ -134,37 +144,54 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
     // MARK: Text
 
     /// A status text's block (nil when it has no lines), its height added; with `frames`, made.
-    private mutating func textBlock(_ text: StatusText, size: Double, retweetOf prefix: String?,
-                                    links: RichTextBuilder.LinkOptions) -> CellBlock? {
+    private mutating func textBlock(
+        _ text: StatusText, size: Double, retweetOf prefix: String?,
+        links: RichTextBuilder.LinkOptions
+    ) -> CellBlock? {
         let builder = s.richText
-        let rich = frames ? builder.build(text, fontSize: size, retweetOf: prefix, links: links)
-                          : RichText(text: builder.attributedText(text, fontSize: size, retweetOf: prefix, links: links), entities: [])
+        let rich =
+            frames
+            ? builder.build(text, fontSize: size, retweetOf: prefix, links: links)
+            : RichText(
+                text: builder.attributedText(text, fontSize: size, retweetOf: prefix, links: links), entities: [])
         guard !rich.text.string.isEmpty else { return nil }
-        let lines = measurer.lineCount(of: rich.text, width: contentWidth, fontSize: size, maxLines: lineLimit, truncationToken: token)
+        let lines = measurer.lineCount(
+            of: rich.text, width: contentWidth, fontSize: size, maxLines: lineLimit, truncationToken: token)
         guard lines.full > 0 else { return nil }
         let blockTop = top
         let shown = expanded ? lines.full : lines.shown
-        advance(s.textBlockHeight(lines: lines.shown, fontSize: size), expanded: s.textBlockHeight(lines: lines.full, fontSize: size))
+        advance(
+            s.textBlockHeight(lines: lines.shown, fontSize: size),
+            expanded: s.textBlockHeight(lines: lines.full, fontSize: size))
         guard frames else { return nil }
         let lineHeight = s.lineHeightMultiple * size
-        let textFrame = CellRect(x: s.padding, y: blockTop + s.textPadding - (s.lineHeightMultiple - 1) * size / 2,
-                                 width: contentWidth, height: Double(shown) * lineHeight)
-        let text = CellText(role: .body, frame: textFrame, richText: rich, fontSize: size, lineHeight: lineHeight,
-                            maxLines: expanded ? nil : lineLimit, truncationToken: s.truncationToken, lines: shown, fullLines: lines.full)
-        return CellBlock(kind: .text, frame: CellRect(x: s.padding, y: blockTop, width: contentWidth,
-                                                      height: s.textBlockHeight(lines: shown, fontSize: size)),
-                         texts: [text])
+        let textFrame = CellRect(
+            x: s.padding, y: blockTop + s.textPadding - (s.lineHeightMultiple - 1) * size / 2,
+            width: contentWidth, height: Double(shown) * lineHeight)
+        let text = CellText(
+            role: .body, frame: textFrame, richText: rich, fontSize: size, lineHeight: lineHeight,
+            maxLines: expanded ? nil : lineLimit, truncationToken: s.truncationToken, lines: shown,
+            fullLines: lines.full)
+        return CellBlock(
+            kind: .text,
+            frame: CellRect(
+                x: s.padding, y: blockTop, width: contentWidth,
+                height: s.textBlockHeight(lines: shown, fontSize: size)),
+            texts: [text])
     }
 
     /// A one-line text of `size` in `frame`'s origin, as wide as it measures (at most `space`).
-    private func line(_ role: CellText.Role, _ text: AttributedText, size: Double, x: Double, y: Double, space: Double,
-                      lineHeight: Double? = nil, alignedTo height: Double? = nil) -> CellText {
+    private func line(
+        _ role: CellText.Role, _ text: AttributedText, size: Double, x: Double, y: Double, space: Double,
+        lineHeight: Double? = nil, alignedTo height: Double? = nil
+    ) -> CellText {
         let measured = text.string.isEmpty ? 0 : min(max(0, space), measurer.singleLineWidth(of: text, fontSize: size))
         let boxHeight = lineHeight ?? size * s.lineHeightMultiple
         let top = height.map { y + ($0 - boxHeight) / 2 } ?? y
-        return CellText(role: role, frame: CellRect(x: x, y: top, width: measured, height: text.string.isEmpty ? 0 : boxHeight),
-                        richText: RichText(text: text, entities: []), fontSize: size, lineHeight: boxHeight, maxLines: 1,
-                        truncationToken: nil, lines: text.string.isEmpty ? 0 : 1, fullLines: text.string.isEmpty ? 0 : 1)
+        return CellText(
+            role: role, frame: CellRect(x: x, y: top, width: measured, height: text.string.isEmpty ? 0 : boxHeight),
+            richText: RichText(text: text, entities: []), fontSize: size, lineHeight: boxHeight, maxLines: 1,
+            truncationToken: nil, lines: text.string.isEmpty ? 0 : 1, fullLines: text.string.isEmpty ? 0 : 1)
     }
 
     private func icon(_ size: Double) -> TextAttachment { s.richText.imageSize.attachment(fontSize: size) }
@@ -176,9 +203,13 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         if !title.iconURL.isEmpty { text.append(icon(titleSize)) }
         text.append(title.text)
         let frame = CellRect(x: 0, y: top, width: width, height: s.titleHeight)
-        return CellBlock(kind: .title, frame: frame,
-                         texts: [line(.title, text, size: titleSize, x: s.padding, y: top, space: width - s.titleTextInset,
-                                      alignedTo: s.titleHeight)])
+        return CellBlock(
+            kind: .title, frame: frame,
+            texts: [
+                line(
+                    .title, text, size: titleSize, x: s.padding, y: top, space: width - s.titleTextInset,
+                    alignedTo: s.titleHeight)
+            ])
     }
 
     private func profileBlock(_ status: Status) -> CellBlock {
@@ -186,8 +217,12 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         let avatar = CellRect(x: s.padding, y: rowTop + s.avatarTop, width: s.avatarSide, height: s.avatarSide)
         var images = [CellImage(role: .avatar, frame: avatar)]
         if let user = status.user, user.isVerified {
-            images.append(CellImage(role: .verifiedBadge, frame: CellRect(x: avatar.maxX - s.badgeSide, y: avatar.maxY - s.badgeSide,
-                                                                          width: s.badgeSide, height: s.badgeSide)))
+            images.append(
+                CellImage(
+                    role: .verifiedBadge,
+                    frame: CellRect(
+                        x: avatar.maxX - s.badgeSide, y: avatar.maxY - s.badgeSide,
+                        width: s.badgeSide, height: s.badgeSide)))
         }
         let nameX = avatar.maxX + s.nameLeading
         let space = min(width - s.nameWidthInset, width - s.padding - nameX)
@@ -208,11 +243,14 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         let sourceHeight = sourceSize * s.lineHeightMultiple
         let texts = [
             line(.name, name, size: nameSize, x: nameX, y: avatar.y, space: space),
-            line(.source, AttributedText(Self.sourceLine(status, now: now ?? StatusClock.now())), size: sourceSize, x: nameX,
-                 y: avatar.maxY - sourceHeight, space: space),
+            line(
+                .source, AttributedText(Self.sourceLine(status, now: now ?? StatusClock.now())), size: sourceSize,
+                x: nameX,
+                y: avatar.maxY - sourceHeight, space: space),
         ]
-        return CellBlock(kind: .profile, frame: CellRect(x: 0, y: rowTop, width: width, height: s.profileHeight), texts: texts,
-                         images: images)
+        return CellBlock(
+            kind: .profile, frame: CellRect(x: 0, y: rowTop, width: width, height: s.profileHeight), texts: texts,
+            images: images)
     }
 
     /// The pictures of `status`, else its card: height added, block appended to `blocks` with
@@ -222,8 +260,11 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         if let grid = pictureGrid(status.pictures, top: blockTop), grid.height > 0 {
             advance(grid.height)
             if frames {
-                blocks.append(CellBlock(kind: .pictures, frame: CellRect(x: s.padding, y: blockTop, width: contentWidth, height: grid.height),
-                                        images: grid.images))
+                blocks.append(
+                    CellBlock(
+                        kind: .pictures,
+                        frame: CellRect(x: s.padding, y: blockTop, width: contentWidth, height: grid.height),
+                        images: grid.images))
             }
             return grid.height
         }
@@ -254,21 +295,33 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         let hasImage = card.hasImage
         let hasBadge = !card.badgeURL.isEmpty
         let hasButton = !card.buttonTitle.isEmpty
-        var textX = hasImage ? (hasBadge ? s.cardImageWithBadgeWidth : s.cardImageWidth) : (hasBadge ? s.cardBadgeWidth : 0)
+        var textX =
+            hasImage ? (hasBadge ? s.cardImageWithBadgeWidth : s.cardImageWidth) : (hasBadge ? s.cardBadgeWidth : 0)
         textX += s.cardTextPadding
         let textWidth = max(0, contentWidth - textX - (hasButton ? s.cardButtonWidth : 0) - s.cardTextPadding)
         var images: [CellImage] = []
         if hasImage {
-            images.append(CellImage(role: .cardImage, frame: CellRect(x: frame.x, y: cardTop,
-                                                                      width: hasBadge ? s.cardImageWithBadgeWidth : s.cardImageWidth,
-                                                                      height: s.cardHeight)))
+            images.append(
+                CellImage(
+                    role: .cardImage,
+                    frame: CellRect(
+                        x: frame.x, y: cardTop,
+                        width: hasBadge ? s.cardImageWithBadgeWidth : s.cardImageWidth,
+                        height: s.cardHeight)))
         }
         if hasBadge {
-            images.append(CellImage(role: .cardBadge, frame: CellRect(x: frame.x, y: cardTop, width: s.cardBadgeSide, height: s.cardBadgeSide)))
+            images.append(
+                CellImage(
+                    role: .cardBadge,
+                    frame: CellRect(x: frame.x, y: cardTop, width: s.cardBadgeSide, height: s.cardBadgeSide)))
         }
         if hasButton {
-            images.append(CellImage(role: .cardButton, frame: CellRect(x: frame.maxX - s.cardButtonWidth, y: cardTop,
-                                                                       width: s.cardButtonWidth, height: s.cardHeight)))
+            images.append(
+                CellImage(
+                    role: .cardButton,
+                    frame: CellRect(
+                        x: frame.maxX - s.cardButtonWidth, y: cardTop,
+                        width: s.cardButtonWidth, height: s.cardHeight)))
         }
         // Title, description and tips, each its own paragraph, at most cardMaxLines lines in all,
         // the last cut with "…"; centred in the card as YYKit's label centres them.
@@ -280,12 +333,17 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         var left = s.cardMaxLines
         for (string, size) in parts where left > 0 {
             let text = AttributedText(string)
-            let lines = measurer.lineCount(of: text, width: textWidth, fontSize: size, maxLines: left, truncationToken: "\u{2026}")
+            let lines = measurer.lineCount(
+                of: text, width: textWidth, fontSize: size, maxLines: left, truncationToken: "\u{2026}")
             guard lines.shown > 0 else { continue }
-            texts.append(CellText(role: .card, frame: CellRect(x: frame.x + textX, y: 0, width: textWidth,
-                                                               height: Double(lines.shown) * s.cardLineHeight),
-                                  richText: RichText(text: text, entities: []), fontSize: size, lineHeight: s.cardLineHeight,
-                                  maxLines: left, truncationToken: "\u{2026}", lines: lines.shown, fullLines: lines.full))
+            texts.append(
+                CellText(
+                    role: .card,
+                    frame: CellRect(
+                        x: frame.x + textX, y: 0, width: textWidth,
+                        height: Double(lines.shown) * s.cardLineHeight),
+                    richText: RichText(text: text, entities: []), fontSize: size, lineHeight: s.cardLineHeight,
+                    maxLines: left, truncationToken: "\u{2026}", lines: lines.shown, fullLines: lines.full))
             left -= lines.shown
         }
         var textY = cardTop + (s.cardHeight - Double(s.cardMaxLines - left) * s.cardLineHeight) / 2
@@ -300,8 +358,9 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         var text = AttributedText("")
         if !tag.isPlace, !tag.iconURL.isEmpty { text.append(icon(tagSize)) }
         text.append(tag.name)
-        return CellBlock(kind: .tag, frame: CellRect(x: 0, y: top, width: width, height: height),
-                         texts: [line(.tag, text, size: tagSize, x: s.padding, y: top, space: contentWidth, alignedTo: height)])
+        return CellBlock(
+            kind: .tag, frame: CellRect(x: 0, y: top, width: width, height: height),
+            texts: [line(.tag, text, size: tagSize, x: s.padding, y: top, space: contentWidth, alignedTo: height)])
     }
 
     /// Repost, comment and like, each centred in a third of the toolbar: its icon, a gap, its
@@ -324,10 +383,15 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
             // Centred in its third; in a cell too narrow for it, the label is cut to fit.
             let icon = min(iconSide, buttonWidth)
             let space = max(0, buttonWidth - icon - gap)
-            let placed = line(.toolbar, text, size: toolbarSize, x: 0, y: frame.y, space: space, alignedTo: frame.height)
+            let placed = line(
+                .toolbar, text, size: toolbarSize, x: 0, y: frame.y, space: space, alignedTo: frame.height)
             let left = Double(index) * buttonWidth + max(0, (buttonWidth - (icon + gap + placed.frame.width)) / 2)
-            images.append(CellImage(role: .icon, frame: CellRect(x: left, y: frame.y + (frame.height - icon) / 2,
-                                                                 width: icon, height: icon), index: index))
+            images.append(
+                CellImage(
+                    role: .icon,
+                    frame: CellRect(
+                        x: left, y: frame.y + (frame.height - icon) / 2,
+                        width: icon, height: icon), index: index))
             var shown = placed
             shown.frame.x = min(left + icon + gap, Double(index + 1) * buttonWidth - placed.frame.width)
             texts.append(shown)
@@ -352,8 +416,11 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
                 // Aspect kept inside a box of long side 2 × side + gap (extremes cropped).
                 let box = side * 2 + s.pictureGap
                 let floor = max(0, min(1, s.minimumSinglePictureAspect))
-                let aspect = max(floor, min(floor > 0 ? 1 / floor : .infinity, Double(pixels.width) / Double(pixels.height)))
-                size = aspect < 1 ? (pixelRound(box * aspect, scale: scale), box) : (box, pixelRound(box / aspect, scale: scale))
+                let aspect = max(
+                    floor, min(floor > 0 ? 1 / floor : .infinity, Double(pixels.width) / Double(pixels.height)))
+                size =
+                    aspect < 1
+                    ? (pixelRound(box * aspect, scale: scale), box) : (box, pixelRound(box / aspect, scale: scale))
             } else {
                 // keep_size, or no size: a square of half the content width.
                 let half = max(0, pixelRound(contentWidth / 2, scale: scale))
@@ -370,8 +437,12 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         for index in 0..<count {
             let row = index / columns
             let column = index % columns
-            images.append(image(index, CellRect(x: s.padding + Double(column) * (side + s.pictureGap),
-                                                y: top + Double(row) * (side + s.pictureGap), width: side, height: side)))
+            images.append(
+                image(
+                    index,
+                    CellRect(
+                        x: s.padding + Double(column) * (side + s.pictureGap),
+                        y: top + Double(row) * (side + s.pictureGap), width: side, height: side)))
         }
         return (images, height)
     }
@@ -398,7 +469,13 @@ struct WeiboCell<Measurer: StatusTextMeasuring> {
         var plain = ""
         var inTag = false
         for character in source {
-            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { plain.append(character) }
+            if character == "<" {
+                inTag = true
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                plain.append(character)
+            }
         }
         return plain
     }

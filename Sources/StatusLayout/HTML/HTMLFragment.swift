@@ -112,7 +112,8 @@ enum HTMLFragment {
             switch event.kind {
             case CHTMLTEXT_START: body(.start(element(event.element), Attributes(event: event, arena: arena)))
             case CHTMLTEXT_END: body(.end(element(event.element)))
-            default: body(.text(UnsafeBufferPointer(start: arena + Int(event.text.start), count: Int(event.text.length))))
+            default:
+                body(.text(UnsafeBufferPointer(start: arena + Int(event.text.start), count: Int(event.text.length))))
             }
         }
     }
@@ -226,9 +227,11 @@ struct ResolvedTextBuilder {
         let end = bytes.count
         entities = entities.compactMap { entity in
             let upper = min(entity.range.upperBound, end)
-            return upper > entity.range.lowerBound ? TextEntity(kind: entity.kind, range: entity.range.lowerBound..<upper) : nil
+            return upper > entity.range.lowerBound
+                ? TextEntity(kind: entity.kind, range: entity.range.lowerBound..<upper) : nil
         }
         attachments = attachments.filter { $0.offset + 3 <= end }
-        return StatusText(resolved: String(decoding: bytes, as: UTF8.self), entities: entities, attachments: attachments)
+        return StatusText(
+            resolved: String(decoding: bytes, as: UTF8.self), entities: entities, attachments: attachments)
     }
 }

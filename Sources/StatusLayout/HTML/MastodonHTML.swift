@@ -22,12 +22,15 @@ enum MastodonHTML {
     ///   - mentions: the status's mentions: each one's profile URL (`url`) and handle (`acct`).
     ///   - hidesQuoteFallback: whether the quoted status is shown, so that `.quote-inline` is not.
     /// - Complexity: O(n) in the length of `html`.
-    static func text(_ html: String, emojis: [CustomEmoji] = [], mentions: [String: String] = [:],
-                     hidesQuoteFallback: Bool = false) -> StatusText {
+    static func text(
+        _ html: String, emojis: [CustomEmoji] = [], mentions: [String: String] = [:],
+        hidesQuoteFallback: Bool = false
+    ) -> StatusText {
         if HTMLFragment.isPlain(html), emojis.isEmpty || !html.utf8.contains(0x3A) {
             return StatusText(resolved: html.trimmingASCIISpaces)
         }
-        var reader = Reader(capacity: html.utf8.count, emojis: emojis, mentions: mentions, hidesQuoteFallback: hidesQuoteFallback)
+        var reader = Reader(
+            capacity: html.utf8.count, emojis: emojis, mentions: mentions, hidesQuoteFallback: hidesQuoteFallback)
         HTMLFragment.read(html) { reader.handle($0) }
         return reader.builder.finish()
     }
@@ -80,7 +83,8 @@ enum MastodonHTML {
             switch event {
             case .start(let element, let attributes):
                 var frame = Frame(element: element, visible: hidden == 0)
-                frame.hides = attributes.hasClass("invisible") || (hidesQuoteFallback && attributes.hasClass("quote-inline"))
+                frame.hides =
+                    attributes.hasClass("invisible") || (hidesQuoteFallback && attributes.hasClass("quote-inline"))
                 frame.ellipsis = attributes.hasClass("ellipsis")
                 frame.ordered = element == .ol
                 if frame.hides {
@@ -119,7 +123,8 @@ enum MastodonHTML {
             case .a:
                 guard link == nil else { return }
                 frame.opensLink = true
-                let kind: LinkClass = attributes.hasClass("hashtag") ? .hashtag : attributes.hasClass("mention") ? .mention : .none
+                let kind: LinkClass =
+                    attributes.hasClass("hashtag") ? .hashtag : attributes.hasClass("mention") ? .mention : .none
                 link = (builder.currentOffset, attributes.href, kind)
             case .span, .img, .other: break
             }
@@ -147,7 +152,8 @@ enum MastodonHTML {
         /// What the link appended since its start is: see ``MastodonHTML``. Nil for a link with
         /// no `href` that is neither a mention nor a topic (its text is kept, untappable).
         private func linkKind(_ link: (start: Int, href: String, kind: LinkClass)) -> TextEntity.Kind? {
-            let shown = String(builder.text(from: link.start).unicodeScalars.filter { $0 != "\u{FFFC}" }).trimmingASCIISpaces
+            let shown = String(builder.text(from: link.start).unicodeScalars.filter { $0 != "\u{FFFC}" })
+                .trimmingASCIISpaces
             let startsWithHash = shown.hasPrefix("#") || shown.hasPrefix("＃")
             if link.kind == .hashtag || (link.kind == .none && startsWithHash && !shown.contains("%")) {
                 let name = (startsWithHash ? String(shown.dropFirst()) : shown).trimmingASCIISpaces
@@ -179,7 +185,8 @@ enum MastodonHTML {
                 guard close < text.count else { break }
                 let code = UnsafeBufferPointer(rebasing: text[(index + 1)..<close])
                 if !code.isEmpty, code.count <= Self.longestShortcode, code.allSatisfy(Self.isShortcodeByte),
-                   case let shortcode = String(decoding: code, as: UTF8.self), let url = emojis[shortcode] {
+                    case let shortcode = String(decoding: code, as: UTF8.self), let url = emojis[shortcode]
+                {
                     builder.append(UnsafeBufferPointer(rebasing: text[run..<index]))
                     builder.image(.customEmoji(shortcode: shortcode, url: url))
                     index = close + 1
@@ -196,7 +203,8 @@ enum MastodonHTML {
 
         /// A letter, a digit or `_`: the bytes of a Mastodon shortcode.
         static func isShortcodeByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F
         }
     }
 }

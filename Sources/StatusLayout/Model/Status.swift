@@ -149,10 +149,13 @@ public struct Status: Sendable, Hashable {
     public var contentVersion: UInt64 { storage.version }
 
     /// Makes a status; every field but the ID has a default.
-    public init(id: StatusID, network: StatusNetwork = .weibo, text: StatusText = "", createdAt: String = "", source: String = "",
-                user: StatusUser? = nil, pictures: [StatusPicture] = [], repostsCount: StatusCount = 0,
-                commentsCount: StatusCount = 0, attitudesCount: StatusCount = 0, isLongText: Bool = false,
-                isDeleted: Bool = false, retweetedStatus: Status? = nil) {
+    public init(
+        id: StatusID, network: StatusNetwork = .weibo, text: StatusText = "", createdAt: String = "",
+        source: String = "",
+        user: StatusUser? = nil, pictures: [StatusPicture] = [], repostsCount: StatusCount = 0,
+        commentsCount: StatusCount = 0, attitudesCount: StatusCount = 0, isLongText: Bool = false,
+        isDeleted: Bool = false, retweetedStatus: Status? = nil
+    ) {
         self.id = id
         var fields = Fields(network: network, text: text)
         fields.createdAt = createdAt
@@ -270,7 +273,10 @@ public struct Status: Sendable, Hashable {
             }
             if let card {
                 d.mix(card.kind.rawValue)
-                for field in [card.title, card.description, card.tips, card.imageURL, card.badgeURL, card.buttonTitle, card.pageID, card.url] {
+                for field in [
+                    card.title, card.description, card.tips, card.imageURL, card.badgeURL, card.buttonTitle,
+                    card.pageID, card.url,
+                ] {
                     d.mix(field)
                 }
                 d.mix(card.imageSize?.width ?? -1)

@@ -45,9 +45,11 @@ public struct StatusCard: Sendable, Hashable {
     public var url: String
 
     /// Makes a card.
-    public init(kind: Kind = .link, title: String = "", description: String = "", tips: String = "", imageURL: String = "",
-                imageSize: (width: Int, height: Int)? = nil, badgeURL: String = "", buttonTitle: String = "",
-                pageID: String = "", url: String = "") {
+    public init(
+        kind: Kind = .link, title: String = "", description: String = "", tips: String = "", imageURL: String = "",
+        imageSize: (width: Int, height: Int)? = nil, badgeURL: String = "", buttonTitle: String = "",
+        pageID: String = "", url: String = ""
+    ) {
         self.kind = kind
         self.title = title
         self.description = description
@@ -110,8 +112,10 @@ public struct StatusPoll: Sendable, Hashable {
     public var expiresAt: String
 
     /// Makes a poll.
-    public init(options: [String], votesCount: Int? = nil, isExpired: Bool = false, allowsMultipleChoices: Bool = false,
-                expiresAt: String = "") {
+    public init(
+        options: [String], votesCount: Int? = nil, isExpired: Bool = false, allowsMultipleChoices: Bool = false,
+        expiresAt: String = ""
+    ) {
         self.options = options
         self.votesCount = votesCount
         self.isExpired = isExpired

@@ -38,8 +38,12 @@ public struct StatusDate: Sendable, Hashable, Comparable {
     }
 
     private static func isDisplayForm(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        func digits(_ range: Range<Int>) -> Bool { !range.isEmpty && range.allSatisfy { b[$0] >= 0x30 && b[$0] <= 0x39 } }
-        func clock(from i: Int) -> Bool { b.count == i + 5 && digits(i..<i + 2) && b[i + 2] == 0x3A && digits(i + 3..<i + 5) }
+        func digits(_ range: Range<Int>) -> Bool {
+            !range.isEmpty && range.allSatisfy { b[$0] >= 0x30 && b[$0] <= 0x39 }
+        }
+        func clock(from i: Int) -> Bool {
+            b.count == i + 5 && digits(i..<i + 2) && b[i + 2] == 0x3A && digits(i + 3..<i + 5)
+        }
         func hasSuffix(_ suffix: StaticString) -> Bool {
             let n = suffix.utf8CodeUnitCount
             return b.count > n && (0..<n).allSatisfy { b[b.count - n + $0] == suffix.utf8Start[$0] }
@@ -62,10 +66,12 @@ public struct StatusDate: Sendable, Hashable, Comparable {
             dashes.2 += 1
         }
         switch dashes.2 {
-        case 1: return (1...2).contains(dashes.0) && (1...2).contains(b.count - dashes.0 - 1)
-            && digits(0..<dashes.0) && digits(dashes.0 + 1..<b.count)
-        case 2: return dashes.0 == 4 && (1...2).contains(dashes.1 - 5) && (1...2).contains(b.count - dashes.1 - 1)
-            && digits(0..<4) && digits(5..<dashes.1) && digits(dashes.1 + 1..<b.count)
+        case 1:
+            return (1...2).contains(dashes.0) && (1...2).contains(b.count - dashes.0 - 1)
+                && digits(0..<dashes.0) && digits(dashes.0 + 1..<b.count)
+        case 2:
+            return dashes.0 == 4 && (1...2).contains(dashes.1 - 5) && (1...2).contains(b.count - dashes.1 - 1)
+                && digits(0..<4) && digits(5..<dashes.1) && digits(dashes.1 + 1..<b.count)
         default: return false
         }
     }
@@ -99,10 +105,12 @@ public struct StatusDate: Sendable, Hashable, Comparable {
         guard b.count == 29 || b.count == 30 else { return nil }
         let d = b.count - 28  // the day's digits
         let t = 9 + d, o = 18 + d, y = 24 + d
-        guard b[3] == 0x20, b[7] == 0x20, b[8 + d] == 0x20, b[t + 8] == 0x20, b[o + 5] == 0x20, b[t + 2] == 0x3A, b[t + 5] == 0x3A,
-              let month = month(b[4..<7]), let day = number(b[8..<8 + d]), let hour = number(b[t..<t + 2]),
-              let minute = number(b[t + 3..<t + 5]), let second = number(b[t + 6..<t + 8]),
-              let offset = utcOffset(sign: b[o], hours: b[o + 1..<o + 3], minutes: b[o + 3..<o + 5]), let year = number(b[y..<y + 4])
+        guard b[3] == 0x20, b[7] == 0x20, b[8 + d] == 0x20, b[t + 8] == 0x20, b[o + 5] == 0x20, b[t + 2] == 0x3A,
+            b[t + 5] == 0x3A,
+            let month = month(b[4..<7]), let day = number(b[8..<8 + d]), let hour = number(b[t..<t + 2]),
+            let minute = number(b[t + 3..<t + 5]), let second = number(b[t + 6..<t + 8]),
+            let offset = utcOffset(sign: b[o], hours: b[o + 1..<o + 3], minutes: b[o + 3..<o + 5]),
+            let year = number(b[y..<y + 4])
         else { return nil }
         return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
     }
@@ -110,8 +118,9 @@ public struct StatusDate: Sendable, Hashable, Comparable {
     /// "2022-12-05T10:00:00.000Z", "2022-12-05T18:00:00+08:00", "2022-12-05T10:00:00Z".
     private static func parseISO(_ b: UnsafeBufferPointer<UInt8>) -> StatusDate? {
         guard b.count >= 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54 || b[10] == 0x20, b[13] == 0x3A, b[16] == 0x3A,
-              let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
-              let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19]) else { return nil }
+            let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]),
+            let hour = number(b[11..<13]), let minute = number(b[14..<16]), let second = number(b[17..<19])
+        else { return nil }
         var i = 19
         if b[i] == 0x2E {  // fraction of a second: ignored
             i += 1
@@ -126,7 +135,8 @@ public struct StatusDate: Sendable, Hashable, Comparable {
             offset = 0
         } else {
             guard b.count - i == 6, b[i + 3] == 0x3A,
-                  let parsed = utcOffset(sign: b[i], hours: b[i + 1..<i + 3], minutes: b[i + 4..<i + 6]) else { return nil }
+                let parsed = utcOffset(sign: b[i], hours: b[i + 1..<i + 3], minutes: b[i + 4..<i + 6])
+            else { return nil }
             offset = parsed
         }
         return make(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
@@ -142,15 +152,22 @@ public struct StatusDate: Sendable, Hashable, Comparable {
     }
 
     /// "+0800" (or "+08:00") as seconds: its sign and its digits.
-    private static func utcOffset(sign: UInt8, hours: Slice<UnsafeBufferPointer<UInt8>>,
-                                  minutes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard sign == 0x2B || sign == 0x2D, let h = number(hours), let m = number(minutes), h <= 23, m <= 59 else { return nil }
+    private static func utcOffset(
+        sign: UInt8, hours: Slice<UnsafeBufferPointer<UInt8>>,
+        minutes: Slice<UnsafeBufferPointer<UInt8>>
+    ) -> Int? {
+        guard sign == 0x2B || sign == 0x2D, let h = number(hours), let m = number(minutes), h <= 23, m <= 59 else {
+            return nil
+        }
         return (sign == 0x2D ? -1 : 1) * (h * 3600 + m * 60)
     }
 
-    private static func make(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> StatusDate? {
+    private static func make(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int)
+        -> StatusDate?
+    {
         guard (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month, year)).contains(day), hour <= 23,
-              minute <= 59, second <= 60 else { return nil }
+            minute <= 59, second <= 60
+        else { return nil }
         let local = Int64(daysFromCivil(year, month, day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return StatusDate(secondsSince1970: local - Int64(offset), utcOffset: offset)
     }

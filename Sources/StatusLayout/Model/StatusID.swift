@@ -35,8 +35,10 @@ public struct StatusID: Sendable, Hashable, Comparable, CustomStringConvertible 
             guard digit <= 9 else { return nil }
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             // Negative IDs are accumulated downwards so that Int64.min fits.
-            let (sum, o2) = negative ? times10.subtractingReportingOverflow(Int64(digit))
-                                     : times10.addingReportingOverflow(Int64(digit))
+            let (sum, o2) =
+                negative
+                ? times10.subtractingReportingOverflow(Int64(digit))
+                : times10.addingReportingOverflow(Int64(digit))
             guard !o1 && !o2 else { return nil }
             value = sum
             digits += 1

@@ -28,8 +28,10 @@ public struct StatusPicture: Sendable, Hashable {
     public var altText: String
 
     /// Makes a picture from its URL and its size in pixels (nil when unknown).
-    public init(url: String, pixelSize: (width: Int, height: Int)? = nil, kind: Kind = .photo, keepsSize: Bool = false,
-                altText: String = "") {
+    public init(
+        url: String, pixelSize: (width: Int, height: Int)? = nil, kind: Kind = .photo, keepsSize: Bool = false,
+        altText: String = ""
+    ) {
         self.url = url
         self.width = pixelSize?.width
         self.height = pixelSize?.height

@@ -30,12 +30,16 @@ public struct StatusUser: Sendable, Hashable {
 
     /// Makes an author.
     public init(screenName: String, name: String = "", isVerified: Bool = false, profileImageURL: String = "") {
-        self.init(screenName: screenName, name: name, verification: isVerified ? .personal : .none, profileImageURL: profileImageURL)
+        self.init(
+            screenName: screenName, name: name, verification: isVerified ? .personal : .none,
+            profileImageURL: profileImageURL)
     }
 
     /// Makes an author with a kind of verification and a membership level.
-    public init(screenName: String, name: String = "", verification: Verification, membershipRank: Int = 0,
-                profileImageURL: String = "") {
+    public init(
+        screenName: String, name: String = "", verification: Verification, membershipRank: Int = 0,
+        profileImageURL: String = ""
+    ) {
         self.screenName = screenName
         self.name = name
         self.verification = verification

@@ -18,7 +18,9 @@ public struct RichTextBuilder: Sendable, Hashable {
     public var imageSize: InlineImageSize
 
     /// Makes a builder.
-    public init(linkLabel: String = "网页链接", emoticons: EmoticonTable = .weibo, imageSize: InlineImageSize = InlineImageSize()) {
+    public init(
+        linkLabel: String = "网页链接", emoticons: EmoticonTable = .weibo, imageSize: InlineImageSize = InlineImageSize()
+    ) {
         self.linkLabel = linkLabel
         self.emoticons = emoticons
         self.imageSize = imageSize
@@ -45,8 +47,10 @@ public struct RichTextBuilder: Sendable, Hashable {
     ///
     /// - Complexity: O(n) in the length of the text (times the `url_struct` entries starting
     ///   with the same character).
-    public func build(_ text: StatusText, fontSize: Double, retweetOf screenName: String? = nil,
-                      links options: LinkOptions = LinkOptions()) -> RichText {
+    public func build(
+        _ text: StatusText, fontSize: Double, retweetOf screenName: String? = nil,
+        links options: LinkOptions = LinkOptions()
+    ) -> RichText {
         build(text, fontSize: fontSize, retweetOf: screenName, options: options, entities: true)
     }
 
@@ -57,13 +61,17 @@ public struct RichTextBuilder: Sendable, Hashable {
 
     /// The text alone of ``build(_:fontSize:retweetOf:links:)``, without its entities: what a
     /// cell's height needs (no entity names are copied out of the text).
-    public func attributedText(_ text: StatusText, fontSize: Double, retweetOf screenName: String? = nil,
-                               links options: LinkOptions = LinkOptions()) -> AttributedText {
+    public func attributedText(
+        _ text: StatusText, fontSize: Double, retweetOf screenName: String? = nil,
+        links options: LinkOptions = LinkOptions()
+    ) -> AttributedText {
         build(text, fontSize: fontSize, retweetOf: screenName, options: options, entities: false).text
     }
 
-    func build(_ text: StatusText, fontSize: Double, retweetOf screenName: String?, options: LinkOptions,
-               entities wanted: Bool) -> RichText {
+    func build(
+        _ text: StatusText, fontSize: Double, retweetOf screenName: String?, options: LinkOptions,
+        entities wanted: Bool
+    ) -> RichText {
         var output = AttributedText("")
         output.reserveCapacity(text.string.utf8.count + (screenName?.utf8.count ?? 0) + 8)
         var entities: [TextEntity] = []
@@ -78,17 +86,21 @@ public struct RichTextBuilder: Sendable, Hashable {
         }
         switch text.markup {
         case .plain:
-            buildPlain(text, fontSize: fontSize, options: options, wanted: wanted, output: &output, offset: &offset,
-                       entities: &entities)
+            buildPlain(
+                text, fontSize: fontSize, options: options, wanted: wanted, output: &output, offset: &offset,
+                entities: &entities)
         case .resolved:
-            buildResolved(text, fontSize: fontSize, wanted: wanted, output: &output, offset: &offset, entities: &entities)
+            buildResolved(
+                text, fontSize: fontSize, wanted: wanted, output: &output, offset: &offset, entities: &entities)
         }
         return RichText(text: output, entities: entities)
     }
 
     /// A resolved text: its string with its images made attachments, its entities moved past the prefix.
-    private func buildResolved(_ text: StatusText, fontSize: Double, wanted: Bool, output: inout AttributedText,
-                               offset: inout Int, entities: inout [TextEntity]) {
+    private func buildResolved(
+        _ text: StatusText, fontSize: Double, wanted: Bool, output: inout AttributedText,
+        offset: inout Int, entities: inout [TextEntity]
+    ) {
         let base = offset
         let utf8 = text.string.utf8
         var copied = utf8.startIndex
@@ -101,13 +113,17 @@ public struct RichTextBuilder: Sendable, Hashable {
         output.append(Substring(text.string[copied...]))
         offset += utf8.count
         if wanted {
-            entities += text.entities.map { TextEntity(kind: $0.kind, range: base + $0.range.lowerBound..<base + $0.range.upperBound) }
+            entities += text.entities.map {
+                TextEntity(kind: $0.kind, range: base + $0.range.lowerBound..<base + $0.range.upperBound)
+            }
         }
     }
 
     /// A plain text: Weibo's inline syntax and its `url_struct`, found left to right.
-    private func buildPlain(_ text: StatusText, fontSize: Double, options: LinkOptions, wanted: Bool,
-                            output: inout AttributedText, offset: inout Int, entities: inout [TextEntity]) {
+    private func buildPlain(
+        _ text: StatusText, fontSize: Double, options: LinkOptions, wanted: Bool,
+        output: inout AttributedText, offset: inout Int, entities: inout [TextEntity]
+    ) {
         func appendText(_ piece: Substring) {
             output.append(piece)
             offset += piece.utf8.count
@@ -148,7 +164,9 @@ public struct RichTextBuilder: Sendable, Hashable {
                         let start = offset
                         appendIcon()
                         appendText(linkLabel[...])
-                        if wanted { entities.append(TextEntity(kind: .link(String(scalars[i..<stop])), range: start..<offset)) }
+                        if wanted {
+                            entities.append(TextEntity(kind: .link(String(scalars[i..<stop])), range: start..<offset))
+                        }
                         end = stop
                     }
                 case "#":
@@ -168,8 +186,10 @@ public struct RichTextBuilder: Sendable, Hashable {
                         let start = offset
                         appendText(Substring(scalars[i..<stop]))
                         if wanted {
-                            entities.append(TextEntity(kind: .mention(String(scalars[scalars.index(after: i)..<stop])),
-                                                       range: start..<offset))
+                            entities.append(
+                                TextEntity(
+                                    kind: .mention(String(scalars[scalars.index(after: i)..<stop])),
+                                    range: start..<offset))
                         }
                         end = stop
                     }
@@ -230,7 +250,9 @@ public struct RichTextBuilder: Sendable, Hashable {
     }
 
     /// The end of a URL starting at `i` ("http://" or "https://" and at least one character).
-    private func urlEnd(_ s: String.UnicodeScalarView, from i: String.UnicodeScalarView.Index) -> String.UnicodeScalarView.Index? {
+    private func urlEnd(_ s: String.UnicodeScalarView, from i: String.UnicodeScalarView.Index) -> String
+        .UnicodeScalarView.Index?
+    {
         var j = i
         for expected in "http".unicodeScalars {
             guard j < s.endIndex, s[j] == expected else { return nil }
@@ -248,7 +270,9 @@ public struct RichTextBuilder: Sendable, Hashable {
         return j > hostStart ? j : nil
     }
 
-    private func topicEnd(_ s: String.UnicodeScalarView, from i: String.UnicodeScalarView.Index) -> String.UnicodeScalarView.Index? {
+    private func topicEnd(_ s: String.UnicodeScalarView, from i: String.UnicodeScalarView.Index) -> String
+        .UnicodeScalarView.Index?
+    {
         var j = s.index(after: i)
         var count = 0
         while j < s.endIndex, count <= 64 {
@@ -261,7 +285,9 @@ public struct RichTextBuilder: Sendable, Hashable {
         return nil
     }
 
-    private func mentionEnd(_ s: String.UnicodeScalarView, from i: String.UnicodeScalarView.Index) -> String.UnicodeScalarView.Index? {
+    private func mentionEnd(_ s: String.UnicodeScalarView, from i: String.UnicodeScalarView.Index) -> String
+        .UnicodeScalarView.Index?
+    {
         var j = s.index(after: i)
         var count = 0
         while j < s.endIndex, count < 30 {

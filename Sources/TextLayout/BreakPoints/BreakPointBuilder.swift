@@ -19,7 +19,9 @@ final class BreakPointBuilder {
 
     /// Builds the words of one paragraph's pieces `range` and runs `runRange` into the text's
     /// `output`; the paragraph's line edges are `edges` (in text order).
-    func build(pieces range: Range<Int>, runs runRange: Range<Int>, edges: GrowableBuffer<PendingEdge>, output: TextAssembly) {
+    func build(
+        pieces range: Range<Int>, runs runRange: Range<Int>, edges: GrowableBuffer<PendingEdge>, output: TextAssembly
+    ) {
         guard !range.isEmpty else { return }
         let pieces = output.pieces
         let breakPoints = output.breakPoints
@@ -60,8 +62,10 @@ final class BreakPointBuilder {
             let visibleEnd = position + (advance - trailing)
             position = visibleEnd + trailing
             total += advance
-            breakPoints.append(LineBreakPoint(visibleEnd: visibleEnd, nextStart: position, end: all[q - 1].end,
-                                              profile: runProfiles[Int(run) - firstRun]))
+            breakPoints.append(
+                LineBreakPoint(
+                    visibleEnd: visibleEnd, nextStart: position, end: all[q - 1].end,
+                    profile: runProfiles[Int(run) - firstRun]))
             if !singleRun { merged.append(breakPoints.count - 1) }
             p = q
         }
@@ -74,11 +78,15 @@ final class BreakPointBuilder {
             }
         }
         #if FEEDLAYOUT_INTERNAL_CHECKS
-        for w in firstWord..<breakPoints.count {
-            internalCheck(Int(breakPoints[w].profile) < output.profiles.count, "profile indices in range")
-            internalCheck(w == firstWord || breakPoints[w].visibleEnd >= breakPoints[w - 1].visibleEnd, "visible ends never decrease")
-            internalCheck(breakPoints[w].nextStart >= breakPoints[w].visibleEnd || breakPoints[w].nextStart.isNaN, "white space hangs after the visible end")
-        }
+            for w in firstWord..<breakPoints.count {
+                internalCheck(Int(breakPoints[w].profile) < output.profiles.count, "profile indices in range")
+                internalCheck(
+                    w == firstWord || breakPoints[w].visibleEnd >= breakPoints[w - 1].visibleEnd,
+                    "visible ends never decrease")
+                internalCheck(
+                    breakPoints[w].nextStart >= breakPoints[w].visibleEnd || breakPoints[w].nextStart.isNaN,
+                    "white space hangs after the visible end")
+            }
         #endif
     }
 
@@ -94,7 +102,8 @@ final class BreakPointBuilder {
             let edge = edges[e]
             let hangs = breakPoints[k].nextStart > breakPoints[k].visibleEnd
             breakPoints[k].hasEdgeCorrection = true
-            output.edgeCorrections.append(EdgeCorrection(word: Int32(k), lineEnd: hangs ? 0 : edge.lineEnd, lineStart: edge.lineStart))
+            output.edgeCorrections.append(
+                EdgeCorrection(word: Int32(k), lineEnd: hangs ? 0 : edge.lineEnd, lineStart: edge.lineStart))
         }
     }
 
@@ -154,7 +163,9 @@ extension HeightProfile {
     /// Grows this profile's extents by `other`'s (a word across runs).
     mutating func merge(_ other: HeightProfile) {
         ascents = (max(ascents.0, other.ascents.0), max(ascents.1, other.ascents.1), max(ascents.2, other.ascents.2))
-        descents = (max(descents.0, other.descents.0), max(descents.1, other.descents.1), max(descents.2, other.descents.2))
+        descents = (
+            max(descents.0, other.descents.0), max(descents.1, other.descents.1), max(descents.2, other.descents.2)
+        )
         attachmentAscent = max(attachmentAscent, other.attachmentAscent)
         attachmentDescent = max(attachmentDescent, other.attachmentDescent)
     }

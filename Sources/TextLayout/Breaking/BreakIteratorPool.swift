@@ -9,8 +9,10 @@ final class BreakIteratorPool: Sendable {
     /// Runs `body` with an iterator of `kind` for `locale`, pointed at `text`.
     ///
     /// The text must stay alive and unchanged during `body`.
-    func withIterator<R>(kind: Int, locale: String, text: UnsafeBufferPointer<UInt8>,
-                         _ body: (OpaquePointer) throws -> R) throws -> R {
+    func withIterator<R>(
+        kind: Int, locale: String, text: UnsafeBufferPointer<UInt8>,
+        _ body: (OpaquePointer) throws -> R
+    ) throws -> R {
         let key = kind == CTEXTSHIMS_BREAK_LINE ? locale : "#char"
         let box = try idle.withLock { $0[key]?.popLast() } ?? Self.open(kind: kind, locale: locale)
         defer { idle.withLock { $0[key, default: []].append(box) } }
@@ -32,7 +34,8 @@ final class BreakIteratorPool: Sendable {
 
     /// Appends ICU's own line break opportunities of UTF-8 `text` (offsets, the text's end
     /// excluded) to `boundaries`, by a line iterator for `locale`, without the tailoring.
-    func appendICULineBoundaries(locale: String, text: UnsafeBufferPointer<UInt8>, to boundaries: inout [Int32]) throws {
+    func appendICULineBoundaries(locale: String, text: UnsafeBufferPointer<UInt8>, to boundaries: inout [Int32]) throws
+    {
         try withIterator(kind: CTEXTSHIMS_BREAK_LINE, locale: locale, text: text) { it in
             while true {
                 let next = ctextshims_breaker_next(it)

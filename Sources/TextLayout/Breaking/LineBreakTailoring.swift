@@ -19,9 +19,9 @@ enum LineBreakTailoring {
     static func isASCIIAlphabetic(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "<"), UInt8(ascii: "="),
-             UInt8(ascii: ">"), UInt8(ascii: "@"), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
-             UInt8(ascii: "~"):
+            UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "<"), UInt8(ascii: "="),
+            UInt8(ascii: ">"), UInt8(ascii: "@"), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+            UInt8(ascii: "~"):
             return true
         default:
             return false

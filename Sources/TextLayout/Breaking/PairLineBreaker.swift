@@ -204,7 +204,8 @@ struct PairLineBreaker {
         for c in 0..<n { table[c] = remap(UInt8(c), mode) }
         for a in 0..<n {
             for b in 0..<n {
-                table[n + a * n + b] = (pairBreaks(UInt8(a), UInt8(b), mode) ? 1 : 0) | (needsContext(UInt8(a), UInt8(b)) ? 2 : 0)
+                table[n + a * n + b] =
+                    (pairBreaks(UInt8(a), UInt8(b), mode) ? 1 : 0) | (needsContext(UInt8(a), UInt8(b)) ? 2 : 0)
             }
         }
         return table
@@ -383,7 +384,8 @@ struct PairLineBreaker {
                 } else if p == Self.HY || p == Self.HH || p == Self.BA {
                     // ICU LB20a: ^(HY|‐) × AL (only right after a break), but HY ÷ ASCII AL as Pango
                     // and Chromium break (LineBreakTailoring); LB21a: HL (HY|BA) × [^CB]
-                    let wordInitialHyphen = (c == Self.AL && p != Self.BA) || (c == Self.ALA && (p == Self.HH || markAfterHyphen))
+                    let wordInitialHyphen =
+                        (c == Self.AL && p != Self.BA) || (c == Self.ALA && (p == Self.HH || markAfterHyphen))
                     if (wordInitialHyphen && brokeBeforePrev) || (prev2 == Self.HL && c != Self.CB) {
                         breaks = false
                     }

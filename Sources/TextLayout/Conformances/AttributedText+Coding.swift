@@ -40,15 +40,19 @@ extension AttributedText: Codable, CustomStringConvertible {
                 let item = try list.nestedContainer(keyedBy: AttachmentKeys.self)
                 let offset = try item.decode(Int.self, forKey: .offset)
                 guard offset >= cursor, offset + replacement.count <= bytes.count,
-                      Array(bytes[offset..<offset + replacement.count]) == replacement else {
+                    Array(bytes[offset..<offset + replacement.count]) == replacement
+                else {
                     throw DecodingError.dataCorruptedError(
                         forKey: .offset, in: item,
-                        debugDescription: "attachment offset \(offset) is not the start of a U+FFFC after the previous attachment")
+                        debugDescription:
+                            "attachment offset \(offset) is not the start of a U+FFFC after the previous attachment")
                 }
                 text.append(String(decoding: bytes[cursor..<offset], as: UTF8.self))
-                text.append(TextAttachment(width: try item.decode(Double.self, forKey: .width),
-                                           ascent: try item.decode(Double.self, forKey: .ascent),
-                                           descent: try item.decode(Double.self, forKey: .descent)))
+                text.append(
+                    TextAttachment(
+                        width: try item.decode(Double.self, forKey: .width),
+                        ascent: try item.decode(Double.self, forKey: .ascent),
+                        descent: try item.decode(Double.self, forKey: .descent)))
                 cursor = offset + replacement.count
             }
         }

@@ -24,12 +24,14 @@ extension ParagraphLayout: Codable, CustomStringConvertible {
         let lines = try container.decode([Line].self, forKey: .lines)
         let fullLineCount = try container.decode(Int.self, forKey: .fullLineCount)
         guard fullLineCount >= lines.count else {
-            throw DecodingError.dataCorruptedError(forKey: .fullLineCount, in: container,
-                                                   debugDescription: "fullLineCount \(fullLineCount) is below the \(lines.count) lines")
+            throw DecodingError.dataCorruptedError(
+                forKey: .fullLineCount, in: container,
+                debugDescription: "fullLineCount \(fullLineCount) is below the \(lines.count) lines")
         }
-        self.init(lines: lines, width: try container.decode(Double.self, forKey: .width),
-                  height: try container.decode(Double.self, forKey: .height),
-                  isTruncated: try container.decode(Bool.self, forKey: .isTruncated), fullLineCount: fullLineCount)
+        self.init(
+            lines: lines, width: try container.decode(Double.self, forKey: .width),
+            height: try container.decode(Double.self, forKey: .height),
+            isTruncated: try container.decode(Bool.self, forKey: .isTruncated), fullLineCount: fullLineCount)
     }
 
     /// "3 lines, 190.791 × 74.018 pt", with ", truncated (5 in full)" when lines were cut.
@@ -92,14 +94,17 @@ extension ParagraphLayout.Line: Codable, CustomStringConvertible {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let range = try container.decode(Range<Int>.self, forKey: .range)
         guard range.lowerBound >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .range, in: container, debugDescription: "a line range starts at or after 0")
+            throw DecodingError.dataCorruptedError(
+                forKey: .range, in: container, debugDescription: "a line range starts at or after 0")
         }
-        self.init(range: range, width: try container.decode(Double.self, forKey: .width),
-                  ascent: try container.decode(Double.self, forKey: .ascent),
-                  descent: try container.decode(Double.self, forKey: .descent),
-                  top: try container.decode(Double.self, forKey: .top), height: try container.decode(Double.self, forKey: .height),
-                  baseline: try container.decode(Double.self, forKey: .baseline),
-                  isTruncated: try container.decode(Bool.self, forKey: .isTruncated))
+        self.init(
+            range: range, width: try container.decode(Double.self, forKey: .width),
+            ascent: try container.decode(Double.self, forKey: .ascent),
+            descent: try container.decode(Double.self, forKey: .descent),
+            top: try container.decode(Double.self, forKey: .top),
+            height: try container.decode(Double.self, forKey: .height),
+            baseline: try container.decode(Double.self, forKey: .baseline),
+            isTruncated: try container.decode(Bool.self, forKey: .isTruncated))
     }
 
     /// "bytes 0..<27, 190.791 pt wide, top 0, height 24.616, baseline 18.173", plus ", truncated".

@@ -37,7 +37,8 @@ struct RunBaselines: Sendable, Equatable {
         let otLanguage = languageCount > 0 ? languageTags[Int(languageCount) - 1] : 0
         func position(_ tag: hb_ot_layout_baseline_tag_t) -> Int32 {
             var coordinate: hb_position_t = 0
-            hb_ot_layout_get_baseline_with_fallback(font.hbFont, tag, HB_DIRECTION_LTR, otScript, otLanguage, &coordinate)
+            hb_ot_layout_get_baseline_with_fallback(
+                font.hbFont, tag, HB_DIRECTION_LTR, otScript, otLanguage, &coordinate)
             return coordinate
         }
         let own: Kind
@@ -46,9 +47,13 @@ struct RunBaselines: Sendable, Equatable {
         case HB_OT_LAYOUT_BASELINE_TAG_HANGING: own = .hanging
         default: own = .roman
         }
-        return RunBaselines(ownKind: own, positions: (position(HB_OT_LAYOUT_BASELINE_TAG_ROMAN),
-                                                      position(HB_OT_LAYOUT_BASELINE_TAG_IDEO_FACE_BOTTOM_OR_LEFT),
-                                                      position(HB_OT_LAYOUT_BASELINE_TAG_HANGING)))
+        return RunBaselines(
+            ownKind: own,
+            positions: (
+                position(HB_OT_LAYOUT_BASELINE_TAG_ROMAN),
+                position(HB_OT_LAYOUT_BASELINE_TAG_IDEO_FACE_BOTTOM_OR_LEFT),
+                position(HB_OT_LAYOUT_BASELINE_TAG_HANGING)
+            ))
     }
 
     static func == (a: RunBaselines, b: RunBaselines) -> Bool {
@@ -71,7 +76,8 @@ final class BaselineTable: Sendable {
     /// The baselines of a font for a script (with no language, as Pango asks with the C locale).
     @inline(__always) func baselines(font: UInt8, script: UInt8) -> RunBaselines {
         tables[Int(font)].baselines(script: script) {
-            RunBaselines.compute(font: fonts[Int(font)], scriptTag: UnicodeProperties.scriptTags[Int(script)], language: nil)
+            RunBaselines.compute(
+                font: fonts[Int(font)], scriptTag: UnicodeProperties.scriptTags[Int(script)], language: nil)
         }
     }
 }

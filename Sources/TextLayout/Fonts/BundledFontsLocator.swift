@@ -17,9 +17,9 @@ struct BundledFontsLocator {
     /// The name of the resource bundle SwiftPM makes for this module: `<package>_<target>`,
     /// `.resources` on Linux (`.bundle` on Apple platforms).
     #if canImport(Darwin)
-    static let resourceBundleName = "FeedLayout_TextLayout.bundle"
+        static let resourceBundleName = "FeedLayout_TextLayout.bundle"
     #else
-    static let resourceBundleName = "FeedLayout_TextLayout.resources"
+        static let resourceBundleName = "FeedLayout_TextLayout.resources"
     #endif
 
     /// A file every bundled fonts directory holds.
@@ -30,9 +30,10 @@ struct BundledFontsLocator {
         let environment = ProcessInfo.processInfo.environment[FontStack.fontsDirectoryEnvironmentVariable]
         var root = #filePath as NSString
         for _ in 0..<4 { root = root.deletingLastPathComponent as NSString }  // the file, Fonts, TextLayout, Sources
-        return BundledFontsLocator(environmentValue: environment, executableDirectory: Bundle.main.bundlePath,
-                                   sourceRoot: root as String,
-                                   resourceBundleFonts: { Bundle.module.url(forResource: "Fonts", withExtension: nil)?.path })
+        return BundledFontsLocator(
+            environmentValue: environment, executableDirectory: Bundle.main.bundlePath,
+            sourceRoot: root as String,
+            resourceBundleFonts: { Bundle.module.url(forResource: "Fonts", withExtension: nil)?.path })
     }
 
     /// The fonts directory, or the error naming every place searched (once each).
@@ -47,7 +48,8 @@ struct BundledFontsLocator {
         var searched: [String] = []
         func holdsFonts(_ directory: String) -> Bool {
             if !searched.contains(directory) { searched.append(directory) }
-            return FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(Self.probeFile))
+            return FileManager.default.fileExists(
+                atPath: (directory as NSString).appendingPathComponent(Self.probeFile))
         }
         if let executableDirectory {
             let beside = ((executableDirectory as NSString).appendingPathComponent(Self.resourceBundleName) as NSString)

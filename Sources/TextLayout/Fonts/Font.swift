@@ -61,12 +61,14 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     public convenience init(path: String, faceIndex: Int = 0) throws {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw FontError.unreadable(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+            throw FontError.unreadable(
+                path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw FontError.unreadable(path: path, reason: "is a directory")
-        default: throw FontError.unreadable(path: path, reason: "not a regular file (a FIFO, socket or device)")  // it would block or never end
+        // it would block or never end
+        default: throw FontError.unreadable(path: path, reason: "not a regular file (a FIFO, socket or device)")
         }
         guard access(path, R_OK) == 0 else { throw FontError.unreadable(path: path, reason: "permission denied") }
         try self.init(path: path, memory: nil, faceIndex: faceIndex)
@@ -90,8 +92,9 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         let name = memory == nil ? path : "<data>"
         let blob: OpaquePointer
         if let memory {
-            blob = hb_blob_create(memory.bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(memory.bytes.count),
-                                  HB_MEMORY_MODE_READONLY, nil, nil)!
+            blob = hb_blob_create(
+                memory.bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(memory.bytes.count),
+                HB_MEMORY_MODE_READONLY, nil, nil)!
         } else {
             guard let mapped = hb_blob_create_from_file_or_fail(path) else {
                 throw FontError.unreadable(path: path, reason: "HarfBuzz could not map the file")
@@ -103,7 +106,8 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         // collection, the high bits a variable font's named instance (1 for the first).
         let faceCount = Int(hb_face_count(blob))
         guard faceCount > 0 else {
-            throw FontError.freeType(code: 0x02, operation: "reading the font's table directory (not a font file?)", path: name)
+            throw FontError.freeType(
+                code: 0x02, operation: "reading the font's table directory (not a font file?)", path: name)
         }
         // FreeType takes 0 ... 2^31 - 1: the low 16 bits a face, the high bits a named instance.
         guard (0...0x7FFF_FFFF).contains(faceIndex), faceIndex & 0xFFFF < faceCount else {
@@ -125,19 +129,24 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
             var count = UInt32(tags.count)
             hb_face_get_table_tags(hbFace, 0, &count, &tags)
             if tags.prefix(Int(count)).contains(Self.tag("cmap")) {
-                throw FontError.freeType(code: 0x08, operation: "reading the character map (truncated file?)", path: name)
+                throw FontError.freeType(
+                    code: 0x08, operation: "reading the character map (truncated file?)", path: name)
             }
             throw FontError.noUnicodeCharacterMap(path: name)
         }
         let instance = faceIndex >> 16
         if instance > 0 {
             let instances = Int(hb_ot_var_get_named_instance_count(hbFace))
-            guard instance <= instances else { throw FontError.noSuchFace(path: name, index: faceIndex, faceCount: faceCount) }
+            guard instance <= instances else {
+                throw FontError.noSuchFace(path: name, index: faceIndex, faceCount: faceCount)
+            }
         }
         unitsPerEm = upem
         glyphCount = glyphs
         familyName = Self.name(hbFace, 16) ?? Self.name(hbFace, 1) ?? ""
-        let instanceStyle = instance > 0 ? Self.name(hbFace, hb_ot_var_named_instance_get_subfamily_name_id(hbFace, UInt32(instance - 1))) : nil
+        let instanceStyle =
+            instance > 0
+            ? Self.name(hbFace, hb_ot_var_named_instance_get_subfamily_name_id(hbFace, UInt32(instance - 1))) : nil
         styleName = instanceStyle ?? Self.name(hbFace, 17) ?? Self.name(hbFace, 2) ?? ""
         let font = hb_font_create(hbFace)!
         hb_ot_font_set_funcs(font)
@@ -150,7 +159,8 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         ascenderInFontUnits = extents.ascender
         descenderInFontUnits = -extents.descender
         lineGapInFontUnits = extents.line_gap
-        isColorFont = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+        isColorFont =
+            hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
             || hb_ot_color_has_svg(hbFace) != 0
     }
 
@@ -217,13 +227,15 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
                 var face: FT_Face?
                 let error: FT_Error
                 if let memory {
-                    error = FT_New_Memory_Face(library, memory.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-                                               FT_Long(memory.bytes.count), FT_Long(faceIndex), &face)
+                    error = FT_New_Memory_Face(
+                        library, memory.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+                        FT_Long(memory.bytes.count), FT_Long(faceIndex), &face)
                 } else {
                     error = FT_New_Face(library, path, FT_Long(faceIndex), &face)
                 }
                 guard error == 0, let face else {
-                    throw FontError.freeType(code: error, operation: "FT_New_Face", path: memory == nil ? path : "<data>")
+                    throw FontError.freeType(
+                        code: error, operation: "FT_New_Face", path: memory == nil ? path : "<data>")
                 }
                 _ = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
                 return face

@@ -30,26 +30,31 @@ public enum FontError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot read font file '\(path)': \(reason)"
         case .freeType(let code, let operation, let path):
             let what = path.isEmpty ? "" : " '\(path)'"
-            return "not a usable font file\(what): \(operation) failed with FreeType error \(code) (\(freeTypeErrorMessage(code)))"
+            return
+                "not a usable font file\(what): \(operation) failed with FreeType error \(code) (\(freeTypeErrorMessage(code)))"
         case .noSuchFace(let path, let index, let count):
             return "font file '\(path)' has \(count) face(s); there is no face \(index)"
         case .noUnicodeCharacterMap(let path):
             return "font file '\(path)' has no Unicode character map"
         case .fontsDirectoryNotFound(let searched):
-            return "the bundled fonts were not found (looked in: \(searched.joined(separator: ", "))); set FEEDLAYOUT_FONTS to a directory holding them (Fonts/ of the repository), or give the fonts explicitly (a FontStack; --font or --font-family in the CLI)"
+            return
+                "the bundled fonts were not found (looked in: \(searched.joined(separator: ", "))); set FEEDLAYOUT_FONTS to a directory holding them (Fonts/ of the repository), or give the fonts explicitly (a FontStack; --font or --font-family in the CLI)"
         case .fontsDirectoryVariableInvalid(let value):
-            return "FEEDLAYOUT_FONTS is set to '\(value)', which is not a directory; point it at a directory holding the bundled fonts (Fonts/ of the repository) or unset it to use the fonts bundled with the program"
+            return
+                "FEEDLAYOUT_FONTS is set to '\(value)', which is not a directory; point it at a directory holding the bundled fonts (Fonts/ of the repository) or unset it to use the fonts bundled with the program"
         case .familyNotFound(let family, let directory):
             return "font family '\(family)' not found in '\(directory)'"
         case .emptyStack:
             return "a font stack needs at least one font"
         case .systemFontsUnavailable(let reason):
-            return "no system fonts: \(reason) (on Debian: apt-get install fontconfig and a fonts package, e.g. fonts-noto-core)"
+            return
+                "no system fonts: \(reason) (on Debian: apt-get install fontconfig and a fonts package, e.g. fonts-noto-core)"
         case .systemFamilyNotFound(let family, let substitute):
             let offered = substitute.map { " (fontconfig would substitute '\($0)')" } ?? ""
             return "font family '\(family)' is not installed\(offered); fc-list : family lists the installed families"
         case .invalidFontPattern(let pattern):
-            return "'\(pattern)' is not a fontconfig pattern (e.g. 'Noto Sans,Noto Sans CJK SC:style=Regular'; see fc-match(1))"
+            return
+                "'\(pattern)' is not a fontconfig pattern (e.g. 'Noto Sans,Noto Sans CJK SC:style=Regular'; see fc-match(1))"
         }
     }
 }

@@ -29,13 +29,15 @@ public struct FontStack: Sendable {
     ///
     /// - Throws: ``FontError`` for the first file that cannot be loaded.
     public init(files: [String]) throws {
-        try self.init(files.map { spec in
-            if let hash = spec.lastIndex(of: "#"), let index = Int(spec[spec.index(after: hash)...]),
-               !FileManager.default.fileExists(atPath: spec) {
-                return try Font(path: String(spec[..<hash]), faceIndex: index)
-            }
-            return try Font(path: spec)
-        })
+        try self.init(
+            files.map { spec in
+                if let hash = spec.lastIndex(of: "#"), let index = Int(spec[spec.index(after: hash)...]),
+                    !FileManager.default.fileExists(atPath: spec)
+                {
+                    return try Font(path: String(spec[..<hash]), faceIndex: index)
+                }
+                return try Font(path: spec)
+            })
     }
 
     /// Finds each of `families` among the font files (`.ttf`, `.otf`, `.ttc`, `.otc`) of
@@ -100,7 +102,8 @@ public struct FontStack: Sendable {
     static func faceFamilies(inFile path: String) -> [(index: Int, family: String)] {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              let blob = hb_blob_create_from_file_or_fail(path) else { return [] }
+            let blob = hb_blob_create_from_file_or_fail(path)
+        else { return [] }
         defer { hb_blob_destroy(blob) }
         return (0..<hb_face_count(blob)).map { index in
             let face = hb_face_create(blob, index)!

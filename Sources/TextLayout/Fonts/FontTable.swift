@@ -18,7 +18,10 @@ final class FontTable: Sendable {
     /// one scalar (the fonts' coverage tested in order: most text is covered by the first).
     @inline(__always)
     func font(forScalar scalar: UInt32, bits: UInt16, previous: UInt8?, uncovered: inout Bool) -> UInt8 {
-        if let previous, staysInPreviousFont(bits: bits, previous: previous, covered: { fonts[Int(previous)].coverage.contains(scalar) }) {
+        if let previous,
+            staysInPreviousFont(
+                bits: bits, previous: previous, covered: { fonts[Int(previous)].coverage.contains(scalar) })
+        {
             return previous
         }
         for index in fonts.indices where fonts[index].coverage.contains(scalar) { return UInt8(index) }
@@ -38,9 +41,13 @@ final class FontTable: Sendable {
     ///    them, though they default to emoji presentation;
     /// 4. else the first font with the base character, else font 0 (its .notdef); then
     ///    `uncovered` is set (the text may have missing glyphs).
-    func font(forCluster scalars: UnsafeBufferPointer<UInt32>, properties: UnsafeBufferPointer<UInt16>, previous: UInt8?,
-              uncovered: inout Bool) -> UInt8 {
-        if scalars.count == 1 { return font(forScalar: scalars[0], bits: properties[0], previous: previous, uncovered: &uncovered) }
+    func font(
+        forCluster scalars: UnsafeBufferPointer<UInt32>, properties: UnsafeBufferPointer<UInt16>, previous: UInt8?,
+        uncovered: inout Bool
+    ) -> UInt8 {
+        if scalars.count == 1 {
+            return font(forScalar: scalars[0], bits: properties[0], previous: previous, uncovered: &uncovered)
+        }
         func covers(_ font: Int) -> Bool {
             for s in scalars.indices {
                 if fonts[font].coverage.contains(scalars[s]) { continue }
@@ -49,7 +56,9 @@ final class FontTable: Sendable {
             }
             return true
         }
-        if let previous, staysInPreviousFont(bits: properties[0], previous: previous, covered: { covers(Int(previous)) }) {
+        if let previous,
+            staysInPreviousFont(bits: properties[0], previous: previous, covered: { covers(Int(previous)) })
+        {
             return previous
         }
         if !colorFonts.isEmpty, Self.asksForEmojiPresentation(scalars) {
@@ -98,8 +107,10 @@ final class FontTable: Sendable {
     ///   - clusters: one paragraph's clusters with their fonts chosen one by one.
     ///   - scripts: the resolved script of each cluster (same indices).
     ///   - text: the whole text, which the clusters' starts index.
-    func resolveSpaceFonts(_ clusters: UnsafeMutableBufferPointer<ClusterInfo>, scripts: UnsafeBufferPointer<UInt8>,
-                           text: UnsafeBufferPointer<UInt8>) {
+    func resolveSpaceFonts(
+        _ clusters: UnsafeMutableBufferPointer<ClusterInfo>, scripts: UnsafeBufferPointer<UInt8>,
+        text: UnsafeBufferPointer<UInt8>
+    ) {
         let n = clusters.count
         var c = 0
         while c < n {
@@ -123,7 +134,8 @@ final class FontTable: Sendable {
             for k in first..<c where clusters[k].flags & ClusterInfo.attachment == 0 {
                 let scalar = UTF8Scalars.decode(text, at: Int(clusters[k].start)).scalar
                 if fonts[Int(next)].coverage.contains(scalar) || ctextshims_general_category(scalar) == 12  // Zs
-                    || UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0 {
+                    || UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0
+                {
                     clusters[k].font = next
                 }
             }

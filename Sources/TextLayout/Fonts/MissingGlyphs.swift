@@ -50,7 +50,9 @@ extension PreparedText {
             for c in clusters.indices where clusters[c].flags & ClusterInfo.attachment == 0 {
                 while r < runs.count && runs[r].end <= clusters[c].start { r += 1 }
                 let start = Int(clusters[c].start)
-                let end = c + 1 < clusters.count && clusters[c + 1].start < runs[r].end ? Int(clusters[c + 1].start) : Int(runs[r].end)
+                let end =
+                    c + 1 < clusters.count && clusters[c + 1].start < runs[r].end
+                    ? Int(clusters[c + 1].start) : Int(runs[r].end)
                 let font = fonts[Int(clusters[c].font)]
                 let coverage = font.coverage
                 var uncovered: [MissingGlyph] = []

@@ -45,7 +45,8 @@ public final class FontConfiguration: @unchecked Sendable {  // The FcConfig is 
     public init(directories: [String]) throws {
         for directory in directories {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
                 throw FontError.unreadable(path: directory, reason: "not a directory")
             }
         }
@@ -65,7 +66,8 @@ public final class FontConfiguration: @unchecked Sendable {  // The FcConfig is 
             return config
         }
         guard let made else {
-            throw FontError.unreadable(path: directories.joined(separator: ", "), reason: "fontconfig could not read the directory")
+            throw FontError.unreadable(
+                path: directories.joined(separator: ", "), reason: "fontconfig could not read the directory")
         }
         config = made
         name = "the fonts of " + directories.joined(separator: ", ")
@@ -124,7 +126,9 @@ extension FontStack {
     /// - Throws: ``FontError/systemFamilyNotFound(family:substitute:)``, ``FontError/emptyStack``
     ///   for no families, ``FontError/systemFontsUnavailable(reason:)``, or a ``FontError`` of
     ///   a font file that cannot be loaded.
-    public static func system(families: [String], fallback: Bool = true, configuration: FontConfiguration? = nil) throws -> FontStack {
+    public static func system(families: [String], fallback: Bool = true, configuration: FontConfiguration? = nil) throws
+        -> FontStack
+    {
         guard !families.isEmpty else { throw FontError.emptyStack }
         let configuration = try configuration ?? FontConfiguration.system()
         var matches: [SystemFontMatch] = []
@@ -136,10 +140,14 @@ extension FontStack {
                 return Self.bestMatch(pattern, in: configuration)
             }
             guard let match else {
-                throw FontError.systemFontsUnavailable(reason: "fontconfig found no font at all in \(configuration.name)")
+                throw FontError.systemFontsUnavailable(
+                    reason: "fontconfig found no font at all in \(configuration.name)")
             }
             let wanted = Self.familyKey(family)
-            guard genericFamilies.contains(family.lowercased()) || match.families.contains(where: { Self.familyKey($0) == wanted }) else {
+            guard
+                genericFamilies.contains(family.lowercased())
+                    || match.families.contains(where: { Self.familyKey($0) == wanted })
+            else {
                 throw FontError.systemFamilyNotFound(family: family, substitute: match.families.first)
             }
             matches.append(match)
@@ -164,7 +172,9 @@ extension FontStack {
     /// - Throws: ``FontError/invalidFontPattern(_:)`` for a pattern fontconfig cannot parse,
     ///   ``FontError/systemFontsUnavailable(reason:)`` when it finds no font, or a
     ///   ``FontError`` of a font file that cannot be loaded.
-    public static func system(pattern: String, fallback: Bool = true, configuration: FontConfiguration? = nil) throws -> FontStack {
+    public static func system(pattern: String, fallback: Bool = true, configuration: FontConfiguration? = nil) throws
+        -> FontStack
+    {
         let configuration = try configuration ?? FontConfiguration.system()
         let matches = try fontconfigLock.withLock { () -> [SystemFontMatch] in
             guard let parsed = FcNameParse(pattern) else { throw FontError.invalidFontPattern(pattern) }
@@ -173,7 +183,8 @@ extension FontStack {
             return Self.bestMatch(parsed, in: configuration).map { [$0] } ?? []
         }
         guard !matches.isEmpty else {
-            throw FontError.systemFontsUnavailable(reason: "fontconfig found no font for '\(pattern)' in \(configuration.name)")
+            throw FontError.systemFontsUnavailable(
+                reason: "fontconfig found no font for '\(pattern)' in \(configuration.name)")
         }
         return try stack(of: matches)
     }
@@ -200,7 +211,9 @@ extension FontStack {
 
     /// fontconfig's fallback order for `pattern`, trimmed to fonts that add characters. Call
     /// under the lock.
-    private static func sortedMatches(_ pattern: OpaquePointer, in configuration: FontConfiguration) -> [SystemFontMatch] {
+    private static func sortedMatches(_ pattern: OpaquePointer, in configuration: FontConfiguration)
+        -> [SystemFontMatch]
+    {
         FcConfigSubstitute(configuration.config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch

@@ -92,8 +92,10 @@ struct LineFiller {
         case .fixed(let points): height = points
         case .multiple(let factor): height = factor * fontSize
         }
-        lines.append(Line(range: range, width: width, ascent: ascent, descent: descent, top: nextTop, height: height,
-                          baseline: nextTop + (height - natural) / 2 + ascent, isTruncated: isTruncated))
+        lines.append(
+            Line(
+                range: range, width: width, ascent: ascent, descent: descent, top: nextTop, height: height,
+                baseline: nextTop + (height - natural) / 2 + ascent, isTruncated: isTruncated))
         nextTop += height
     }
 
@@ -114,8 +116,9 @@ struct LineFiller {
     /// profiles of its first word and of the words where the profile changes (`profileChanges`).
     mutating func fill(_ paragraph: ParagraphSpan) {
         guard !paragraph.words.isEmpty else {
-            append(range: Int(paragraph.start)..<Int(paragraph.start), width: 0, ascent: emptyMetrics.ascent,
-                   descent: emptyMetrics.descent)
+            append(
+                range: Int(paragraph.start)..<Int(paragraph.start), width: 0, ascent: emptyMetrics.ascent,
+                descent: emptyMetrics.descent)
             return
         }
         startLine(at: paragraph.start)
@@ -132,7 +135,8 @@ struct LineFiller {
         var startCorrection = 0.0
         while w < end {
             // Word k fits when lineWidth + pending + (visibleEnd(k) − position) ≤ limit.
-            let bound = isEmpty ? limit + position - startCorrection : limit - (lineWidth + pendingWhiteSpace) + position
+            let bound =
+                isEmpty ? limit + position - startCorrection : limit - (lineWidth + pendingWhiteSpace) + position
             var k = min(w + guess - 1, end - 1)
             if breakPoints[k].visibleEnd <= bound {
                 while k + 1 < end && breakPoints[k + 1].visibleEnd <= bound { k += 1 }
@@ -142,11 +146,14 @@ struct LineFiller {
             }
             // A line ending at an edge shaped again (rare) measures what the edge changes: a
             // wider end may not fit, a narrower one may let the next word in.
-            while k >= w && breakPoints[k].hasEdgeCorrection && breakPoints[k].visibleEnd + edgeCorrection(after: k).lineEnd > bound {
+            while k >= w && breakPoints[k].hasEdgeCorrection
+                && breakPoints[k].visibleEnd + edgeCorrection(after: k).lineEnd > bound
+            {
                 k -= 1
             }
             while k + 1 < end && breakPoints[k + 1].hasEdgeCorrection
-                && breakPoints[k + 1].visibleEnd + edgeCorrection(after: k + 1).lineEnd <= bound {
+                && breakPoints[k + 1].visibleEnd + edgeCorrection(after: k + 1).lineEnd <= bound
+            {
                 k += 1
             }
             if k < w {
@@ -165,7 +172,9 @@ struct LineFiller {
             // Words w...k go on the line.
             let last = breakPoints[k]
             let edge = last.hasEdgeCorrection && k + 1 < end ? edgeCorrection(after: k) : nil
-            lineWidth = (isEmpty ? startCorrection : lineWidth + pendingWhiteSpace) + (last.visibleEnd - position) + (edge?.lineEnd ?? 0)
+            lineWidth =
+                (isEmpty ? startCorrection : lineWidth + pendingWhiteSpace) + (last.visibleEnd - position)
+                + (edge?.lineEnd ?? 0)
             startCorrection = edge?.lineStart ?? 0
             pendingWhiteSpace = last.nextStart - last.visibleEnd
             if let uniform = uniformExtents {
@@ -194,7 +203,9 @@ struct LineFiller {
         let start = w == paragraph.words.lowerBound ? paragraph.start : breakPoints[w - 1].end
         let end = breakPoints[w].end
         let pieces = storage.pieces
-        return pieces.partitionPoint(in: paragraph.pieces) { $0.start < start }..<pieces.partitionPoint(in: paragraph.pieces) { $0.start < end }
+        return pieces.partitionPoint(in: paragraph.pieces) {
+            $0.start < start
+        }..<pieces.partitionPoint(in: paragraph.pieces) { $0.start < end }
     }
 
     /// The correction of the line edge after word `w` (which has one: see
@@ -202,7 +213,8 @@ struct LineFiller {
     private func edgeCorrection(after w: Int) -> EdgeCorrection {
         let corrections = storage.edgeCorrections
         let i = corrections.partitionPoint { Int($0.word) < w }
-        return i < corrections.count && Int(corrections[i].word) == w ? corrections[i] : EdgeCorrection(word: Int32(w), lineEnd: 0, lineStart: 0)
+        return i < corrections.count && Int(corrections[i].word) == w
+            ? corrections[i] : EdgeCorrection(word: Int32(w), lineEnd: 0, lineStart: 0)
     }
 
     /// The index in `profileChanges` of the first change after word `w`.
@@ -274,8 +286,10 @@ struct LineFiller {
     /// (`atEnd`) a line that fits stays open for the next word, its width the measured one.
     /// Returns whether a line was ended (and `first` and `i` moved to the next line's start).
     @discardableResult
-    private mutating func cutLine(_ clusters: [MeasuredCluster], first: inout Int, before i: inout Int, atEnd: Bool,
-                                  shaped: ShapedText) -> Bool {
+    private mutating func cutLine(
+        _ clusters: [MeasuredCluster], first: inout Int, before i: inout Int, atEnd: Bool,
+        shaped: ShapedText
+    ) -> Bool {
         // The line keeps its white space up to its first visible cluster, and that cluster.
         var least = first
         while least < i - 1 && clusters[least].isWhiteSpace { least += 1 }
@@ -299,7 +313,9 @@ struct LineFiller {
             ascent = 0
             descent = 0
             referenceKind = nil
-            for c in first..<end { include(run: clusters[c].run, ascent: clusters[c].ascent, descent: clusters[c].descent) }
+            for c in first..<end {
+                include(run: clusters[c].run, ascent: clusters[c].ascent, descent: clusters[c].descent)
+            }
         }
         lineWidth = alone
         while end < i && clusters[end].isWhiteSpace { end += 1 }  // spaces hang
@@ -331,7 +347,8 @@ struct LineFiller {
             referenceBaseline = this.baselineKind.pick(this.baselinePoints)
             lastProfile = -1
         }
-        let rise = this.font == ShapingRun.attachmentFont ? 0 : referenceBaseline - referenceKind!.pick(this.baselinePoints)
+        let rise =
+            this.font == ShapingRun.attachmentFont ? 0 : referenceBaseline - referenceKind!.pick(this.baselinePoints)
         ascent = max(ascent, runAscent + rise)
         descent = max(descent, runDescent - rise)
     }
@@ -346,7 +363,9 @@ struct LineFiller {
 
     /// The last shown line of a truncated text: as much of `line`'s paragraph as fits before
     /// the token, cut between clusters, then the token.
-    func truncatedLine(from line: Line, token: TruncationToken) -> (range: Range<Int>, width: Double, ascent: Double, descent: Double) {
+    func truncatedLine(from line: Line, token: TruncationToken) -> (
+        range: Range<Int>, width: Double, ascent: Double, descent: Double
+    ) {
         let tokenWidth = token.width
         let tokenAscent = token.ascent
         let tokenDescent = token.descent
@@ -404,7 +423,8 @@ struct LineFiller {
                 keptEnds.append(contentEnd)
                 if firstRun < 0 { firstRun = cluster.run }
                 let this = runs[Int(cluster.run)]
-                let rise = this.font == ShapingRun.attachmentFont ? 0 : this.rise(onLineStartingWith: runs[Int(firstRun)])
+                let rise =
+                    this.font == ShapingRun.attachmentFont ? 0 : this.rise(onLineStartingWith: runs[Int(firstRun)])
                 ascent = max(ascent, cluster.ascent + rise)
                 descent = max(descent, cluster.descent - rise)
             }

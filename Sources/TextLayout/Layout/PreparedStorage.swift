@@ -38,8 +38,10 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
     }
 
     /// Copies what the stages assembled into a new storage.
-    static func make(from assembly: TextAssembly, style: TextStyle, context: MeasuringContext,
-                     mayHaveMissingGlyphs: Bool) -> PreparedStorage {
+    static func make(
+        from assembly: TextAssembly, style: TextStyle, context: MeasuringContext,
+        mayHaveMissingGlyphs: Bool
+    ) -> PreparedStorage {
         var header = Header(style: style, context: context)
         header.mayHaveMissingGlyphs = mayHaveMissingGlyphs
         var size = 0
@@ -66,8 +68,10 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
             let profile = assembly.profiles[0]
             let kind = profile.kind
             let reference = kind.pick(profile.firstBaselines)
-            header.uniformExtents = (max(kind.pick(profile.ascents) + reference, profile.attachmentAscent),
-                                     max(kind.pick(profile.descents) - reference, profile.attachmentDescent))
+            header.uniformExtents = (
+                max(kind.pick(profile.ascents) + reference, profile.attachmentAscent),
+                max(kind.pick(profile.descents) - reference, profile.attachmentDescent)
+            )
         }
         let made = create(minimumCapacity: max(1, (size + 7) / 8)) { _ in header }
         let storage = unsafeDowncast(made, to: PreparedStorage.self)
@@ -75,7 +79,8 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
             let raw = UnsafeMutableRawPointer(elements)
             func copy<T: BitwiseCopyable>(_ buffer: GrowableBuffer<T>, to section: Section) {
                 guard section.count > 0 else { return }
-                (raw + section.offset).bindMemory(to: T.self, capacity: section.count).initialize(from: buffer.base, count: section.count)
+                (raw + section.offset).bindMemory(to: T.self, capacity: section.count).initialize(
+                    from: buffer.base, count: section.count)
             }
             copy(assembly.breakPoints, to: header.pointee.breakPoints)
             copy(assembly.profileChanges, to: header.pointee.profileChanges)
@@ -101,8 +106,9 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
     @inline(__always)
     private func view<T>(_ section: Section, as type: T.Type) -> UnsafeBufferPointer<T> {
         withUnsafeMutablePointerToElements { elements in
-            UnsafeBufferPointer(start: (UnsafeMutableRawPointer(elements) + section.offset).assumingMemoryBound(to: T.self),
-                                count: section.count)
+            UnsafeBufferPointer(
+                start: (UnsafeMutableRawPointer(elements) + section.offset).assumingMemoryBound(to: T.self),
+                count: section.count)
         }
     }
 
@@ -110,7 +116,9 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
     var profileChanges: UnsafeBufferPointer<Int32> { view(fields.pointee.profileChanges, as: Int32.self) }
     var paragraphs: UnsafeBufferPointer<ParagraphSpan> { view(fields.pointee.paragraphs, as: ParagraphSpan.self) }
     var profiles: UnsafeBufferPointer<HeightProfile> { view(fields.pointee.profiles, as: HeightProfile.self) }
-    var edgeCorrections: UnsafeBufferPointer<EdgeCorrection> { view(fields.pointee.edgeCorrections, as: EdgeCorrection.self) }
+    var edgeCorrections: UnsafeBufferPointer<EdgeCorrection> {
+        view(fields.pointee.edgeCorrections, as: EdgeCorrection.self)
+    }
     var pieces: UnsafeBufferPointer<Piece> { view(fields.pointee.pieces, as: Piece.self) }
     var runs: UnsafeBufferPointer<ShapingRun> { view(fields.pointee.runs, as: ShapingRun.self) }
     var clusters: UnsafeBufferPointer<ClusterInfo> { view(fields.pointee.clusters, as: ClusterInfo.self) }
@@ -119,8 +127,10 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
     /// The runs, pieces and clusters with what shaping them again needs (cutting a word,
     /// measuring a line's text alone).
     var shapedText: ShapedText {
-        ShapedText(bytes: bytes, clusters: clusters, runs: runs, pieces: pieces, context: fields.pointee.context,
-                   fontSize: fields.pointee.style.fontSize, language: fields.pointee.context.language(for: fields.pointee.style.locale))
+        ShapedText(
+            bytes: bytes, clusters: clusters, runs: runs, pieces: pieces, context: fields.pointee.context,
+            fontSize: fields.pointee.style.fontSize,
+            language: fields.pointee.context.language(for: fields.pointee.style.locale))
     }
 
     /// How much memory the prepared text takes, header and tail, in bytes.

@@ -12,21 +12,27 @@ extension PreparedText {
     public func glyphLines(of layout: ParagraphLayout, truncationToken: AttributedText = "\u{2026}") -> [GlyphLine] {
         var token: PreparedText?
         return layout.lines.map { line in
-            if line.isTruncated && token == nil { token = Preparation.prepare(truncationToken, style: style, context: storage.header.context) }
+            if line.isTruncated && token == nil {
+                token = Preparation.prepare(truncationToken, style: style, context: storage.header.context)
+            }
             return glyphLine(of: line, token: token)
         }
     }
 
     /// The glyphs of one line of a layout of this text; see ``glyphLines(of:truncationToken:)``.
     public func glyphLine(of line: ParagraphLayout.Line, truncationToken: AttributedText = "\u{2026}") -> GlyphLine {
-        glyphLine(of: line, token: line.isTruncated ? Preparation.prepare(truncationToken, style: style, context: storage.header.context) : nil)
+        glyphLine(
+            of: line,
+            token: line.isTruncated
+                ? Preparation.prepare(truncationToken, style: style, context: storage.header.context) : nil)
     }
 
     private func glyphLine(of line: ParagraphLayout.Line, token: PreparedText?) -> GlyphLine {
         withExtendedLifetime(storage) {
             let byteCount = storage.bytes.count
-            precondition(line.range.lowerBound >= 0 && line.range.upperBound <= byteCount,
-                         "line \(line.range) is not a line of this text (\(byteCount) bytes)")
+            precondition(
+                line.range.lowerBound >= 0 && line.range.upperBound <= byteCount,
+                "line \(line.range) is not a line of this text (\(byteCount) bytes)")
             let shaped = storage.shapedText
             let range = Int32(line.range.lowerBound)..<Int32(line.range.upperBound)
             let parts = range.isEmpty ? [] : shaped.shapedParts(range)
@@ -34,13 +40,15 @@ extension PreparedText {
             // the line's first cluster; on a truncated line, of its first cluster not white space.
             var reference = parts.first?.run
             if line.isTruncated {
-                let c = (shaped.firstCluster(atOrAfter: range.lowerBound)..<shaped.firstCluster(atOrAfter: range.upperBound))
+                let c =
+                    (shaped.firstCluster(atOrAfter: range.lowerBound)..<shaped.firstCluster(atOrAfter: range.upperBound))
                     .first { shaped.clusters[$0].flags & ClusterInfo.whiteSpace == 0 }
                 reference = c.map { shaped.run(holding: shaped.clusters[$0].start) }
             }
             var placer = GlyphPlacer(fontSize: style.fontSize, baseline: line.baseline, context: storage.header.context)
             placer.place(parts, of: shaped, reference: reference, isToken: false)
-            var hanging = line.isTruncated ? 0 : placer.hangingWhiteSpace(of: parts, in: shaped, lineEnd: range.upperBound)
+            var hanging =
+                line.isTruncated ? 0 : placer.hangingWhiteSpace(of: parts, in: shaped, lineEnd: range.upperBound)
             if let token {
                 withExtendedLifetime(token.storage) {
                     let tokenText = token.storage.shapedText
@@ -81,9 +89,11 @@ private struct GlyphPlacer {
             let range = Int(part.range.lowerBound)..<Int(part.range.upperBound)
             if run.font == ShapingRun.attachmentFont {
                 let (advance, ascent, descent) = text.attachmentAdvance(run: part.run)
-                runs.append(GlyphRun(font: nil, fontSize: fontSize, range: range, isRightToLeft: run.rightToLeft,
-                                     isTruncationToken: isToken, x: pen, width: advance, baseline: baseline, glyphs: [],
-                                     attachment: TextAttachment(width: advance, ascent: ascent, descent: descent)))
+                runs.append(
+                    GlyphRun(
+                        font: nil, fontSize: fontSize, range: range, isRightToLeft: run.rightToLeft,
+                        isTruncationToken: isToken, x: pen, width: advance, baseline: baseline, glyphs: [],
+                        attachment: TextAttachment(width: advance, ascent: ascent, descent: descent)))
                 pen += advance
                 continue
             }
@@ -95,13 +105,17 @@ private struct GlyphPlacer {
             glyphs.reserveCapacity(part.glyphs.count)
             for glyph in part.glyphs {
                 let advance = Double(glyph.xAdvance) * scale
-                glyphs.append(PlacedGlyph(id: glyph.glyph, cluster: Int(glyph.cluster), advance: advance,
-                                          x: pen + Double(glyph.xOffset) * scale, y: runBaseline - Double(glyph.yOffset) * scale))
+                glyphs.append(
+                    PlacedGlyph(
+                        id: glyph.glyph, cluster: Int(glyph.cluster), advance: advance,
+                        x: pen + Double(glyph.xOffset) * scale, y: runBaseline - Double(glyph.yOffset) * scale))
                 pen += advance
             }
-            runs.append(GlyphRun(font: context.fontTable.fonts[Int(run.font)], fontSize: fontSize, range: range,
-                                 isRightToLeft: run.rightToLeft, isTruncationToken: isToken, x: start, width: pen - start,
-                                 baseline: runBaseline, glyphs: glyphs, attachment: nil))
+            runs.append(
+                GlyphRun(
+                    font: context.fontTable.fonts[Int(run.font)], fontSize: fontSize, range: range,
+                    isRightToLeft: run.rightToLeft, isTruncationToken: isToken, x: start, width: pen - start,
+                    baseline: runBaseline, glyphs: glyphs, attachment: nil))
         }
     }
 
@@ -124,7 +138,8 @@ private struct GlyphPlacer {
             }
         }
         func isWhiteSpace(_ c: Int) -> Bool { text.clusters[c].flags & ClusterInfo.whiteSpace != 0 }
-        let endsWord = endCluster == text.clusters.count || text.clusters[endCluster].flags & ClusterInfo.breakBefore != 0
+        let endsWord =
+            endCluster == text.clusters.count || text.clusters[endCluster].flags & ClusterInfo.breakBefore != 0
             || text.runs[text.run(holding: lineEnd - 1)].paragraphEnd == lineEnd
         guard endsWord else {
             var total = 0.0

@@ -33,10 +33,14 @@ extension PreparedText {
                 p += 1
             }
             let tag = UnicodeProperties.scriptTags[Int(run.script)]
-            let script = tag == 0 ? "Zyyy" : String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
-            result.append(TextRun(range: Int(run.start)..<Int(run.end),
-                                  font: run.font == ShapingRun.attachmentFont ? nil : fonts[Int(run.font)],
-                                  script: script, isRightToLeft: run.rightToLeft, clusterCount: clusterCount, advance: advance))
+            let script =
+                tag == 0
+                ? "Zyyy" : String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
+            result.append(
+                TextRun(
+                    range: Int(run.start)..<Int(run.end),
+                    font: run.font == ShapingRun.attachmentFont ? nil : fonts[Int(run.font)],
+                    script: script, isRightToLeft: run.rightToLeft, clusterCount: clusterCount, advance: advance))
         }
         return result
     }
@@ -46,13 +50,16 @@ extension PreparedText {
         withExtendedLifetime(storage) { graphemeClusterRanges(clusters: storage.clusters, runs: storage.runs) }
     }
 
-    private func graphemeClusterRanges(clusters: UnsafeBufferPointer<ClusterInfo>, runs: UnsafeBufferPointer<ShapingRun>) -> [Range<Int>] {
+    private func graphemeClusterRanges(
+        clusters: UnsafeBufferPointer<ClusterInfo>, runs: UnsafeBufferPointer<ShapingRun>
+    ) -> [Range<Int>] {
         var result: [Range<Int>] = []
         result.reserveCapacity(clusters.count)
         var r = 0
         for c in clusters.indices {
             while r < runs.count && runs[r].end <= clusters[c].start { r += 1 }
-            let end = c + 1 < clusters.count && clusters[c + 1].start < runs[r].end ? clusters[c + 1].start : runs[r].end
+            let end =
+                c + 1 < clusters.count && clusters[c + 1].start < runs[r].end ? clusters[c + 1].start : runs[r].end
             result.append(Int(clusters[c].start)..<Int(end))
         }
         return result

@@ -56,28 +56,35 @@ final class RunMeasurer {
 
     /// Makes the runs and pieces of paragraph `range` (its clusters from `firstCluster` on, with
     /// the segmenter's `scripts` and `levels`) and measures them; appends to `runs` and `pieces`.
-    func measure(_ range: Range<Int>, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int, scripts: GrowableBuffer<UInt8>,
-                 levels: GrowableBuffer<UInt8>, mayHaveContinuations: Bool, input: MeasuringInput,
-                 runs: GrowableBuffer<ShapingRun>, pieces: GrowableBuffer<Piece>) {
+    func measure(
+        _ range: Range<Int>, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int, scripts: GrowableBuffer<UInt8>,
+        levels: GrowableBuffer<UInt8>, mayHaveContinuations: Bool, input: MeasuringInput,
+        runs: GrowableBuffer<ShapingRun>, pieces: GrowableBuffer<Piece>
+    ) {
         runPieces.removeAll()
         edges.removeAll()
         guard !range.isEmpty else { return }
         let firstRun = runs.count
-        makeRuns(range, clusters: clusters, firstCluster: firstCluster, scripts: scripts, levels: levels,
-                 mayHaveContinuations: mayHaveContinuations, input: input, runs: runs, pieces: pieces)
+        makeRuns(
+            range, clusters: clusters, firstCluster: firstCluster, scripts: scripts, levels: levels,
+            mayHaveContinuations: mayHaveContinuations, input: input, runs: runs, pieces: pieces)
         for r in firstRun..<runs.count {
-            measureRun(r, pieces: runPieces[r - firstRun].range, paragraph: range, clusters: clusters, input: input, runs: runs, pieces: pieces)
+            measureRun(
+                r, pieces: runPieces[r - firstRun].range, paragraph: range, clusters: clusters, input: input,
+                runs: runs, pieces: pieces)
         }
         #if FEEDLAYOUT_INTERNAL_CHECKS
-        checkInvariants(range, firstRun: firstRun, clusters: clusters, runs: runs, pieces: pieces)
+            checkInvariants(range, firstRun: firstRun, clusters: clusters, runs: runs, pieces: pieces)
         #endif
     }
 
     /// Groups clusters into runs of one font, script and direction (attachments stand alone),
     /// and cuts runs into pieces at break opportunities.
-    private func makeRuns(_ range: Range<Int>, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int, scripts: GrowableBuffer<UInt8>,
-                          levels: GrowableBuffer<UInt8>, mayHaveContinuations: Bool, input: MeasuringInput,
-                          runs: GrowableBuffer<ShapingRun>, pieces: GrowableBuffer<Piece>) {
+    private func makeRuns(
+        _ range: Range<Int>, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int, scripts: GrowableBuffer<UInt8>,
+        levels: GrowableBuffer<UInt8>, mayHaveContinuations: Bool, input: MeasuringInput,
+        runs: GrowableBuffer<ShapingRun>, pieces: GrowableBuffer<Piece>
+    ) {
         let end = clusters.count
         pieces.reserve(end - firstCluster)  // at most one piece per cluster
         let all = clusters.base
@@ -88,20 +95,25 @@ final class RunMeasurer {
             let level = levels[c - firstCluster]
             var next = c + 1
             if info.flags & ClusterInfo.attachment == 0 {
-                while next < end, all[next].font == info.font, scripts[next - firstCluster] == script, levels[next - firstCluster] == level {
+                while next < end, all[next].font == info.font, scripts[next - firstCluster] == script,
+                    levels[next - firstCluster] == level
+                {
                     next += 1
                 }
             }
             let runEnd = next < end ? all[next].start : Int32(range.upperBound)
-            var run = ShapingRun(start: info.start, end: runEnd, paragraphStart: Int32(range.lowerBound),
-                                 paragraphEnd: Int32(range.upperBound), font: info.font, script: script, rightToLeft: level & 1 == 1,
-                                 level: level)
+            var run = ShapingRun(
+                start: info.start, end: runEnd, paragraphStart: Int32(range.lowerBound),
+                paragraphEnd: Int32(range.upperBound), font: info.font, script: script, rightToLeft: level & 1 == 1,
+                level: level)
             if info.font != ShapingRun.attachmentFont {
                 let baselines = input.context.baselines.baselines(font: info.font, script: script)
                 let scale = input.fontSize / input.context.fontMetrics[Int(info.font)].unitsPerEm
                 run.baselineKind = baselines.ownKind
-                run.baselinePoints = (Double(baselines.positions.0) * scale, Double(baselines.positions.1) * scale,
-                                      Double(baselines.positions.2) * scale)
+                run.baselinePoints = (
+                    Double(baselines.positions.0) * scale, Double(baselines.positions.1) * scale,
+                    Double(baselines.positions.2) * scale
+                )
             }
             runs.append(run)
             let runIndex = Int32(runs.count - 1)
@@ -109,10 +121,13 @@ final class RunMeasurer {
             let runFirstPiece = pieces.count
             var pieceStart = c
             for k in (c + 1)...next where k == next || all[k].flags & ClusterInfo.breakBefore != 0 {
-                pieces.append(Piece(start: all[pieceStart].start, end: k == next ? runEnd : all[k].start, run: runIndex,
-                                    firstCluster: Int32(pieceStart), endCluster: Int32(k), advance: 0, trailingWhiteSpace: 0,
-                                    ascent: 0, descent: 0,
-                                    breakBefore: all[pieceStart].flags & ClusterInfo.breakBefore != 0 || pieceStart == firstCluster))
+                pieces.append(
+                    Piece(
+                        start: all[pieceStart].start, end: k == next ? runEnd : all[k].start, run: runIndex,
+                        firstCluster: Int32(pieceStart), endCluster: Int32(k), advance: 0, trailingWhiteSpace: 0,
+                        ascent: 0, descent: 0,
+                        breakBefore: all[pieceStart].flags & ClusterInfo.breakBefore != 0 || pieceStart == firstCluster)
+                )
                 pieceStart = k
             }
             if Self.isShapedReversed(script: script, rightToLeft: run.rightToLeft) {
@@ -174,8 +189,10 @@ final class RunMeasurer {
     /// Measures the pieces of one run: from the segment cache when every piece is there (or
     /// a few are missing and shaping them alone is provably safe), else by shaping the whole
     /// run (and caching its pieces that are safe to reuse).
-    private func measureRun(_ r: Int, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
-                            input: MeasuringInput, runs: GrowableBuffer<ShapingRun>, pieces: GrowableBuffer<Piece>) {
+    private func measureRun(
+        _ r: Int, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
+        input: MeasuringInput, runs: GrowableBuffer<ShapingRun>, pieces: GrowableBuffer<Piece>
+    ) {
         let run = runs[r]
         let first = range.lowerBound
         let last = range.upperBound
@@ -203,11 +220,15 @@ final class RunMeasurer {
             values.resize(to: pieceCount, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
             found.resize(to: pieceCount, filling: false)
             let partialLimit = pieceCount >= 8 ? 3 : 0
-            let missing = cache.lookUp(UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements,
-                                       giveUpAfter: partialLimit)
-            if missing == 0 || (missing <= partialLimit
-                                && shapeMissingPieces(run, pieces: range, paragraph: paragraph, clusters: clusters, input: input,
-                                                      allPieces: pieces, cache: cache)) {
+            let missing = cache.lookUp(
+                UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements,
+                giveUpAfter: partialLimit)
+            if missing == 0
+                || (missing <= partialLimit
+                    && shapeMissingPieces(
+                        run, pieces: range, paragraph: paragraph, clusters: clusters, input: input,
+                        allPieces: pieces, cache: cache))
+            {
                 for i in 0..<pieceCount {
                     pieces[first + i].advance = Double(values[i].advance) * scale
                     pieces[first + i].trailingWhiteSpace = Double(values[i].trailingWhiteSpace) * scale
@@ -220,35 +241,46 @@ final class RunMeasurer {
 
         // 2. Shape the run.
         let firstCluster = Int(pieces[first].firstCluster)
-        shapeClusters(of: run, clusters: firstCluster..<Int(pieces[last - 1].endCluster), bytes: Int(run.start)..<Int(run.end),
-                      paragraph: paragraph, all: clusters, input: input)
+        shapeClusters(
+            of: run, clusters: firstCluster..<Int(pieces[last - 1].endCluster), bytes: Int(run.start)..<Int(run.end),
+            paragraph: paragraph, all: clusters, input: input)
         include.resize(to: pieceCount, filling: false)
         values.resize(to: pieceCount, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
         for i in 0..<pieceCount {
             let p = first + i
             let piece = pieces[p]
-            let (advance, trailing) = Self.sum(clusters: Int(piece.firstCluster)..<Int(piece.endCluster), from: firstCluster,
-                                               advances: clusterAdvances, info: clusters)
+            let (advance, trailing) = Self.sum(
+                clusters: Int(piece.firstCluster)..<Int(piece.endCluster), from: firstCluster,
+                advances: clusterAdvances, info: clusters)
             pieces[p].advance = Double(advance) * scale
             pieces[p].trailingWhiteSpace = Double(trailing) * scale
             pieces[p].ascent = extents.ascent
             pieces[p].descent = extents.descent
-            let fits = advance <= Int(Int32.max) && advance >= Int(Int32.min) && trailing <= Int(Int32.max) && trailing >= Int(Int32.min)
-            values[i] = fits ? SegmentCache.Value(advance: Int32(advance), trailingWhiteSpace: Int32(trailing))
-                             : SegmentCache.Value(advance: 0, trailingWhiteSpace: 0)
+            let fits =
+                advance <= Int(Int32.max) && advance >= Int(Int32.min) && trailing <= Int(Int32.max)
+                && trailing >= Int(Int32.min)
+            values[i] =
+                fits
+                ? SegmentCache.Value(advance: Int32(advance), trailingWhiteSpace: Int32(trailing))
+                : SegmentCache.Value(advance: 0, trailingWhiteSpace: 0)
             // Pieces too wide for the cache's 32-bit entries are measured but not kept.
-            var keep = fits && !piece.neverCached
+            var keep =
+                fits && !piece.neverCached
                 && clusterFlags[Int(piece.firstCluster) - firstCluster] & RunShaper.unsafeToConcat == 0
                 && (p + 1 == last || clusterFlags[Int(piece.endCluster) - firstCluster] & RunShaper.unsafeToConcat == 0)
-            for c in Int(piece.firstCluster)..<Int(piece.endCluster) where clusterFlags[c - firstCluster] & RunShaper.neverCache != 0 {
+            for c in Int(piece.firstCluster)..<Int(piece.endCluster)
+            where clusterFlags[c - firstCluster] & RunShaper.neverCache != 0 {
                 keep = false
                 break
             }
             include[i] = keep
         }
-        measureLineEdges(run, pieces: range, paragraph: paragraph, clusters: clusters, input: input, allPieces: pieces, scale: scale)
+        measureLineEdges(
+            run, pieces: range, paragraph: paragraph, clusters: clusters, input: input, allPieces: pieces, scale: scale)
         if cacheUsable, let cache = input.context.segmentCache {  // (keys are made only for a usable run)
-            cache.insert(UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements), where: UnsafeBufferPointer(include.elements))
+            cache.insert(
+                UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
+                where: UnsafeBufferPointer(include.elements))
         }
     }
 
@@ -257,8 +289,10 @@ final class RunMeasurer {
     /// their end: the one place a piece's advance is summed. 64-bit sums: a "word" of megabytes
     /// with no break opportunity passes 2³¹ units.
     @inline(__always)
-    static func sum(clusters range: Range<Int>, from first: Int, advances: GrowableBuffer<Int32>,
-                    info: GrowableBuffer<ClusterInfo>) -> (advance: Int, trailingWhiteSpace: Int) {
+    static func sum(
+        clusters range: Range<Int>, from first: Int, advances: GrowableBuffer<Int32>,
+        info: GrowableBuffer<ClusterInfo>
+    ) -> (advance: Int, trailingWhiteSpace: Int) {
         var advance = 0
         var trailing = 0
         for c in range {
@@ -270,8 +304,10 @@ final class RunMeasurer {
     }
 
     /// The cache keys of the run's pieces, into `keys`.
-    private func makeKeys(_ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
-                          input: MeasuringInput, allPieces pieces: GrowableBuffer<Piece>) {
+    private func makeKeys(
+        _ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
+        input: MeasuringInput, allPieces pieces: GrowableBuffer<Piece>
+    ) {
         keys.removeAll()
         keys.reserve(range.count)
         let base = input.text.baseAddress!
@@ -283,15 +319,21 @@ final class RunMeasurer {
             let endsParagraph = Int(piece.end) == paragraph.upperBound
             let beginsRun = p == range.lowerBound
             let endsRun = p + 1 == range.upperBound
-            if length == UTF8Scalars.length(lead: base[start]) && !beginsParagraph && !endsParagraph && !beginsRun && !endsRun {
+            if length == UTF8Scalars.length(lead: base[start]) && !beginsParagraph && !endsParagraph && !beginsRun
+                && !endsRun
+            {
                 // One code point inside the run (most CJK pieces): the compact table.
-                keys.append(.single(scalar: UTF8Scalars.decode(input.text, at: start).scalar, font: run.font, script: run.script,
-                                    rightToLeft: run.rightToLeft,
-                                    whiteSpace: clusters[Int(piece.firstCluster)].flags & ClusterInfo.whiteSpace != 0))
+                keys.append(
+                    .single(
+                        scalar: UTF8Scalars.decode(input.text, at: start).scalar, font: run.font, script: run.script,
+                        rightToLeft: run.rightToLeft,
+                        whiteSpace: clusters[Int(piece.firstCluster)].flags & ClusterInfo.whiteSpace != 0))
             } else {
-                keys.append(SegmentCache.Key(bytes: UnsafeBufferPointer(start: base + start, count: length), font: run.font,
-                                             script: run.script, rightToLeft: run.rightToLeft, beginsParagraph: beginsParagraph,
-                                             endsParagraph: endsParagraph, beginsRun: beginsRun, endsRun: endsRun))
+                keys.append(
+                    SegmentCache.Key(
+                        bytes: UnsafeBufferPointer(start: base + start, count: length), font: run.font,
+                        script: run.script, rightToLeft: run.rightToLeft, beginsParagraph: beginsParagraph,
+                        endsParagraph: endsParagraph, beginsRun: beginsRun, endsRun: endsRun))
             }
         }
     }
@@ -301,9 +343,11 @@ final class RunMeasurer {
     /// safe to concatenate: then the run's advances are exactly those of shaping it whole (the
     /// other pieces were stored only when safe too). Returns false, storing nothing, when an
     /// edge is unsafe: the caller shapes the run.
-    private func shapeMissingPieces(_ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>,
-                                    clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput,
-                                    allPieces pieces: GrowableBuffer<Piece>, cache: SegmentCache) -> Bool {
+    private func shapeMissingPieces(
+        _ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>,
+        clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput,
+        allPieces pieces: GrowableBuffer<Piece>, cache: SegmentCache
+    ) -> Bool {
         let first = range.lowerBound
         let last = range.upperBound
         include.removeAll()
@@ -314,37 +358,47 @@ final class RunMeasurer {
             let firstCluster = Int(pieces[p].firstCluster)
             let endCluster = Int(pieces[windowEnd - 1].endCluster)
             let windowBytes = Int(pieces[p].start)..<(windowEnd == last ? Int(run.end) : Int(pieces[windowEnd - 1].end))
-            shapeClusters(of: run, clusters: firstCluster..<endCluster, bytes: windowBytes, paragraph: paragraph, all: clusters, input: input)
+            shapeClusters(
+                of: run, clusters: firstCluster..<endCluster, bytes: windowBytes, paragraph: paragraph, all: clusters,
+                input: input)
             let pieceClusters = Int(pieces[p].endCluster) - firstCluster
             if clusterFlags[0] & RunShaper.unsafeToConcat != 0 { return false }
             if windowEnd > p + 1 && clusterFlags[pieceClusters] & RunShaper.unsafeToConcat != 0 { return false }
             for c in 0..<pieceClusters where clusterFlags[c] & RunShaper.neverCache != 0 { return false }
-            let (advance, trailing) = Self.sum(clusters: firstCluster..<Int(pieces[p].endCluster), from: firstCluster,
-                                               advances: clusterAdvances, info: clusters)
-            guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else { return false }
+            let (advance, trailing) = Self.sum(
+                clusters: firstCluster..<Int(pieces[p].endCluster), from: firstCluster,
+                advances: clusterAdvances, info: clusters)
+            guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else {
+                return false
+            }
             values[i] = SegmentCache.Value(advance: advance32, trailingWhiteSpace: trailing32)
             include[i] = true
         }
-        cache.insert(UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements), where: UnsafeBufferPointer(include.elements))
+        cache.insert(
+            UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
+            where: UnsafeBufferPointer(include.elements))
         return true
     }
 
     /// Shapes `bytes` of `run` (text offsets; the paragraph is the context) and leaves in
     /// `clusterAdvances` and `clusterFlags` the advance of each of `clusters` in font units and
     /// its ``RunShaper`` flags.
-    private func shapeClusters(of run: ShapingRun, clusters range: Range<Int>, bytes: Range<Int>, paragraph: Range<Int>,
-                               all clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput) {
+    private func shapeClusters(
+        of run: ShapingRun, clusters range: Range<Int>, bytes: Range<Int>, paragraph: Range<Int>,
+        all clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput
+    ) {
         let paragraphStart = Int32(paragraph.lowerBound)
         relativeStarts.removeAll()
         relativeStarts.reserve(range.count)
         for c in range { relativeStarts.append(clusters[c].start - paragraphStart) }
         clusterAdvances.resize(to: range.count, filling: 0)
         clusterFlags.resize(to: range.count, filling: 0)
-        RunShaper.shape(font: input.context.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
-                        language: input.language, paragraph: UnsafeBufferPointer(rebasing: input.text[paragraph]),
-                        run: bytes.lowerBound - paragraph.lowerBound..<bytes.upperBound - paragraph.lowerBound,
-                        clusterStarts: UnsafeBufferPointer(relativeStarts.elements), advances: clusterAdvances.elements,
-                        clusterFlags: clusterFlags.elements)
+        RunShaper.shape(
+            font: input.context.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
+            language: input.language, paragraph: UnsafeBufferPointer(rebasing: input.text[paragraph]),
+            run: bytes.lowerBound - paragraph.lowerBound..<bytes.upperBound - paragraph.lowerBound,
+            clusterStarts: UnsafeBufferPointer(relativeStarts.elements), advances: clusterAdvances.elements,
+            clusterFlags: clusterFlags.elements)
     }
 
     /// Finds the break opportunities inside the run just shaped (its clusters' advances and
@@ -353,8 +407,10 @@ final class RunMeasurer {
     /// cluster before the edge that is safe to concatenate, shaped alone, against its advance
     /// in context; the same after the edge. A run served from the cache has no such edge (its
     /// pieces were stored only with edges safe to concatenate, which unsafe-to-break implies).
-    private func measureLineEdges(_ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
-                                  input: MeasuringInput, allPieces pieces: GrowableBuffer<Piece>, scale: Double) {
+    private func measureLineEdges(
+        _ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
+        input: MeasuringInput, allPieces pieces: GrowableBuffer<Piece>, scale: Double
+    ) {
         let firstCluster = Int(pieces[range.lowerBound].firstCluster)
         let clusterCount = Int(pieces[range.upperBound - 1].endCluster) - firstCluster
         for p in (range.lowerBound + 1)..<range.upperBound where pieces[p].breakBefore {
@@ -368,20 +424,27 @@ final class RunMeasurer {
             for c in before..<edge { inContextBefore += Int(clusterAdvances[c]) }
             var inContextAfter = 0
             for c in edge..<after { inContextAfter += Int(clusterAdvances[c]) }
-            let aloneBefore = shapeAlone(run, clusters: (firstCluster + before)..<(firstCluster + edge), paragraph: paragraph,
-                                         all: clusters, input: input)
-            let aloneAfter = shapeAlone(run, clusters: (firstCluster + edge)..<(firstCluster + after), paragraph: paragraph,
-                                        all: clusters, input: input)
-            edges.append(PendingEdge(start: pieces[p].start, lineEnd: Double(aloneBefore - inContextBefore) * scale,
-                                     lineStart: Double(aloneAfter - inContextAfter) * scale))
+            let aloneBefore = shapeAlone(
+                run, clusters: (firstCluster + before)..<(firstCluster + edge), paragraph: paragraph,
+                all: clusters, input: input)
+            let aloneAfter = shapeAlone(
+                run, clusters: (firstCluster + edge)..<(firstCluster + after), paragraph: paragraph,
+                all: clusters, input: input)
+            edges.append(
+                PendingEdge(
+                    start: pieces[p].start, lineEnd: Double(aloneBefore - inContextBefore) * scale,
+                    lineStart: Double(aloneAfter - inContextAfter) * scale))
         }
     }
 
     /// The advance in font units of clusters `range` of `run` shaped by themselves (the
     /// paragraph as context), in scratch of their own.
-    private func shapeAlone(_ run: ShapingRun, clusters range: Range<Int>, paragraph: Range<Int>, all clusters: GrowableBuffer<ClusterInfo>,
-                            input: MeasuringInput) -> Int {
-        let end = range.upperBound < clusters.count && clusters[range.upperBound].start < run.end
+    private func shapeAlone(
+        _ run: ShapingRun, clusters range: Range<Int>, paragraph: Range<Int>, all clusters: GrowableBuffer<ClusterInfo>,
+        input: MeasuringInput
+    ) -> Int {
+        let end =
+            range.upperBound < clusters.count && clusters[range.upperBound].start < run.end
             ? Int(clusters[range.upperBound].start) : Int(run.end)
         edgeStarts.removeAll()
         for c in range { edgeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
@@ -389,39 +452,44 @@ final class RunMeasurer {
         edgeAdvances.append(repeating: 0, count: range.count)
         edgeFlags.resize(to: 0, filling: 0)
         edgeFlags.append(repeating: 0, count: range.count)
-        RunShaper.shape(font: input.context.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
-                        language: input.language, paragraph: UnsafeBufferPointer(rebasing: input.text[paragraph]),
-                        run: Int(clusters[range.lowerBound].start) - paragraph.lowerBound..<end - paragraph.lowerBound,
-                        clusterStarts: UnsafeBufferPointer(edgeStarts.elements), advances: edgeAdvances.elements,
-                        clusterFlags: edgeFlags.elements)
+        RunShaper.shape(
+            font: input.context.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
+            language: input.language, paragraph: UnsafeBufferPointer(rebasing: input.text[paragraph]),
+            run: Int(clusters[range.lowerBound].start) - paragraph.lowerBound..<end - paragraph.lowerBound,
+            clusterStarts: UnsafeBufferPointer(edgeStarts.elements), advances: edgeAdvances.elements,
+            clusterFlags: edgeFlags.elements)
         var sum = 0
         for a in edgeAdvances.elements { sum += Int(a) }
         return sum
     }
 
     #if FEEDLAYOUT_INTERNAL_CHECKS
-    /// The runs tile the paragraph and each run's pieces tile the run, in order.
-    private func checkInvariants(_ range: Range<Int>, firstRun: Int, clusters: GrowableBuffer<ClusterInfo>,
-                                 runs: GrowableBuffer<ShapingRun>, pieces: GrowableBuffer<Piece>) {
-        var expected = Int32(range.lowerBound)
-        for r in firstRun..<runs.count {
-            let run = runs[r]
-            internalCheck(run.start == expected && run.end > run.start, "runs tile the paragraph")
-            let span = runPieces[r - firstRun].range
-            internalCheck(!span.isEmpty, "a run has pieces")
-            var pieceStart = run.start
-            for p in span {
-                internalCheck(pieces[p].start == pieceStart && pieces[p].end > pieces[p].start && pieces[p].run == Int32(r),
-                              "pieces tile their run")
-                internalCheck(pieces[p].firstCluster < pieces[p].endCluster && Int(pieces[p].endCluster) <= clusters.count,
-                              "a piece holds clusters")
-                internalCheck(!pieces[p].advance.isNaN, "advances are numbers")
-                pieceStart = pieces[p].end
+        /// The runs tile the paragraph and each run's pieces tile the run, in order.
+        private func checkInvariants(
+            _ range: Range<Int>, firstRun: Int, clusters: GrowableBuffer<ClusterInfo>,
+            runs: GrowableBuffer<ShapingRun>, pieces: GrowableBuffer<Piece>
+        ) {
+            var expected = Int32(range.lowerBound)
+            for r in firstRun..<runs.count {
+                let run = runs[r]
+                internalCheck(run.start == expected && run.end > run.start, "runs tile the paragraph")
+                let span = runPieces[r - firstRun].range
+                internalCheck(!span.isEmpty, "a run has pieces")
+                var pieceStart = run.start
+                for p in span {
+                    internalCheck(
+                        pieces[p].start == pieceStart && pieces[p].end > pieces[p].start && pieces[p].run == Int32(r),
+                        "pieces tile their run")
+                    internalCheck(
+                        pieces[p].firstCluster < pieces[p].endCluster && Int(pieces[p].endCluster) <= clusters.count,
+                        "a piece holds clusters")
+                    internalCheck(!pieces[p].advance.isNaN, "advances are numbers")
+                    pieceStart = pieces[p].end
+                }
+                internalCheck(pieceStart == run.end, "the last piece ends its run")
+                expected = run.end
             }
-            internalCheck(pieceStart == run.end, "the last piece ends its run")
-            expected = run.end
+            internalCheck(expected == Int32(range.upperBound), "the runs reach the paragraph's end")
         }
-        internalCheck(expected == Int32(range.upperBound), "the runs reach the paragraph's end")
-    }
     #endif
 }

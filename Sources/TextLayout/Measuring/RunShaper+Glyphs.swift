@@ -20,23 +20,29 @@ extension RunShaper {
     ///
     /// - Parameter clusterStarts: as for `shape`: the start of each cluster of the run, relative
     ///   to the paragraph, in increasing order.
-    static func shapeGlyphs(font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
-                            paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>, clusterStarts: UnsafeBufferPointer<Int32>,
-                            into glyphs: inout [ShapedGlyph]) {
+    static func shapeGlyphs(
+        font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
+        paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>, clusterStarts: UnsafeBufferPointer<Int32>,
+        into glyphs: inout [ShapedGlyph]
+    ) {
         let first = glyphs.count
         var segmentStarts: [Int] = []
         forEachSegment(paragraph: paragraph, run: run, clusterStarts: clusterStarts) { segment, _ in
             segmentStarts.append(glyphs.count)
-            withShapedSegment(font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
-                              segment: segment) { buffer in
+            withShapedSegment(
+                font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
+                segment: segment
+            ) { buffer in
                 var count: UInt32 = 0
                 let infos = hb_buffer_get_glyph_infos(buffer, &count)!
                 let positions = hb_buffer_get_glyph_positions(buffer, &count)!
                 glyphs.reserveCapacity(glyphs.count + Int(count))
                 for g in 0..<Int(count) {
-                    glyphs.append(ShapedGlyph(glyph: infos[g].codepoint, cluster: Int32(bitPattern: infos[g].cluster),
-                                              xAdvance: positions[g].x_advance, xOffset: positions[g].x_offset,
-                                              yOffset: positions[g].y_offset))
+                    glyphs.append(
+                        ShapedGlyph(
+                            glyph: infos[g].codepoint, cluster: Int32(bitPattern: infos[g].cluster),
+                            xAdvance: positions[g].x_advance, xOffset: positions[g].x_offset,
+                            yOffset: positions[g].y_offset))
                 }
             }
         }

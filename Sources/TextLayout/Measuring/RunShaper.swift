@@ -27,10 +27,12 @@ enum RunShaper {
     ///     and shaping the sides apart could change the result (HarfBuzz's unsafe-to-concat flag,
     ///     or a glyph shared with the cluster before it), and ``notdef`` when a glyph of the
     ///     cluster is .notdef (glyph 0).
-    static func shape(font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
-                      language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
-                      clusterStarts: UnsafeBufferPointer<Int32>,
-                      advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>) {
+    static func shape(
+        font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
+        language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
+        clusterStarts: UnsafeBufferPointer<Int32>,
+        advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let count = clusterStarts.count
         for i in 0..<count {
             advances[i] = 0
@@ -38,8 +40,9 @@ enum RunShaper {
         }
         forEachSegment(paragraph: paragraph, run: run, clusterStarts: clusterStarts) { segment, cutCluster in
             if let cutCluster { clusterFlags[cutCluster] |= Self.segmented }
-            shapeSegment(font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
-                         segment: segment, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags)
+            shapeSegment(
+                font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
+                segment: segment, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags)
         }
     }
 
@@ -51,14 +54,17 @@ enum RunShaper {
     /// code points reaches it in segments of that many, each shaped with the paragraph as
     /// context. Shorter clusters, all real text, are shaped whole with their run, so a run is
     /// almost always one segment.
-    static func forEachSegment(paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>, clusterStarts: UnsafeBufferPointer<Int32>,
-                               _ body: (_ segment: Range<Int>, _ cutCluster: Int?) -> Void) {
+    static func forEachSegment(
+        paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>, clusterStarts: UnsafeBufferPointer<Int32>,
+        _ body: (_ segment: Range<Int>, _ cutCluster: Int?) -> Void
+    ) {
         let count = clusterStarts.count
         var segmentStart = run.lowerBound
         for c in 0..<count {
             let clusterStart = Int(clusterStarts[c])
             let clusterEnd = c + 1 < count ? Int(clusterStarts[c + 1]) : run.upperBound
-            guard clusterEnd - clusterStart > maximumClusterScalars else { continue }  // fewer bytes than that: fewer scalars
+            // fewer bytes than that: fewer scalars
+            guard clusterEnd - clusterStart > maximumClusterScalars else { continue }
             var cut = clusterStart
             var scalars = 0
             while cut < clusterEnd {
@@ -81,9 +87,11 @@ enum RunShaper {
 
     /// Shapes `segment` of the paragraph (the rest of it as context) in this thread's buffer and
     /// gives `body` the shaped buffer: the one HarfBuzz call of the engine.
-    static func withShapedSegment<R>(font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
-                                     paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
-                                     _ body: (OpaquePointer) -> R) -> R {
+    static func withShapedSegment<R>(
+        font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
+        paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
+        _ body: (OpaquePointer) -> R
+    ) -> R {
         ShapingBuffer.with { buffer in
             paragraph.baseAddress!.withMemoryRebound(to: CChar.self, capacity: paragraph.count) {
                 hb_buffer_add_utf8(buffer, $0, Int32(paragraph.count), UInt32(segment.lowerBound), Int32(segment.count))
@@ -103,13 +111,17 @@ enum RunShaper {
 
     /// Shapes `segment` of the paragraph and adds its glyphs' advances and flags to the clusters
     /// that hold them.
-    private static func shapeSegment(font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
-                                     paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
-                                     clusterStarts: UnsafeBufferPointer<Int32>,
-                                     advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>) {
+    private static func shapeSegment(
+        font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
+        paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
+        clusterStarts: UnsafeBufferPointer<Int32>,
+        advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let count = clusterStarts.count
-        withShapedSegment(font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
-                          segment: segment) { buffer in
+        withShapedSegment(
+            font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
+            segment: segment
+        ) { buffer in
             var glyphCount: UInt32 = 0
             let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount)!
             let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)!
@@ -130,15 +142,20 @@ enum RunShaper {
                 while cluster + 1 < count && UInt32(clusterStarts[cluster + 1]) <= glyphCluster { cluster += 1 }
                 if infos[g].codepoint == 0 { clusterFlags[cluster] |= notdef }
                 let (sum, overflow) = advances[cluster].addingReportingOverflow(positions[g].x_advance)
-                advances[cluster] = overflow ? (sum < 0 ? Int32.max : Int32.min) : sum  // saturate: a pathological cluster, not a trap
+                // saturate: a pathological cluster, not a trap
+                advances[cluster] = overflow ? (sum < 0 ? Int32.max : Int32.min) : sum
                 if glyphCluster != previousGlyphCluster {
                     previousGlyphCluster = glyphCluster
                     if UInt32(clusterStarts[cluster]) == glyphCluster {
                         // hb-buffer.h defines hb_glyph_info_get_glyph_flags() as this macro (Swift
                         // sees only the exported function, a call per glyph).
                         let glyphFlags = infos[g].mask & HB_GLYPH_FLAG_DEFINED.rawValue
-                        if glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0 { clusterFlags[cluster] &= ~unsafeToConcat }
-                        if glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0 { clusterFlags[cluster] &= ~unsafeToBreak }
+                        if glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue == 0 {
+                            clusterFlags[cluster] &= ~unsafeToConcat
+                        }
+                        if glyphFlags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0 {
+                            clusterFlags[cluster] &= ~unsafeToBreak
+                        }
                     }
                 }
             }

@@ -33,7 +33,9 @@ final class SegmentCache: Sendable {
         var tail: UnsafeBufferPointer<UInt8>
 
         /// A key to overwrite (sizing arrays of keys).
-        static var placeholder: Key { Key(head0: 0, head1: 0, meta: 0, hash: 0, tail: UnsafeBufferPointer(start: nil, count: 0)) }
+        static var placeholder: Key {
+            Key(head0: 0, head1: 0, meta: 0, hash: 0, tail: UnsafeBufferPointer(start: nil, count: 0))
+        }
 
         private init(head0: UInt64, head1: UInt64, meta: UInt64, hash: UInt64, tail: UnsafeBufferPointer<UInt8>) {
             self.head0 = head0
@@ -45,8 +47,10 @@ final class SegmentCache: Sendable {
 
         /// Reads a key from `bytes`, which must stay alive while the key is used.
         @inline(__always)
-        init(bytes: UnsafeBufferPointer<UInt8>, font: UInt8, script: UInt8, rightToLeft: Bool,
-             beginsParagraph: Bool, endsParagraph: Bool, beginsRun: Bool, endsRun: Bool) {
+        init(
+            bytes: UnsafeBufferPointer<UInt8>, font: UInt8, script: UInt8, rightToLeft: Bool,
+            beginsParagraph: Bool, endsParagraph: Bool, beginsRun: Bool, endsRun: Bool
+        ) {
             let n = bytes.count
             var h0: UInt64 = 0
             var h1: UInt64 = 0
@@ -62,7 +66,8 @@ final class SegmentCache: Sendable {
             }
             head0 = h0
             head1 = h1
-            meta = UInt64(font) | UInt64(script) << 8 | (rightToLeft ? 1 << 16 : 0) | UInt64(n) << 17
+            meta =
+                UInt64(font) | UInt64(script) << 8 | (rightToLeft ? 1 << 16 : 0) | UInt64(n) << 17
                 | (beginsParagraph ? Self.beginsParagraphBit : 0) | (endsParagraph ? Self.endsParagraphBit : 0)
                 | (beginsRun ? Self.beginsRunBit : 0) | (endsRun ? Self.endsRunBit : 0)
             tail = n > 16 ? UnsafeBufferPointer(rebasing: bytes[16...]) : UnsafeBufferPointer(start: nil, count: 0)
@@ -87,7 +92,8 @@ final class SegmentCache: Sendable {
         var interior: Key? {
             let runEdges = Self.beginsRunBit | Self.endsRunBit
             guard meta & Self.singleFlag == 0, meta & runEdges != 0,
-                  meta & (Self.beginsParagraphBit | Self.endsParagraphBit) == 0 else { return nil }
+                meta & (Self.beginsParagraphBit | Self.endsParagraphBit) == 0
+            else { return nil }
             let length = Int(meta >> 17 & 0xFFFF_FFFF)
             let lead = UInt8(truncatingIfNeeded: head0)
             let scalarLength = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
@@ -97,21 +103,25 @@ final class SegmentCache: Sendable {
             if length == scalarLength {
                 // One code point: the table of singles (its bytes are all in `head0`).
                 let scalar = UTF8Scalars.decode(packed: head0)  // its bytes, in text order
-                return .single(scalar: scalar, font: font, script: script, rightToLeft: rightToLeft,
-                               whiteSpace: UnicodeProperties.of(scalar) & UnicodeProperties.whiteSpace != 0)
+                return .single(
+                    scalar: scalar, font: font, script: script, rightToLeft: rightToLeft,
+                    whiteSpace: UnicodeProperties.of(scalar) & UnicodeProperties.whiteSpace != 0)
             }
             let interiorMeta = meta & ~runEdges
-            return Key(head0: head0, head1: head1, meta: interiorMeta,
-                       hash: Self.hash(head0: head0, head1: head1, meta: interiorMeta, tail: tail), tail: tail)
+            return Key(
+                head0: head0, head1: head1, meta: interiorMeta,
+                hash: Self.hash(head0: head0, head1: head1, meta: interiorMeta, tail: tail), tail: tail)
         }
 
         /// The key of a single code point that neither begins nor ends its paragraph or run.
         @inline(__always)
         static func single(scalar: UInt32, font: UInt8, script: UInt8, rightToLeft: Bool, whiteSpace: Bool) -> Key {
-            let packed = UInt64(font) | UInt64(script) << 8 | UInt64(scalar & 0x1F_FFFF) << 16
+            let packed =
+                UInt64(font) | UInt64(script) << 8 | UInt64(scalar & 0x1F_FFFF) << 16
                 | (rightToLeft ? 1 << 37 : 0) | Table.occupied
-            return Key(head0: packed, head1: 0, meta: singleFlag | (whiteSpace ? whiteSpaceFlag : 0),
-                       hash: Table.singleHash(packed), tail: UnsafeBufferPointer(start: nil, count: 0))
+            return Key(
+                head0: packed, head1: 0, meta: singleFlag | (whiteSpace ? whiteSpaceFlag : 0),
+                hash: Table.singleHash(packed), tail: UnsafeBufferPointer(start: nil, count: 0))
         }
 
         @inline(__always)
@@ -145,8 +155,8 @@ final class SegmentCache: Sendable {
         var tails: [UInt8] = []
         var count = 0
         #if FEEDLAYOUT_INTERNAL_CHECKS
-        /// Stores since the table was made (when to check the invariants).
-        var stores = 0
+            /// Stores since the table was made (when to check the invariants).
+            var stores = 0
         #endif
         /// Single code points inside runs, 8 bytes each: the packed key (font, script, code
         /// point, direction: bits 0–37, `occupied` bit 39) and the advance in bits 40–63.
@@ -189,7 +199,8 @@ final class SegmentCache: Sendable {
                     if entry == 0 { return nil }
                     if entry & Self.singleKeyMask == key.head0 {
                         let advance = Int32(truncatingIfNeeded: Int64(bitPattern: entry) >> 40)
-                        return Value(advance: advance, trailingWhiteSpace: key.meta & Key.whiteSpaceFlag != 0 ? advance : 0)
+                        return Value(
+                            advance: advance, trailingWhiteSpace: key.meta & Key.whiteSpaceFlag != 0 ? advance : 0)
                     }
                     b = (b + 1) & mask
                 }
@@ -228,7 +239,8 @@ final class SegmentCache: Sendable {
                     let entry = e[b]
                     if entry.meta == 0 { return -1 }
                     if entry.meta == key.meta && entry.head0 == key.head0 && entry.head1 == key.head1
-                        && (key.tail.isEmpty || tailsEqual(Int(entry.tailStart), key.tail)) {
+                        && (key.tail.isEmpty || tailsEqual(Int(entry.tailStart), key.tail))
+                    {
                         return b
                     }
                     b = (b + 1) & mask
@@ -251,7 +263,8 @@ final class SegmentCache: Sendable {
             var b = Int(truncatingIfNeeded: key.hash) & mask
             while entries[b].meta != 0 {
                 if entries[b].meta == key.meta && entries[b].head0 == key.head0 && entries[b].head1 == key.head1
-                    && (key.tail.isEmpty || tailsEqual(Int(entries[b].tailStart), key.tail)) {
+                    && (key.tail.isEmpty || tailsEqual(Int(entries[b].tailStart), key.tail))
+                {
                     return  // already there (another thread shaped it too)
                 }
                 b = (b + 1) & mask
@@ -273,9 +286,15 @@ final class SegmentCache: Sendable {
             tails.withUnsafeBufferPointer { tails in
                 for entry in old where entry.meta != 0 {
                     let length = Int(entry.meta >> 17 & 0xFFFF_FFFF)
-                    let tail = length > 16 ? UnsafeBufferPointer(rebasing: tails[Int(entry.tailStart)..<Int(entry.tailStart) + length - 16])
-                                           : UnsafeBufferPointer(start: nil, count: 0)
-                    var b = Int(truncatingIfNeeded: Key.hash(head0: entry.head0, head1: entry.head1, meta: entry.meta, tail: tail)) & mask
+                    let tail =
+                        length > 16
+                        ? UnsafeBufferPointer(
+                            rebasing: tails[Int(entry.tailStart)..<Int(entry.tailStart) + length - 16])
+                        : UnsafeBufferPointer(start: nil, count: 0)
+                    var b =
+                        Int(
+                            truncatingIfNeeded: Key.hash(
+                                head0: entry.head0, head1: entry.head1, meta: entry.meta, tail: tail)) & mask
                     while entries[b].meta != 0 { b = (b + 1) & mask }
                     entries[b] = entry
                 }
@@ -327,8 +346,10 @@ final class SegmentCache: Sendable {
     /// many keys were missing (it stops counting, and looking, past `giveUpAfter` misses).
     /// A missing key of a run's first or last piece takes the entry of the same piece inside a
     /// run (``Key/interior``).
-    func lookUp(_ keys: UnsafeBufferPointer<Key>, into values: UnsafeMutableBufferPointer<Value>,
-                found: UnsafeMutableBufferPointer<Bool>, giveUpAfter limit: Int) -> Int {
+    func lookUp(
+        _ keys: UnsafeBufferPointer<Key>, into values: UnsafeMutableBufferPointer<Value>,
+        found: UnsafeMutableBufferPointer<Bool>, giveUpAfter limit: Int
+    ) -> Int {
         let missing = table.withReadLock { table -> Int in
             var missing = 0
             for i in keys.indices {
@@ -349,7 +370,9 @@ final class SegmentCache: Sendable {
     }
 
     /// Stores pieces.
-    func insert(_ keys: UnsafeBufferPointer<Key>, _ values: UnsafeBufferPointer<Value>, where include: UnsafeBufferPointer<Bool>) {
+    func insert(
+        _ keys: UnsafeBufferPointer<Key>, _ values: UnsafeBufferPointer<Value>, where include: UnsafeBufferPointer<Bool>
+    ) {
         guard include.contains(true) else { return }
         table.withWriteLock { table in
             for i in keys.indices where include[i] {
@@ -360,11 +383,11 @@ final class SegmentCache: Sendable {
                 }
             }
             #if FEEDLAYOUT_INTERNAL_CHECKS
-            // After the 1st, 2nd, 4th, 8th… store (O(n) checks, O(log n) times).
-            table.stores += 1
-            if table.stores & (table.stores - 1) == 0, let problem = table.invariantViolation() {
-                fatalError("segment cache invariant broken: \(problem)")
-            }
+                // After the 1st, 2nd, 4th, 8th… store (O(n) checks, O(log n) times).
+                table.stores += 1
+                if table.stores & (table.stores - 1) == 0, let problem = table.invariantViolation() {
+                    fatalError("segment cache invariant broken: \(problem)")
+                }
             #endif
         }
     }

@@ -28,10 +28,11 @@ extension ShapedText {
                 let starts = (c..<k).map { clusters[$0].start - run.paragraphStart }
                 let paragraph = UnsafeBufferPointer(rebasing: bytes[Int(run.paragraphStart)..<Int(run.paragraphEnd)])
                 starts.withUnsafeBufferPointer { starts in
-                    RunShaper.shapeGlyphs(font: context.fontMetrics[Int(run.font)].hbFont, script: run.script,
-                                          rightToLeft: run.rightToLeft, language: language, paragraph: paragraph,
-                                          run: Int(start - run.paragraphStart)..<Int(end - run.paragraphStart),
-                                          clusterStarts: starts, into: &glyphs)
+                    RunShaper.shapeGlyphs(
+                        font: context.fontMetrics[Int(run.font)].hbFont, script: run.script,
+                        rightToLeft: run.rightToLeft, language: language, paragraph: paragraph,
+                        run: Int(start - run.paragraphStart)..<Int(end - run.paragraphStart),
+                        clusterStarts: starts, into: &glyphs)
                 }
                 for g in glyphs.indices { glyphs[g].cluster += run.paragraphStart }
             }

@@ -29,9 +29,11 @@ struct ShapedText {
         starts.withUnsafeBufferPointer { starts in
             advances.withUnsafeMutableBufferPointer { advances in
                 flags.withUnsafeMutableBufferPointer { flags in
-                    RunShaper.shape(font: context.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
-                                    language: language, paragraph: paragraph, run: segment, clusterStarts: starts,
-                                    advances: advances, clusterFlags: flags)
+                    RunShaper.shape(
+                        font: context.fontMetrics[Int(run.font)].hbFont, script: run.script,
+                        rightToLeft: run.rightToLeft,
+                        language: language, paragraph: paragraph, run: segment, clusterStarts: starts,
+                        advances: advances, clusterFlags: flags)
                 }
             }
         }
@@ -51,25 +53,30 @@ struct ShapedText {
             while q < range.upperBound && pieces[q].run == Int32(runIndex) { q += 1 }
             if run.font == ShapingRun.attachmentFont {
                 let piece = pieces[p]
-                result.append(MeasuredCluster(start: piece.start, end: piece.end, run: piece.run, advance: piece.advance,
-                                              ascent: piece.ascent, descent: piece.descent, isWhiteSpace: false))
+                result.append(
+                    MeasuredCluster(
+                        start: piece.start, end: piece.end, run: piece.run, advance: piece.advance,
+                        ascent: piece.ascent, descent: piece.descent, isWhiteSpace: false))
                 p = q
                 continue
             }
             if memo.run != runIndex {
                 let runFirst = firstCluster(atOrAfter: run.start)
                 let runEnd = firstCluster(atOrAfter: run.end)
-                memo = RunAdvancesMemo(run: runIndex, firstCluster: runFirst, endCluster: runEnd,
-                                       advances: shape(run, clusters: runFirst..<runEnd, end: run.end))
+                memo = RunAdvancesMemo(
+                    run: runIndex, firstCluster: runFirst, endCluster: runEnd,
+                    advances: shape(run, clusters: runFirst..<runEnd, end: run.end))
             }
             let metrics = context.fontMetrics[Int(run.font)]
             let scale = fontSize / metrics.unitsPerEm
             for c in Int(pieces[p].firstCluster)..<Int(pieces[q - 1].endCluster) {
                 let end = c + 1 < memo.endCluster ? clusters[c + 1].start : run.end
-                result.append(MeasuredCluster(start: clusters[c].start, end: end, run: Int32(runIndex),
-                                              advance: Double(memo.advances[c - memo.firstCluster]) * scale,
-                                              ascent: metrics.ascender * scale, descent: metrics.descender * scale,
-                                              isWhiteSpace: clusters[c].flags & ClusterInfo.whiteSpace != 0))
+                result.append(
+                    MeasuredCluster(
+                        start: clusters[c].start, end: end, run: Int32(runIndex),
+                        advance: Double(memo.advances[c - memo.firstCluster]) * scale,
+                        ascent: metrics.ascender * scale, descent: metrics.descender * scale,
+                        isWhiteSpace: clusters[c].flags & ClusterInfo.whiteSpace != 0))
             }
             p = q
         }
@@ -131,7 +138,8 @@ struct TruncationToken: Sendable {
     static func measure(_ token: AttributedText, style: TextStyle, context: MeasuringContext) -> TruncationToken {
         let prepared = Preparation.prepare(token, style: style, context: context)
         let lines = prepared.layout(width: .infinity).lines
-        return TruncationToken(width: prepared.singleLineWidth, ascent: lines.map(\.ascent).max() ?? 0,
-                               descent: lines.map(\.descent).max() ?? 0)
+        return TruncationToken(
+            width: prepared.singleLineWidth, ascent: lines.map(\.ascent).max() ?? 0,
+            descent: lines.map(\.descent).max() ?? 0)
     }
 }

@@ -26,7 +26,9 @@ extension Segmenter {
     /// Grapheme clusters: every scalar alone unless some scalar may join a neighbour; then our
     /// own clustering when the joining characters are only Extend, ZWJ and regional indicators
     /// (emoji sequences, combining marks), else ICU's character break iterator.
-    func findClusters(_ range: Range<Int>, flags: UInt16, of input: SegmentationInput, into clusters: GrowableBuffer<ClusterInfo>) {
+    func findClusters(
+        _ range: Range<Int>, flags: UInt16, of input: SegmentationInput, into clusters: GrowableBuffer<ClusterInfo>
+    ) {
         clusterScalar.removeAll()
         if flags & UnicodeProperties.complexGrapheme == 0 {
             for s in 0..<scalars.count { appendCluster(scalar: s, to: clusters) }
@@ -40,7 +42,8 @@ extension Segmenter {
         boundaries.removeAll(keepingCapacity: true)
         boundaries.append(0)
         let slice = UnsafeBufferPointer(rebasing: input.text[range])
-        _ = try? input.context.breakIterators.withIterator(kind: CTEXTSHIMS_BREAK_CHARACTER, locale: "", text: slice) { it in
+        _ = try? input.context.breakIterators.withIterator(kind: CTEXTSHIMS_BREAK_CHARACTER, locale: "", text: slice) {
+            it in
             while true {
                 let next = ctextshims_breaker_next(it)
                 if next < 0 { break }
@@ -114,21 +117,24 @@ extension Segmenter {
             // An attachment with a ZWJ or a mark after it (one grapheme cluster) is still the
             // attachment: measured and drawn as its box, the marks with nothing to sit on.
             if scalars[first] == 0xFFFC, input.attributed.hasAttachments,
-               input.attributed.attachment(atUTF8Offset: Int(scalarStarts[first])) != nil {
+                input.attributed.attachment(atUTF8Offset: Int(scalarStarts[first])) != nil
+            {
                 info.flags |= ClusterInfo.attachment
                 info.font = ShapingRun.attachmentFont
             } else {
-                info.font = table.font(forCluster: UnsafeBufferPointer(rebasing: scalars.elements[first..<end]),
-                                       properties: UnsafeBufferPointer(rebasing: properties.elements[first..<end]),
-                                       previous: previousFont, uncovered: &sawUncovered)
+                info.font = table.font(
+                    forCluster: UnsafeBufferPointer(rebasing: scalars.elements[first..<end]),
+                    properties: UnsafeBufferPointer(rebasing: properties.elements[first..<end]),
+                    previous: previousFont, uncovered: &sawUncovered)
                 previousFont = info.font
             }
             clusters[firstCluster + c] = info
             scripts.append(UnicodeProperties.script(bits))
         }
         ScriptResolution.resolve(scripts.elements)
-        table.resolveSpaceFonts(UnsafeMutableBufferPointer(rebasing: clusters.elements[firstCluster...]),
-                                scripts: UnsafeBufferPointer(scripts.elements), text: input.text)
+        table.resolveSpaceFonts(
+            UnsafeMutableBufferPointer(rebasing: clusters.elements[firstCluster...]),
+            scripts: UnsafeBufferPointer(scripts.elements), text: input.text)
     }
 
     /// Bidi embedding levels from ICU, only when the paragraph has right-to-left characters.
@@ -165,32 +171,42 @@ extension Segmenter {
     /// scalars (the general path; a cluster may break before its first scalar only). Returns
     /// false, having marked nothing, when the text needs ICU (a class our breaker leaves to it,
     /// or a locale whose rules it does not know).
-    func markOwnBreakOpportunities(of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int) -> Bool {
+    func markOwnBreakOpportunities(
+        of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int
+    ) -> Bool {
         guard let mode = input.rules.ownBreakerMode else { return false }
         scalarBreaks.removeAll()
         scalarBreaks.append(repeating: false, count: scalars.count)
         let scalarBase = scalars.base
         let breaks = scalarBreaks.base
-        guard PairLineBreaker.findBreaks(count: scalars.count, mode: mode, lineClass: { PairLineBreaker.lineClass(scalarBase[$0]) },
-                                         mark: { breaks[$0] = true }) else { return false }
-        for c in (firstCluster + 1)..<max(clusters.count, firstCluster + 1) where breaks[Int(clusterScalar[c - firstCluster])] {
+        guard
+            PairLineBreaker.findBreaks(
+                count: scalars.count, mode: mode, lineClass: { PairLineBreaker.lineClass(scalarBase[$0]) },
+                mark: { breaks[$0] = true })
+        else { return false }
+        for c in (firstCluster + 1)..<max(clusters.count, firstCluster + 1)
+        where breaks[Int(clusterScalar[c - firstCluster])] {
             clusters[c].flags |= ClusterInfo.breakBefore
         }
         return true
     }
 
     /// Marks the clusters a line may start with, from ICU's line break iterator.
-    func markICUBreakOpportunities(_ range: Range<Int>, of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>,
-                                   firstCluster: Int) {
+    func markICUBreakOpportunities(
+        _ range: Range<Int>, of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>,
+        firstCluster: Int
+    ) {
         var boundaries = self.boundaries
         boundaries.removeAll(keepingCapacity: true)
         let slice = UnsafeBufferPointer(rebasing: input.text[range])
         do {
-            try input.context.breakIterators.appendLineBoundaries(locale: input.rules.breakLocale, text: slice, to: &boundaries)
+            try input.context.breakIterators.appendLineBoundaries(
+                locale: input.rules.breakLocale, text: slice, to: &boundaries)
         } catch {
             // An unusable locale: break by the root rules rather than not at all.
             boundaries.removeAll(keepingCapacity: true)
-            try? input.context.breakIterators.appendLineBoundaries(locale: input.rules.rootBreakLocale, text: slice, to: &boundaries)
+            try? input.context.breakIterators.appendLineBoundaries(
+                locale: input.rules.rootBreakLocale, text: slice, to: &boundaries)
         }
         let base = Int32(range.lowerBound)
         var c = firstCluster + 1

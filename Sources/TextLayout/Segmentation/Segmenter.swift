@@ -34,8 +34,11 @@ struct SegmentationRules: Sendable {
         self.paths = paths
         self.style = style
         // The root locale (the default) without making its ICU name, else by that name.
-        ownBreakerMode = paths == .icuOnly ? nil
-            : style.locale.isEmpty ? PairLineBreaker.Mode(style.lineBreak) : PairLineBreaker.Mode(locale: style.breakLocale)
+        ownBreakerMode =
+            paths == .icuOnly
+            ? nil
+            : style.locale.isEmpty
+                ? PairLineBreaker.Mode(style.lineBreak) : PairLineBreaker.Mode(locale: style.breakLocale)
     }
 
     /// ICU's locale with the line-break keyword ("zh@lb=normal"), made only when ICU breaks.
@@ -98,11 +101,13 @@ final class Segmenter {
             chooseFontsAndScripts(of: input, clusters: clusters, firstCluster: firstCluster)
             resolveBidi(needed: flags & UnicodeProperties.rightToLeft != 0)
         }
-        let breaksMarked = fused == .notApplicable ? markOwnBreakOpportunities(of: input, clusters: clusters, firstCluster: firstCluster)
-                                                   : fused == .clustersAndBreaks
+        let breaksMarked =
+            fused == .notApplicable
+            ? markOwnBreakOpportunities(of: input, clusters: clusters, firstCluster: firstCluster)
+            : fused == .clustersAndBreaks
         if !breaksMarked { markICUBreakOpportunities(range, of: input, clusters: clusters, firstCluster: firstCluster) }
         #if FEEDLAYOUT_INTERNAL_CHECKS
-        checkInvariants(range, clusters: clusters, firstCluster: firstCluster)
+            checkInvariants(range, clusters: clusters, firstCluster: firstCluster)
         #endif
         return fused == .notApplicable
     }
@@ -120,7 +125,9 @@ final class Segmenter {
     /// The fused pass for a paragraph of single-code-point, left-to-right clusters: decodes,
     /// looks properties up, picks fonts, scripts and line-break classes in one go. Adds nothing
     /// when the paragraph needs the general path.
-    private func fusedPass(_ range: Range<Int>, of input: SegmentationInput, into clusters: GrowableBuffer<ClusterInfo>) -> FusedPass {
+    private func fusedPass(_ range: Range<Int>, of input: SegmentationInput, into clusters: GrowableBuffer<ClusterInfo>)
+        -> FusedPass
+    {
         // At most one cluster per byte: written through pointers, counted when the paragraph
         // turns out simple.
         let capacity = range.count
@@ -152,12 +159,14 @@ final class Segmenter {
                         simple = false
                         return
                     }
-                    var info = ClusterInfo(start: Int32(i), font: 0, flags: ClusterInfo.flags(scalar: scalar, bits: bits))
+                    var info = ClusterInfo(
+                        start: Int32(i), font: 0, flags: ClusterInfo.flags(scalar: scalar, bits: bits))
                     if scalar == 0xFFFC, hasAttachments, input.attributed.attachment(atUTF8Offset: i) != nil {
                         info.flags |= ClusterInfo.attachment
                         info.font = ShapingRun.attachmentFont
                     } else {
-                        info.font = table.font(forScalar: scalar, bits: bits, previous: previousFont, uncovered: &uncovered)
+                        info.font = table.font(
+                            forScalar: scalar, bits: bits, previous: previousFont, uncovered: &uncovered)
                         previousFont = info.font
                     }
                     out[count] = info
@@ -186,8 +195,9 @@ final class Segmenter {
         // Our own line breaker (ICU's rules exactly; see PairLineBreaker) over the classes.
         guard ownBreaks, let mode = input.rules.ownBreakerMode else { return .clustersOnly }
         let classes = lineClasses.base
-        let marked = PairLineBreaker.findBreaks(count: count, mode: mode, lineClass: { classes[$0] },
-                                                mark: { paragraphClusters[$0].flags |= ClusterInfo.breakBefore })
+        let marked = PairLineBreaker.findBreaks(
+            count: count, mode: mode, lineClass: { classes[$0] },
+            mark: { paragraphClusters[$0].flags |= ClusterInfo.breakBefore })
         if !marked {
             // ICU decides (a class our breaker leaves to it): forget what the breaker marked.
             for c in 0..<count { paragraphClusters[c].flags &= ~ClusterInfo.breakBefore }
@@ -197,17 +207,22 @@ final class Segmenter {
     }
 
     #if FEEDLAYOUT_INTERNAL_CHECKS
-    /// Clusters start where the paragraph starts, ascend, and each has a script and a level.
-    private func checkInvariants(_ range: Range<Int>, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int) {
-        let count = clusters.count - firstCluster
-        internalCheck(count > 0 && clusters[firstCluster].start == Int32(range.lowerBound), "the first cluster starts the paragraph")
-        internalCheck(scripts.count == count && levels.count == count, "a script and a level per cluster")
-        internalCheck(clusters[firstCluster].flags & ClusterInfo.breakBefore == 0, "no break before the paragraph's first cluster")
-        for c in (firstCluster + 1)..<clusters.count {
-            internalCheck(clusters[c].start > clusters[c - 1].start && clusters[c].start < Int32(range.upperBound),
-                          "cluster starts ascend inside the paragraph")
+        /// Clusters start where the paragraph starts, ascend, and each has a script and a level.
+        private func checkInvariants(_ range: Range<Int>, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int) {
+            let count = clusters.count - firstCluster
+            internalCheck(
+                count > 0 && clusters[firstCluster].start == Int32(range.lowerBound),
+                "the first cluster starts the paragraph")
+            internalCheck(scripts.count == count && levels.count == count, "a script and a level per cluster")
+            internalCheck(
+                clusters[firstCluster].flags & ClusterInfo.breakBefore == 0,
+                "no break before the paragraph's first cluster")
+            for c in (firstCluster + 1)..<clusters.count {
+                internalCheck(
+                    clusters[c].start > clusters[c - 1].start && clusters[c].start < Int32(range.upperBound),
+                    "cluster starts ascend inside the paragraph")
+            }
         }
-    }
     #endif
 }
 

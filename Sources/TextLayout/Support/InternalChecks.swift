@@ -3,19 +3,21 @@
 /// and pay nothing (as swift-collections' `COLLECTIONS_INTERNAL_CHECKS`).
 enum InternalChecks {
     #if FEEDLAYOUT_INTERNAL_CHECKS
-    /// Whether the checks are compiled in.
-    static let enabled = true
+        /// Whether the checks are compiled in.
+        static let enabled = true
     #else
-    static let enabled = false
+        static let enabled = false
     #endif
 }
 
 /// Traps with `message` when `condition` is false and internal checks are compiled in; does
 /// nothing (and evaluates nothing) otherwise.
 @inline(__always)
-func internalCheck(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-                   file: StaticString = #fileID, line: UInt = #line) {
+func internalCheck(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) {
     #if FEEDLAYOUT_INTERNAL_CHECKS
-    if !condition() { fatalError("internal check failed: \(message())", file: file, line: line) }
+        if !condition() { fatalError("internal check failed: \(message())", file: file, line: line) }
     #endif
 }

@@ -7,12 +7,17 @@ enum UTF8Scalars {
     }
 
     /// The scalar starting at byte `i` of `bytes`, and its length.
-    @inline(__always) static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int) {
+    @inline(__always) static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (
+        scalar: UInt32, length: Int
+    ) {
         let b0 = UInt32(bytes[i])
         if b0 < 0x80 { return (b0, 1) }
         if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
         if b0 < 0xF0 { return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3) }
-        return ((b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F), 4)
+        return (
+            (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                | UInt32(bytes[i + 3] & 0x3F), 4
+        )
     }
 
     /// The scalar whose UTF-8 bytes are the low bytes of `packed`, in text order.

@@ -16,12 +16,14 @@ public enum TextTablesGenerator {
     /// status: 0, 1 when the file cannot be written, 64 on bad usage.
     public static func run(arguments: [String]) -> Int32 {
         guard arguments.count <= 1, arguments.allSatisfy({ !$0.hasPrefix("-") || $0 == "-" }) else {
-            FileHandle.standardError.write(Data("""
-                usage: generate-text-tables [FILE|-]
-                  Writes FeedLayout's character tables, computed from this machine's ICU, as C source
-                  (default: \(relativePath) of the repository it was built from; -: standard output).
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    usage: generate-text-tables [FILE|-]
+                      Writes FeedLayout's character tables, computed from this machine's ICU, as C source
+                      (default: \(relativePath) of the repository it was built from; -: standard output).
 
-                """.utf8))
+                    """.utf8))
             return arguments.contains { $0 == "-h" || $0 == "--help" } ? 0 : 64
         }
         let source = cSource()
@@ -38,7 +40,10 @@ public enum TextTablesGenerator {
             FileHandle.standardError.write(Data("error: cannot write \(path): \(error)\n".utf8))
             return 1
         }
-        FileHandle.standardError.write(Data("wrote \(path) (ICU \(GeneratedTables.machineICUVersion), Unicode \(GeneratedTables.machineUnicodeVersion))\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "wrote \(path) (ICU \(GeneratedTables.machineICUVersion), Unicode \(GeneratedTables.machineUnicodeVersion))\n"
+                    .utf8))
         return 0
     }
 

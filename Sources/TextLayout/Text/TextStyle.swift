@@ -35,8 +35,10 @@ public struct TextStyle: Sendable, Hashable {
 
     /// Makes a style; the defaults are natural line height, no spacing, normal breaking, ICU's
     /// root locale.
-    public init(fontSize: Double = 17, lineHeight: LineHeight = .natural, lineSpacing: Double = 0,
-                lineBreak: LineBreakStrictness = .normal, locale: String = "") {
+    public init(
+        fontSize: Double = 17, lineHeight: LineHeight = .natural, lineSpacing: Double = 0,
+        lineBreak: LineBreakStrictness = .normal, locale: String = ""
+    ) {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.lineSpacing = lineSpacing

@@ -1,7 +1,7 @@
-import FeedLayout    // RowHeights, LayoutContext, StatusHeight, HeightCache
+import FeedLayout  // RowHeights, LayoutContext, StatusHeight, HeightCache
 import Foundation
 import StatusLayout  // StatusDecoder, Status, CellLayouter, CellLayout, CellStyle
-import TextLayout    // TextEngine, TextStyle, AttributedText, FontStack
+import TextLayout  // TextEngine, TextStyle, AttributedText, FontStack
 
 // The bundled Noto fonts, found in the package's resource bundle beside this executable.
 let engine = try TextEngine()
@@ -25,5 +25,6 @@ let statuses = StatusDecoder().decodeAll(json).compactMap { try? $0.result.get()
 let encoder = JSONEncoder()
 encoder.outputFormatting = .sortedKeys
 for height in try await heights(of: statuses) {
-    print("status", String(decoding: try encoder.encode(height), as: UTF8.self))  // {"height":…,"id":"…","kind":"original"}
+    // {"height":…,"id":"…","kind":"original"}
+    print("status", String(decoding: try encoder.encode(height), as: UTF8.self))
 }
