@@ -101,14 +101,22 @@ struct GeneratedTablesTests {
         #expect(PairLineBreaker.lineClass(UInt32(UInt8(ascii: "a"))) == PairLineBreaker.ALA)
     }
 
-    @Test("The generator's command: a bad option is refused with the usage")
+    @Test("The generator's command: a bad option is refused with the usage; a file it cannot write is named")
     func generatorUsage() {
-        #expect(TextTablesGenerator.run(arguments: ["--frobnicate"]) == 64)
-        #expect(TextTablesGenerator.run(arguments: ["a", "b"]) == 64)
-        #expect(TextTablesGenerator.run(arguments: ["/nonexistent/directory/tables.c"]) == 1)
+        var said = ""
+        #expect(TextTablesGenerator.run(arguments: ["--frobnicate"], errors: { said += $0 }) == 64)
+        #expect(said.hasPrefix("usage: generate-text-tables [FILE|-]"))
+        said = ""
+        #expect(
+            TextTablesGenerator.run(arguments: ["a", "b"], errors: { said += $0 }) == 64 && said.hasPrefix("usage: "))
+        said = ""
+        #expect(TextTablesGenerator.run(arguments: ["/nonexistent/directory/tables.c"], errors: { said += $0 }) == 1)
+        #expect(said.hasPrefix("error: cannot write /nonexistent/directory/tables.c: "), "\(said)")
         let path = NSTemporaryDirectory() + "generated-tables-\(getpid()).c"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(TextTablesGenerator.run(arguments: [path]) == 0)
+        said = ""
+        #expect(TextTablesGenerator.run(arguments: [path], errors: { said += $0 }) == 0)
+        #expect(said.hasPrefix("wrote \(path) (ICU "))
         #expect(
             FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
                 == TextTablesGenerator.cSource())

@@ -13,17 +13,20 @@ public enum TextTablesGenerator {
 
     /// The command `generate-text-tables [FILE|-]`: writes ``cSource()`` to `FILE`, to standard
     /// output for `-`, or by default over the repository's ``relativePath``. Returns the exit
-    /// status: 0, 1 when the file cannot be written, 64 on bad usage.
-    public static func run(arguments: [String]) -> Int32 {
+    /// status: 0, 1 when the file cannot be written, 64 on bad usage. What it says goes to
+    /// `errors` (standard error by default).
+    public static func run(
+        arguments: [String],
+        errors: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) -> Int32 {
         guard arguments.count <= 1, arguments.allSatisfy({ !$0.hasPrefix("-") || $0 == "-" }) else {
-            FileHandle.standardError.write(
-                Data(
-                    """
-                    usage: generate-text-tables [FILE|-]
-                      Writes FeedLayout's character tables, computed from this machine's ICU, as C source
-                      (default: \(relativePath) of the repository it was built from; -: standard output).
+            errors(
+                """
+                usage: generate-text-tables [FILE|-]
+                  Writes FeedLayout's character tables, computed from this machine's ICU, as C source
+                  (default: \(relativePath) of the repository it was built from; -: standard output).
 
-                    """.utf8))
+                """)
             return arguments.contains { $0 == "-h" || $0 == "--help" } ? 0 : 64
         }
         let source = cSource()
@@ -37,13 +40,12 @@ public enum TextTablesGenerator {
         do {
             try Data(source.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write \(path): \(error)\n".utf8))
+            errors("error: cannot write \(path): \(error)\n")
             return 1
         }
-        FileHandle.standardError.write(
-            Data(
-                "wrote \(path) (ICU \(GeneratedTables.machineICUVersion), Unicode \(GeneratedTables.machineUnicodeVersion))\n"
-                    .utf8))
+        errors(
+            "wrote \(path) (ICU \(GeneratedTables.machineICUVersion), Unicode \(GeneratedTables.machineUnicodeVersion))\n"
+        )
         return 0
     }
 
