@@ -16,8 +16,9 @@ if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libpango1.0-dev)
 fi
 # fontconfig's own tools: fc-match is the tests' oracle for FontStack.system; a variable font
-# for the tests of named instances.
-packages+=(fontconfig fonts-inter-variable)
+# for the tests of named instances; Noto's core fonts (Arabic, Hebrew, Indic...) for the
+# right-to-left pictures (12 MB).
+packages+=(fontconfig fonts-inter-variable fonts-noto-core)
 
 missing=()
 if ! command -v pkg-config >/dev/null 2>&1; then
@@ -28,6 +29,7 @@ else
   done
   command -v fc-match >/dev/null 2>&1 || missing+=(fontconfig)
   [[ -d /usr/share/fonts/truetype/inter-vf ]] || missing+=(fonts-inter-variable)
+  [[ -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ]] || missing+=(fonts-noto-core)
 fi
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 

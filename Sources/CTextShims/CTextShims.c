@@ -155,6 +155,14 @@ int32_t ctextshims_bidi_levels(const uint16_t *text, int32_t length, uint8_t par
     return (int32_t)status;
 }
 
+int32_t ctextshims_base_direction(const uint16_t *text, int32_t length) {
+    switch (ubidi_getBaseDirection((const UChar *)text, length)) {
+    case UBIDI_LTR: return 0;
+    case UBIDI_RTL: return 1;
+    default: return 2;
+    }
+}
+
 const char *ctextshims_icu_error_name(int32_t error) { return u_errorName((UErrorCode)error); }
 
 const char *ctextshims_freetype_error_string(int32_t error) {

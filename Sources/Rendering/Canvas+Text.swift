@@ -17,11 +17,16 @@ enum DebugColors {
 extension Canvas {
     /// Draws glyph lines with the layout's top-left at (`x`, `y`): each glyph in
     /// `color(run, glyph)`, each attachment by `attachment(run, frame)` (its frame moved there).
+    /// In a box `boxWidth` wide, a line of a right-to-left paragraph is drawn against the box's
+    /// right edge (start-aligned, as browsers and Pango draw it); without a box, every line
+    /// starts at `x`.
     func draw(
-        _ lines: [GlyphLine], x: Double, y: Double, color: (GlyphRun, PlacedGlyph) -> CellColor,
+        _ lines: [GlyphLine], x: Double, y: Double, boxWidth: Double? = nil,
+        color: (GlyphRun, PlacedGlyph) -> CellColor,
         attachment: (GlyphRun, TextRect) -> Void = { _, _ in }
     ) {
         for line in lines {
+            let x = x + Self.startOffset(of: line, boxWidth: boxWidth)
             for run in line.runs {
                 if var frame = run.attachmentFrame {
                     frame.x += x
@@ -32,6 +37,17 @@ extension Canvas {
                 }
             }
         }
+    }
+
+    /// How far right of the box's left edge a line starts: 0, or for a right-to-left paragraph
+    /// in a box, the room the line leaves (negative for a line wider than the box, which then
+    /// overflows at its end, on the left, as in a browser).
+    /// A right-to-left line's hanging white space (its logical end, at the paragraph's level by
+    /// UAX #9's rule L1) is drawn at its left end, past the box's start as it hangs past the
+    /// end of a left-to-right line.
+    static func startOffset(of line: GlyphLine, boxWidth: Double?) -> Double {
+        guard let boxWidth, line.isRightToLeftParagraph else { return 0 }
+        return boxWidth - line.line.width - line.hangingWhiteSpace
     }
 
     /// The `--debug` overlay of a paragraph laid out at (`x`, `y`): each line's box (as wide as

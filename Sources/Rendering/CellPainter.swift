@@ -185,7 +185,7 @@ struct CellPainter {
         let tokenLead = token.string.unicodeScalars.first == "\u{2026}" ? 3 : 0  // "…" in the text's colour
         let frame = text.frame.moved(by: top)
         canvas.draw(
-            lines, x: frame.x, y: frame.y,
+            lines, x: frame.x, y: frame.y, boxWidth: frame.width,
             color: { run, glyph in
                 if run.isTruncationToken { return glyph.cluster < tokenLead || text.role != .body ? color : linkColor }
                 return Self.entity(at: glyph.cluster, in: entities).map { entity in

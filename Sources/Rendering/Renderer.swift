@@ -79,7 +79,7 @@ public final class Renderer: Sendable {
         canvas.paint(colors.background)
         let lines = prepared.glyphLines(of: layout, truncationToken: truncationToken)
         canvas.draw(
-            lines, x: margin, y: margin, color: { _, _ in colors.text },
+            lines, x: margin, y: margin, boxWidth: width, color: { _, _ in colors.text },
             attachment: { _, frame in
                 canvas.stroke(
                     x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: colors.placeholderMark)

@@ -71,11 +71,83 @@ struct GoldenImageTests {
         }
     }
 
+    /// Arabic and Hebrew paragraphs and a Hebrew status, drawn with the bundled Noto Sans and
+    /// Debian's Noto Sans Arabic and Hebrew (fonts-noto-core, which the test script installs).
+    static let rightToLeftRenderer: Renderer = {
+        let noto = "/usr/share/fonts/truetype/noto/"
+        let fonts = try! FontStack(
+            [Fixtures.fonts.fonts[0]]
+                + [
+                    try Font(path: noto + "NotoSansArabic-Regular.ttf"),
+                    try Font(path: noto + "NotoSansHebrew-Regular.ttf"),
+                ]
+                + Fixtures.fonts.fonts.dropFirst())
+        return Renderer(engine: TextEngine(fonts: fonts))
+    }()
+
+    static let rightToLeftText =
+        "مرحبا بالعالم، هذا نص عربي يلتف على عدة أسطر 123\nשלום עולם, זהו טקסט בעברית\nLeft to right: a paragraph of its own"
+    static let rightToLeftStatus =
+        #"{"id": 77, "created_at": "Sun Nov 29 20:00:00 +0800 2026", "user": {"screen_name": "כותב"}, "text": "שלום לכולם! היום פרסמנו גרסה חדשה, 2.0, עם תמיכה מלאה בעברית ובערבית #FeedLayout# @חבר"}"#
+
+    @Test(
+        "right-to-left paragraphs start at the right edge: render-text's paragraph and a cell's text, as Pango and Chromium draw them",
+        arguments: ["rtl-paragraphs", "rtl-cell"])
+    func rightToLeft(_ name: String) throws {
+        let image: RenderedImage
+        if name == "rtl-paragraphs" {
+            image = try Self.rightToLeftRenderer.renderParagraph(
+                AttributedText(Self.rightToLeftText), width: 240,
+                options: RenderOptions(scale: 2, margin: 8))
+        } else {
+            let status = try StatusDecoder().decodeStatus(Self.rightToLeftStatus)
+            image = try Self.rightToLeftRenderer.renderCell(
+                status, width: 375, options: RenderOptions(scale: 2, now: RenderFixtures.now))
+        }
+        let path = Self.directory + "/\(name).png"
+        if Self.updating {
+            try image.writePNG(toFile: path)
+            return
+        }
+        let golden = try RenderedImage(contentsOfPNGFile: path)
+        try #require(golden.pixelWidth == image.pixelWidth && golden.pixelHeight == image.pixelHeight)
+        let difference = ImageDifference(image, golden)
+        if difference.maximum > Self.tolerance {
+            let actual = NSTemporaryDirectory() + "feedlayout-golden-\(name).png"
+            try? image.writePNG(toFile: actual)
+            Issue.record(
+                "\(name): \(difference.pixelsOver(Self.tolerance)) pixels differ (at most \(difference.maximum)); this render is in \(actual)"
+            )
+        }
+    }
+
+    @Test(
+        "a right-to-left paragraph's lines end at the box's right edge; a left-to-right one's start at its left; measurement is unchanged"
+    )
+    func rightToLeftLines() {
+        let engine = Self.rightToLeftRenderer.engine
+        let prepared = engine.prepare(Self.rightToLeftText)
+        let layout = prepared.layout(width: 240)
+        let lines = prepared.glyphLines(of: layout)
+        let text = Array(Self.rightToLeftText.utf8)
+        for line in lines {
+            let first = String(decoding: text[line.line.range], as: UTF8.self).unicodeScalars.first {
+                $0.properties.isAlphabetic
+            }
+            let hebrewOrArabic = first.map { (0x0590...0x06FF).contains($0.value) } ?? false
+            #expect(
+                line.isRightToLeftParagraph == hebrewOrArabic,
+                "\(String(decoding: text[line.line.range], as: UTF8.self))")
+        }
+        #expect(lines.contains { $0.isRightToLeftParagraph } && lines.contains { !$0.isRightToLeftParagraph })
+        #expect(engine.prepare(Self.rightToLeftText).layout(width: 240) == layout, "drawing changes no measurement")
+    }
+
     @Test("the golden images are few and small")
     func goldenImagesAreSmall() throws {
         guard !Self.updating else { return }
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory).filter { $0.hasSuffix(".png") }
-        #expect(Set(files) == Set(Self.cases.map { "\($0.name).png" }))
+        #expect(Set(files) == Set(Self.cases.map { "\($0.name).png" } + ["rtl-paragraphs.png", "rtl-cell.png"]))
         let bytes = try files.reduce(0) {
             $0 + (try FileManager.default.attributesOfItem(atPath: Self.directory + "/" + $1)[.size] as! Int)
         }

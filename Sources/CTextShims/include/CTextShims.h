@@ -70,6 +70,11 @@ bool ctextshims_is_rtl_relevant(uint32_t codepoint);
 int32_t ctextshims_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
                                uint8_t *levels);
 
+/* The base direction of a paragraph by UAX #9's rules P2 and P3 (its first strong character,
+ * isolates skipped: ubidi_getBaseDirection): 0 left to right, 1 right to left, 2 none (no
+ * strong character). */
+int32_t ctextshims_base_direction(const uint16_t *text, int32_t length);
+
 /* ICU's version and the Unicode version of its data, as dotted strings ("72.1", "15.0"),
  * written into `buffer` (at most `length` bytes with the terminating NUL). */
 void ctextshims_icu_version(char *buffer, size_t length);

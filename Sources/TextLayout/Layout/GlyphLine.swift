@@ -83,4 +83,8 @@ public struct GlyphLine: Sendable {
     public let runs: [GlyphRun]
     /// The advance of the white space at the line's end, which hangs past the line's width.
     public let hangingWhiteSpace: Double
+    /// Whether the paragraph the line belongs to runs right to left (its first strong character
+    /// is, UAX #9's rules P2 and P3): such a line is drawn against the right edge of the box,
+    /// as browsers and Pango start-align it.
+    public let isRightToLeftParagraph: Bool
 }

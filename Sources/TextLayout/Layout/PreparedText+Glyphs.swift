@@ -1,3 +1,5 @@
+import CTextShims
+
 extension PreparedText {
     /// The glyphs of every line of `layout`, a layout of this text: each run's part of a line
     /// shaped by HarfBuzz as the measurement shaped it (the line's text by itself, the
@@ -59,8 +61,24 @@ extension PreparedText {
                     }
                 }
             }
-            return GlyphLine(line: line, runs: placer.runs, hangingWhiteSpace: hanging)
+            return GlyphLine(
+                line: line, runs: placer.runs, hangingWhiteSpace: hanging,
+                isRightToLeftParagraph: isRightToLeftParagraph(at: range.lowerBound))
         }
+    }
+}
+
+extension PreparedText {
+    /// Whether the paragraph holding UTF-8 offset `offset` has a right-to-left base direction
+    /// (ICU's `ubidi_getBaseDirection`: its first strong character, isolates skipped).
+    func isRightToLeftParagraph(at offset: Int32) -> Bool {
+        let paragraphs = storage.paragraphs
+        guard let paragraph = paragraphs.first(where: { $0.start <= offset && offset <= $0.end }) ?? paragraphs.last,
+            paragraph.start < paragraph.end
+        else { return false }
+        let bytes = UnsafeBufferPointer(rebasing: storage.bytes[Int(paragraph.start)..<Int(paragraph.end)])
+        let utf16 = Array(String(decoding: bytes, as: UTF8.self).utf16)
+        return ctextshims_base_direction(utf16, Int32(utf16.count)) == 1
     }
 }
 
