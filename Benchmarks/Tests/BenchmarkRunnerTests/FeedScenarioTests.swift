@@ -26,12 +26,12 @@ import Testing
         let context = try Self.quickContext()
         let workload = try #require(try scenario.setUp(context) as? CacheHitWorkload)
         #expect(workload.key == (scenario.name == "cache-hit" ? .status : .identifier))
-        let before = workload.rows.heights.statistics
+        let before = workload.rows.heightCache.statistics
         #expect(before.count == Set(try context.statuses().map(\.id)).count)
         let mallocsBefore = MallocCounter.thisThread
         workload.run(operations: 1_000)
         let mallocs = MallocCounter.thisThread - mallocsBefore
-        let after = workload.rows.heights.statistics
+        let after = workload.rows.heightCache.statistics
         #expect(after.hits - before.hits == 1_000)
         #expect(after.misses == before.misses)
         #expect(after.insertions == before.insertions)
@@ -140,8 +140,8 @@ import Testing
             workload.prepare(operations: 1)
             workload.run(operations: 1)
             let rows = try #require(workload.last)
-            #expect(rows.heights.statistics.count == distinct)
-            #expect(rows.heights.statistics.insertions == distinct)
+            #expect(rows.heightCache.statistics.count == distinct)
+            #expect(rows.heightCache.statistics.insertions == distinct)
         }
         let serialRows = try #require(serial.last), parallelRows = try #require(parallel.last)
         for status in statuses {

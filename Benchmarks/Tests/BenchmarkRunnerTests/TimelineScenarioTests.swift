@@ -35,10 +35,10 @@ import TimelineKit
                 && cached.lastUpdate?.heightsComputed == 0)
 
         let heights = try #require(try Scenario.timelineRefreshHeights.setUp(context) as? TimelineRefreshWorkload)
-        let before = heights.base.rowHeights.heights.statistics.insertions
+        let before = heights.base.rowHeights.heightCache.statistics.insertions
         heights.prepare(operations: 2)
         heights.run(operations: 2)
-        #expect(heights.base.rowHeights.heights.statistics.insertions - before == 40 && heights.lastUpdate == nil)
+        #expect(heights.base.rowHeights.heightCache.statistics.insertions - before == 40 && heights.lastUpdate == nil)
     }
 
     @Test func rowLookupsAgreeWithTheBinarySearch() throws {
