@@ -129,9 +129,7 @@ public struct CommandLineTool {
           render-timeline         Draw the first statuses of a timeline as stacked cells, to a PNG.
 
         OPTIONS:
-          -q, --quiet             Drop warnings (errors are still written); without it,
-                                  past 5 warnings of characters no font has, one
-                                  line at the end sums up the rest.
+        \(OptionValues.quietHelp)
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -217,11 +215,15 @@ extension CommandLineTool {
     /// Writes the error that ends a command and gives its exit status: a ``UsageError`` with
     /// the command's usage (64), any other error by its description (1).
     static func exitStatus(reporting error: any Error, usage: String, io: IO) -> Int32 {
-        if let error = error as? UsageError {
-            io.errors("Error: \(error.message)\n" + usage)
-            return ExitStatus.usage
-        }
+        if let error = error as? UsageError { return reportUsage(error, usage: usage, io: io) }
         io.errors("Error: \(error)\n")
         return ExitStatus.failure
+    }
+
+    /// Writes a usage error with the command's usage and gives 64: the one place a usage error
+    /// is printed.
+    static func reportUsage(_ error: UsageError, usage: String, io: IO) -> Int32 {
+        io.errors("Error: \(error.message)\n" + usage)
+        return ExitStatus.usage
     }
 }

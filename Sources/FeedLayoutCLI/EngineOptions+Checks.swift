@@ -60,8 +60,7 @@ extension EngineOptions {
         do {
             return try checkedEngine()
         } catch let error as UsageError {
-            io.errors("Error: \(error.message)\n" + usage)
-            exitStatus = CommandLineTool.ExitStatus.usage
+            exitStatus = CommandLineTool.reportUsage(error, usage: usage, io: io)
         } catch {
             io.errors("Error: \(error)\n")
             exitStatus = CommandLineTool.ExitStatus.failure

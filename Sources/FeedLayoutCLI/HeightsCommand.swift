@@ -38,16 +38,13 @@ enum HeightsCommand {
                                   too). (default, or -: standard input)
 
         OPTIONS:
-          --width <points>        Cell width in points, greater than 24 (twice the padding).
-                                  (default: 375)
-          --scale <n>             Screen scale, pixels per point, from 1 to 4. (default: 2)
-          --max-lines <n>         Collapse texts longer than n lines with "…全文".
+        \(OptionValues.cellWidthHelp)
+        \(OptionValues.scaleHelp)
+        \(OptionValues.cellMaxLinesHelp)
         \(OptionValues.formatHelp)
         \(ThreadsOption.help)
         \(EngineOptions.help)
-          -q, --quiet             Drop warnings (errors are still written); without it,
-                                  past 5 warnings of characters no font has, one
-                                  line at the end sums up the rest.
+        \(OptionValues.quietHelp)
           --version               Show the version.
           -h, --help              Show help information.
 

@@ -21,17 +21,15 @@ enum LayoutCommand {
         OPTIONS:
           --index <n>             Lay out the n-th status of the input. (default: 1)
           --id <id>               Lay out the first status with this ID (not with --index).
-          --width <points>        Cell width in points. (default: 375)
-          --scale <n>             Screen scale, from 1 to 4. (default: 2)
-          --max-lines <n>         Collapse texts longer than n lines with "…全文".
+        \(OptionValues.cellWidthHelp)
+        \(OptionValues.scaleHelp)
+        \(OptionValues.cellMaxLinesHelp)
           --pretty                One field a line, indented, instead of one line.
         \(OptionValues.formatHelp)
         \(OptionValues.nowHelp)
         \(OptionValues.offsetsHelp)
         \(EngineOptions.help)
-          -q, --quiet             Drop warnings (errors are still written); without it,
-                                  past 5 warnings of characters no font has, one
-                                  line at the end sums up the rest.
+        \(OptionValues.quietHelp)
           --version               Show the version.
           -h, --help              Show help information.
 

@@ -25,11 +25,11 @@ enum MeasureCommand {
           TEXT                    A text to measure (default: each line of standard input).
 
         OPTIONS:
-          --size <points>         Font size in points (= px at 72 dpi), at most 1000000. (default: 17)
-          --width <points>        Line width in points, greater than 0. (default: 343)
-          --line-height <mode>    natural, <points> (e.g. 22.78) or <n>x (e.g. 1.34x). (default: natural)
+        \(OptionValues.sizeHelp)
+        \(OptionValues.textWidthHelp(default: 343))
+        \(OptionValues.lineHeightHelp)
           --line-spacing <points> Extra space between lines. (default: 0)
-          --max-lines <n>         Show at most n lines; the last one ends in the token.
+        \(OptionValues.textMaxLinesHelp)
           --token <text>          Truncation token. (default: …)
           --line-break <rule>     strict, normal or loose (CSS line-break). (default: normal)
           --locale <locale>       Locale for line breaking and shaping, one ICU knows: zh or ja
@@ -40,9 +40,7 @@ enum MeasureCommand {
           --echo                  Add the measured text to each object as "text".
           --threads <n>           Measure on n threads. (default: every core)
         \(EngineOptions.help)
-          -q, --quiet             Drop warnings (errors are still written); without it,
-                                  past 5 warnings of characters no font has, one
-                                  line at the end sums up the rest.
+        \(OptionValues.quietHelp)
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -86,8 +84,7 @@ enum MeasureCommand {
             fonts = EngineOptions(scanner)
             try fonts.checkUsage()
         } catch {
-            io.errors("Error: \(error.message)\n" + usage)
-            return CommandLineTool.ExitStatus.usage
+            return CommandLineTool.reportUsage(error, usage: usage, io: io)
         }
 
         var failed = CommandLineTool.ExitStatus.failure

@@ -104,6 +104,40 @@ enum OptionValues {
         return .fixed(value)
     }
 
+    // MARK: The shared options' help lines, each written once (their ranges are the parsers' above).
+
+    /// `--width` of a text.
+    static func textWidthHelp(default value: Int) -> String {
+        "  --width <points>        Line width in points, above 0, at most 1000000000. (default: \(value))"
+    }
+    /// `--width` of a cell.
+    static let cellWidthHelp = """
+          --width <points>        Cell width in points, above twice the padding (24), at most
+                                  1000000000. (default: 375)
+        """
+    /// `--scale`.
+    static let scaleHelp = "  --scale <n>             Screen scale, pixels per point, from 1 to 4. (default: 2)"
+    /// `--size`.
+    static let sizeHelp =
+        "  --size <points>         Font size in points (= px at 72 dpi), above 0, at most 1000000. (default: 17)"
+    /// `--line-height`.
+    static let lineHeightHelp = """
+          --line-height <mode>    natural, <points> (e.g. 22.78, at most 1000000) or <n>x, a
+                                  multiple of the size up to 1000x (e.g. 1.34x). (default: natural)
+        """
+    /// `--max-lines` of a text (measure, render-text).
+    static let textMaxLinesHelp =
+        "  --max-lines <n>         Show at most n lines (1 to 2147483647); the last ends in the token."
+    /// `--max-lines` of a cell's texts.
+    static let cellMaxLinesHelp =
+        "  --max-lines <n>         Collapse texts longer than n lines (1 to 2147483647) with \"…全文\"."
+    /// `-q` / `--quiet`, which every command takes (``CommandLineTool`` reads it).
+    static let quietHelp = """
+          -q, --quiet             Drop warnings (errors are still written); without it,
+                                  past 5 warnings of characters no font has, one
+                                  line at the end sums up the rest.
+        """
+
     static let offsetsHelp = """
           --offsets <unit>        The unit of every offset and range printed: scalars (Unicode
                                   scalars, as Twitter's entities count), utf16 (JavaScript,

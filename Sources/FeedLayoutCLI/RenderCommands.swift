@@ -16,18 +16,16 @@ enum RenderCommands {
 
         OPTIONS:
           -o, --output <file>     The PNG to write (required).
-          --width <points>        Line width. (default: 343)
-          --size <points>         Font size. (default: 17)
-          --scale <n>             Pixels per point, 1 to 4. (default: 2)
-          --line-height <h>       natural, <points> or <n>x (times the size). (default: natural)
-          --max-lines <n>         Show at most n lines, the last ending in the token.
+        \(OptionValues.textWidthHelp(default: 343))
+        \(OptionValues.sizeHelp)
+        \(OptionValues.scaleHelp)
+        \(OptionValues.lineHeightHelp)
+        \(OptionValues.textMaxLinesHelp)
           --token <text>          What ends a truncated last line. (default: …)
           --margin <points>       Space around the text. (default: 8)
           --debug                 Overlay line boxes, baselines, the width and the measured height.
         \(EngineOptions.help)
-          -q, --quiet             Drop warnings (errors are still written); without it,
-                                  past 5 warnings of characters no font has, one
-                                  line at the end sums up the rest.
+        \(OptionValues.quietHelp)
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -54,8 +52,8 @@ enum RenderCommands {
           --index <n>             Draw the n-th status of the input. (default: 1)
           --id <id>               Draw the status with this ID instead.
         \(OptionValues.formatHelp)
-          --width <points>        Cell width in points. (default: 375)
-          --scale <n>             Screen scale, 1 to 4. (default: 2)
+        \(OptionValues.cellWidthHelp)
+        \(OptionValues.scaleHelp)
           --collapsed             Texts longer than --max-lines lines end in "…全文" (the cell's height).
           --expanded              Every line shown and a content warning open (the cell's expanded
                                   height). (default: the cell as it first shows, its height: texts
@@ -64,9 +62,7 @@ enum RenderCommands {
           --debug                 Overlay element frames, line boxes, baselines and measured heights.
         \(OptionValues.nowHelp)
         \(EngineOptions.help)
-          -q, --quiet             Drop warnings (errors are still written); without it,
-                                  past 5 warnings of characters no font has, one
-                                  line at the end sums up the rest.
+        \(OptionValues.quietHelp)
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -93,15 +89,13 @@ enum RenderCommands {
           -o, --output <file>     The PNG to write (required).
           --count <n>             How many statuses (the first n of the input). (default: 20)
         \(OptionValues.formatHelp)
-          --width <points>        Cell width in points. (default: 375)
-          --scale <n>             Screen scale, 1 to 4. (default: 2)
-          --max-lines <n>         Collapse texts longer than n lines with "…全文".
+        \(OptionValues.cellWidthHelp)
+        \(OptionValues.scaleHelp)
+        \(OptionValues.cellMaxLinesHelp)
           --debug                 Overlay element frames, line boxes, baselines and measured heights.
         \(OptionValues.nowHelp)
         \(EngineOptions.help)
-          -q, --quiet             Drop warnings (errors are still written); without it,
-                                  past 5 warnings of characters no font has, one
-                                  line at the end sums up the rest.
+        \(OptionValues.quietHelp)
           --version               Show the version.
           -h, --help              Show help information.
 

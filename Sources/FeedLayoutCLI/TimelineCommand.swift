@@ -49,8 +49,8 @@ enum TimelineCommand {
         \(TimelineScript.numberFieldsHelp)
 
         OPTIONS:
-          --width <points>        Cell width in points, more than twice the padding. (default: 375)
-          --scale <n>             Screen scale, pixels per point, from 1 to 4. (default: 2)
+        \(OptionValues.cellWidthHelp)
+        \(OptionValues.scaleHelp)
           --viewport <points>     The list's height on screen. (default: 812)
           --max-lines <n>         Collapse texts longer than n lines with "…全文" (expand shows them).
         \(OptionValues.formatHelp)
@@ -61,9 +61,7 @@ enum TimelineCommand {
           --timing <on|off>       Print each frame's milliseconds (off: output that is the same every run).
                                   (default: on)
         \(EngineOptions.help)
-          -q, --quiet             Drop warnings (errors are still written); without it,
-                                  past 5 warnings of characters no font has, one
-                                  line at the end sums up the rest.
+        \(OptionValues.quietHelp)
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -99,8 +97,7 @@ enum TimelineCommand {
             scanner = parsed.1
             options = try parseOptions(parsed.0, scanner)
         } catch {
-            io.errors("Error: \(error.message)\n" + usage)
-            return CommandLineTool.ExitStatus.usage
+            return CommandLineTool.reportUsage(error, usage: usage, io: io)
         }
         if CommandLineTool.answersVersion(scanner, io: io) { return CommandLineTool.ExitStatus.success }
         let script: TimelineScript

@@ -60,6 +60,31 @@ struct UsageHintsTests {
         }
     }
 
+    @Test("a shared option's help is written once: the same lines in every command's help")
+    func oneHelpLine() {
+        let cells = ["heights", "layout", "render", "render-timeline", "timeline"]
+        let texts = ["measure", "render-text"]
+        for command in cells + texts + ["measure"] {
+            let help = runTool([command, "--help"]).output
+            #expect(help.contains(OptionValues.quietHelp), "\(command)")
+            if command != "measure" { #expect(help.contains(OptionValues.scaleHelp), "\(command)") }
+            #expect(
+                help.contains(
+                    cells.contains(command) ? OptionValues.cellWidthHelp : OptionValues.textWidthHelp(default: 343)),
+                "\(command)")
+        }
+        for command in texts {
+            let help = runTool([command, "--help"]).output
+            #expect(
+                help.contains(OptionValues.sizeHelp) && help.contains(OptionValues.lineHeightHelp)
+                    && help.contains(OptionValues.textMaxLinesHelp), "\(command)")
+        }
+        for command in ["heights", "layout", "render-timeline"] {
+            #expect(runTool([command, "--help"]).output.contains(OptionValues.cellMaxLinesHelp), "\(command)")
+        }
+        #expect(runTool(["--help"]).output.contains(OptionValues.quietHelp))
+    }
+
     @Test("edit distance: Levenshtein on characters; the nearest option, ties to the first in order")
     func editDistance() {
         #expect(ArgumentScanner.editDistance(Array("kitten"), Array("sitting")) == 3)
