@@ -18,6 +18,9 @@ fi
 # fontconfig's own tools: fc-match is the tests' oracle for FontStack.system; a variable font
 # for the tests of named instances.
 packages+=(fontconfig fonts-inter-variable)
+# Unicode's own conformance files (LineBreakTest.txt, GraphemeBreakTest.txt, emoji-test.txt)
+# for the tests of UnicodeConformanceTests.
+packages+=(unicode-data)
 
 missing=()
 if ! command -v pkg-config >/dev/null 2>&1; then
@@ -28,6 +31,7 @@ else
   done
   command -v fc-match >/dev/null 2>&1 || missing+=(fontconfig)
   [[ -d /usr/share/fonts/truetype/inter-vf ]] || missing+=(fonts-inter-variable)
+  [[ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ]] || missing+=(unicode-data)
 fi
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
