@@ -70,8 +70,10 @@ enum MeasureCommand {
 
     static func run(arguments: [String], io: CommandLineTool.IO) -> Int32 {
         var scanner = ArgumentScanner(
-            valued: Set(["--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
-                         "--line-break", "--locale", "--threads"]).union(EngineOptions.valued),
+            valued: Set([
+                "--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
+                "--line-break", "--locale", "--threads",
+            ]).union(EngineOptions.valued),
             flags: ["-h", "--help", "--version", "--echo", "--breaks", "--opportunities", "--json-lines"])
         let options: Options
         let threads: Int
@@ -94,11 +96,14 @@ enum MeasureCommand {
 
         var failed = CommandLineTool.ExitStatus.failure
         guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
-        let answer = Answerer(engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"),
-                              opportunities: scanner.has("--opportunities"))
+        let answer = Answerer(
+            engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"),
+            opportunities: scanner.has("--opportunities"))
         let jsonLines = scanner.has("--json-lines")
         // The token ends every truncated line: what no font has in it is warned of once, as in a text.
-        if options.maxLines != nil, let warning = MeasureCommand.tokenWarning(answer.token, engine: engine, style: options.style) {
+        if options.maxLines != nil,
+            let warning = MeasureCommand.tokenWarning(answer.token, engine: engine, style: options.style)
+        {
             io.errors(warning)
         }
 
@@ -110,7 +115,8 @@ enum MeasureCommand {
             for (index, argument) in scanner.positionals.enumerated() {
                 if jsonLines {
                     switch MeasureCommand.decodeJSONLine(argument) {
-                    case .success(let decoded): answer.append(decoded, number: index + 1, to: &text, warnings: &warnings)
+                    case .success(let decoded):
+                        answer.append(decoded, number: index + 1, to: &text, warnings: &warnings)
                     case .failure(let problem):
                         text += "{\"line\": \(index + 1), \"error\": \(JSON.string(problem.message))}\n"
                         failures += 1
@@ -132,8 +138,10 @@ enum MeasureCommand {
         let source = io.standardInput()
         var cutter = LineCutter(longestLine: longestLine)
         let name = source.name
-        let outcome = StreamingRun.run(source: source, cutter: &cutter, threads: threads, maximumUnits: 256, io: io,
-                                       progressLabel: "measure", progressUnit: "texts") { batch, stop in
+        let outcome = StreamingRun.run(
+            source: source, cutter: &cutter, threads: threads, maximumUnits: 256, io: io,
+            progressLabel: "measure", progressUnit: "texts"
+        ) { batch, stop in
             var made = BatchOutput(inputEnd: batch.inputEnd)
             var text = ""
             for unit in batch.units {
@@ -143,19 +151,23 @@ enum MeasureCommand {
                 }
                 made.answered += 1
                 if unit.isTooLong {
-                    text += "{\"line\": \(unit.line), \"error\": \"longer than \(longestLine) bytes, the longest line measured; not measured\"}\n"
+                    text +=
+                        "{\"line\": \(unit.line), \"error\": \"longer than \(longestLine) bytes, the longest line measured; not measured\"}\n"
                     made.failures += 1
                     continue
                 }
                 let line = batch.withBytes(of: unit) { bytes in
-                    String(validating: bytes, as: UTF8.self) ?? {
-                        made.warnings += "warning: line \(unit.line) of \(name) is not valid UTF-8; invalid bytes were replaced by U+FFFD\n"
-                        return String(decoding: bytes, as: UTF8.self)
-                    }()
+                    String(validating: bytes, as: UTF8.self)
+                        ?? {
+                            made.warnings +=
+                                "warning: line \(unit.line) of \(name) is not valid UTF-8; invalid bytes were replaced by U+FFFD\n"
+                            return String(decoding: bytes, as: UTF8.self)
+                        }()
                 }
                 if jsonLines {
                     switch MeasureCommand.decodeJSONLine(line) {
-                    case .success(let decoded): answer.append(decoded, number: unit.line, to: &text, warnings: &made.warnings)
+                    case .success(let decoded):
+                        answer.append(decoded, number: unit.line, to: &text, warnings: &made.warnings)
                     case .failure(let problem):
                         text += "{\"line\": \(unit.line), \"error\": \(JSON.string(problem.message))}\n"
                         made.failures += 1
@@ -195,12 +207,17 @@ enum MeasureCommand {
             let layout = prepared.layout(width: options.width, maxLines: options.maxLines, truncationToken: token)
             let missing = prepared.missingGlyphs
             if !missing.isEmpty { warnings += MeasureCommand.missingGlyphsWarning(missing, for: "text \(number)") }
-            output += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
+            output +=
+                "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
             if breaks {
-                output += ", \"breaks\": [" + MeasureCommand.lineStarts(layout, in: text).map(String.init).joined(separator: ", ") + "]"
+                output +=
+                    ", \"breaks\": ["
+                    + MeasureCommand.lineStarts(layout, in: text).map(String.init).joined(separator: ", ") + "]"
             }
             if opportunities {
-                output += ", \"opportunities\": [" + prepared.breakOpportunities.map(String.init).joined(separator: ", ") + "]"
+                output +=
+                    ", \"opportunities\": [" + prepared.breakOpportunities.map(String.init).joined(separator: ", ")
+                    + "]"
             }
             output += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
         }
@@ -216,13 +233,16 @@ enum MeasureCommand {
         var trimmed = Substring(line)
         if trimmed.hasSuffix("\r") { trimmed = trimmed.dropLast() }
         guard !trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) else {
-            return .failure(JSONLineProblem(message: "an empty line, not a JSON string or an object with a \"text\" string"))
+            return .failure(
+                JSONLineProblem(message: "an empty line, not a JSON string or an object with a \"text\" string"))
         }
         let value: Any
         do {
             value = try JSONSerialization.jsonObject(with: Data(trimmed.utf8), options: [.fragmentsAllowed])
         } catch {
-            return .failure(JSONLineProblem(message: "not valid JSON; each line must be a JSON string or an object with a \"text\" string"))
+            return .failure(
+                JSONLineProblem(
+                    message: "not valid JSON; each line must be a JSON string or an object with a \"text\" string"))
         }
         if let text = value as? String { return .success(text) }
         if let object = value as? [String: Any] {
@@ -234,7 +254,8 @@ enum MeasureCommand {
             }
             return .success(text)
         }
-        return .failure(JSONLineProblem(message: "a JSON value that is neither a string nor an object with a \"text\" string"))
+        return .failure(
+            JSONLineProblem(message: "a JSON value that is neither a string nor an object with a \"text\" string"))
     }
 
     /// One warning line for the characters that no font draws in `subject` ("text 3", "status
@@ -261,7 +282,8 @@ enum MeasureCommand {
     /// The code points ("U+E139") a ``missingGlyphsWarning(_:for:)`` line names.
     static func codePoints(inMissingGlyphsWarning line: Substring) -> [String] {
         guard let marker = line.range(of: missingGlyphsMarker, options: .backwards),
-              let ending = line.range(of: missingGlyphsEnding, options: .backwards) else { return [] }
+            let ending = line.range(of: missingGlyphsEnding, options: .backwards)
+        else { return [] }
         var list = line[marker.upperBound..<ending.lowerBound]
         if let more = list.range(of: missingGlyphsMoreMarker) { list = list[..<more.lowerBound] }
         return list.split(separator: ", ").map(String.init)
@@ -307,23 +329,27 @@ enum MeasureCommand {
         init(_ scanner: ArgumentScanner) throws(UsageError) {
             let largest = Int(OptionValues.largestLength)
             if let size = scanner.value("--size") {
-                style.fontSize = try OptionValues.number(size, option: "--size", in: 0...OptionValues.largestLength, exclusiveLower: true,
-                                                         what: "a number of points greater than 0 and at most \(largest)")
+                style.fontSize = try OptionValues.number(
+                    size, option: "--size", in: 0...OptionValues.largestLength, exclusiveLower: true,
+                    what: "a number of points greater than 0 and at most \(largest)")
             }
             if let width = scanner.value("--width") {
-                self.width = try OptionValues.number(width, option: "--width", in: 0...OptionValues.largestWidth, exclusiveLower: true,
-                                                     what: "a number of points greater than 0 and at most \(Int(OptionValues.largestWidth))")
+                self.width = try OptionValues.number(
+                    width, option: "--width", in: 0...OptionValues.largestWidth, exclusiveLower: true,
+                    what: "a number of points greater than 0 and at most \(Int(OptionValues.largestWidth))")
             }
             if let lineHeight = scanner.value("--line-height") {
                 style.lineHeight = try Self.lineHeight(lineHeight)
             }
             if let spacing = scanner.value("--line-spacing") {
-                style.lineSpacing = try OptionValues.number(spacing, option: "--line-spacing", in: 0...OptionValues.largestLength,
-                                                            what: "a number of points from 0 to \(largest)")
+                style.lineSpacing = try OptionValues.number(
+                    spacing, option: "--line-spacing", in: 0...OptionValues.largestLength,
+                    what: "a number of points from 0 to \(largest)")
             }
             if let maxLines = scanner.value("--max-lines") {
-                self.maxLines = try OptionValues.whole(maxLines, option: "--max-lines", in: 1...Int(Int32.max),
-                                                       what: "a whole number greater than 0")
+                self.maxLines = try OptionValues.whole(
+                    maxLines, option: "--max-lines", in: 1...Int(Int32.max),
+                    what: "a whole number greater than 0")
             }
             if let token = scanner.value("--token") { self.token = token }
             if let rule = scanner.value("--line-break") {
@@ -342,11 +368,16 @@ enum MeasureCommand {
         /// engine's); a language ICU knows with a region it has no data for falls back to the
         /// language, as ICU does. "" is ICU's root rules.
         static func locale(_ text: String) throws(UsageError) -> String {
-            let base = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let base =
+                text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let canonical = base.replacingOccurrences(of: "-", with: "_")
-            let language = canonical.split(separator: "_", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let language =
+                canonical.split(separator: "_", omittingEmptySubsequences: false).first.map(String.init) ?? ""
             guard text.isEmpty || knownLocales.contains(canonical) || knownLocales.contains(language) else {
-                throw UsageError(message: "--locale must be a locale ICU knows: a language such as zh, ja, ko or en, with a script or region if you like (zh_Hant, zh_TW, en_US), got '\(text)'")
+                throw UsageError(
+                    message:
+                        "--locale must be a locale ICU knows: a language such as zh, ja, ko or en, with a script or region if you like (zh_Hant, zh_TW, en_US), got '\(text)'"
+                )
             }
             return text
         }
@@ -361,7 +392,8 @@ enum MeasureCommand {
                     throw UsageError(message: "--line-height must be \(what), got '\(text)'")
                 }
                 guard value.isFinite, value > 0, value <= 1_000 else {
-                    throw UsageError(message: "--line-height must be a multiple greater than 0 and at most 1000, got '\(text)'")
+                    throw UsageError(
+                        message: "--line-height must be a multiple greater than 0 and at most 1000, got '\(text)'")
                 }
                 return .multiple(value)
             }
@@ -369,7 +401,10 @@ enum MeasureCommand {
                 throw UsageError(message: "--line-height must be \(what), got '\(text)'")
             }
             guard value.isFinite, value > 0, value <= OptionValues.largestLength else {
-                throw UsageError(message: "--line-height must be a number of points greater than 0 and at most \(Int(OptionValues.largestLength)), got '\(text)'")
+                throw UsageError(
+                    message:
+                        "--line-height must be a number of points greater than 0 and at most \(Int(OptionValues.largestLength)), got '\(text)'"
+                )
             }
             return .fixed(value)
         }

@@ -15,19 +15,23 @@ struct OpportunitiesTests {
         var texts: [String] = []
         var expected: [[Int]] = []
         for line in file.split(separator: "\n") {
-            let body = line.split(separator: "#", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let body =
+                line.split(separator: "#", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             guard body.hasPrefix("×"), !body.contains("000D"), texts.count < 12 else { continue }
             var scalars = String.UnicodeScalarView()
             var breaks: [Int] = []
             var count = 0
             for token in body.split(separator: " ") {
-                if token == "÷" { breaks.append(count) } else if let v = UInt32(token, radix: 16), let s = Unicode.Scalar(v) {
+                if token == "÷" {
+                    breaks.append(count)
+                } else if let v = UInt32(token, radix: 16), let s = Unicode.Scalar(v) {
                     scalars.append(s)
                     count += 1
                 }
             }
             // Lines with a hard break (0x0A), a space, Han and a hyphen between letters.
-            guard wanted.contains(body) || (texts.count < 8 && ["000A", "0020 ÷ 0041"].contains(where: body.contains)) else { continue }
+            guard wanted.contains(body) || (texts.count < 8 && ["000A", "0020 ÷ 0041"].contains(where: body.contains))
+            else { continue }
             texts.append(String(scalars))
             // The mandatory break after a hard line break at the end is listed (the file leaves the end out).
             let hardBreaks: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]

@@ -43,7 +43,9 @@ struct UnicodeConformanceTests {
             if parts.count > 1 {
                 // "× [0.3] LATIN SMALL LETTER A (AL) ÷ [999.0] ..."
                 var rest = Substring(parts[1])
-                while let open = rest.range(of: " ("), let close = rest[open.upperBound...].range(of: ") ") ?? rest[open.upperBound...].range(of: ")") {
+                while let open = rest.range(of: " ("),
+                    let close = rest[open.upperBound...].range(of: ") ") ?? rest[open.upperBound...].range(of: ")")
+                {
                     classes.append(String(rest[open.upperBound..<close.lowerBound]))
                     rest = rest[close.upperBound...]
                 }
@@ -66,7 +68,8 @@ struct UnicodeConformanceTests {
                 var view = String.UnicodeScalarView()
                 view.append(contentsOf: c.scalars)
                 let text = String(view)
-                var found = Set(Fixtures.engine.prepare(text, style: TextStyle(lineBreak: strictness)).breakOpportunities)
+                var found = Set(
+                    Fixtures.engine.prepare(text, style: TextStyle(lineBreak: strictness)).breakOpportunities)
                 found.remove(c.scalars.count)  // the break after a hard line break at the end: the file leaves the end out
                 if found == c.breaks {
                     passed += 1
@@ -80,10 +83,14 @@ struct UnicodeConformanceTests {
                     insideClusters += 1  // a break UAX #14 allows inside a grapheme cluster (issue 22 item 1)
                 } else {
                     let hex = c.scalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
-                    unexplained.append("line \(c.line) [\(hex)] classes \(c.classes): expected \(c.breaks.sorted()), found \(found.sorted())")
+                    unexplained.append(
+                        "line \(c.line) [\(hex)] classes \(c.classes): expected \(c.breaks.sorted()), found \(found.sorted())"
+                    )
                 }
             }
-            print("LineBreakTest (\(strictness)): \(passed)/\(cases.count) passed (\(tailoring) explained by the normal tailoring, \(insideClusters) breaks inside a grapheme cluster, \(unexplained.count) unexplained)")
+            print(
+                "LineBreakTest (\(strictness)): \(passed)/\(cases.count) passed (\(tailoring) explained by the normal tailoring, \(insideClusters) breaks inside a grapheme cluster, \(unexplained.count) unexplained)"
+            )
             for line in unexplained.prefix(40) { print("  \(line)") }
             // The 21 cases where ICU 72 is wrong and the pair breaker copied it (`, .` before a
             // digit, `-` before a non-ASCII letter, a mark on a hyphen) are still open.
@@ -137,7 +144,9 @@ struct UnicodeConformanceTests {
         var passed = 0
         for c in cases {
             let found = Self.engineClusterBoundaries(c.scalars)
-            if found == c.breaks { passed += 1 } else {
+            if found == c.breaks {
+                passed += 1
+            } else {
                 Issue.record("GraphemeBreakTest line \(c.line): expected \(c.breaks.sorted()), found \(found.sorted())")
             }
         }
@@ -161,7 +170,9 @@ struct UnicodeConformanceTests {
             let prepared = Fixtures.engine.prepare(string)
             let opportunities = prepared.breakOpportunities
             let clusters = prepared.graphemeClusterRanges.count
-            if clusters == 1 && opportunities.isEmpty { passed += 1 } else {
+            if clusters == 1 && opportunities.isEmpty {
+                passed += 1
+            } else {
                 Issue.record("emoji-test.txt: \(field) is \(clusters) clusters, opportunities \(opportunities)")
             }
         }

@@ -71,7 +71,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is written onc
     ///   - truncationToken: appended to the last shown line when lines are cut.
     /// - Complexity: O(lines · log words) for most texts (a search per line), plus shaping of
     ///   the runs of any word that must be cut inside and of the last line when truncating.
-    public func layout(width: Double, maxLines: Int? = nil, truncationToken: AttributedText = "\u{2026}") -> ParagraphLayout {
+    public func layout(width: Double, maxLines: Int? = nil, truncationToken: AttributedText = "\u{2026}")
+        -> ParagraphLayout
+    {
         withLineFiller(width: width) { filler in
             for paragraph in storage.paragraphs { filler.fill(paragraph) }
             let fullCount = filler.lines.count
@@ -82,13 +84,15 @@ public struct PreparedText: @unchecked Sendable {  // its storage is written onc
                 let token = storage.fields.pointee.context.truncationToken(truncationToken, style: style)
                 let cut = filler.truncatedLine(from: last, token: token)
                 filler.removeLines(from: maxLines - 1)
-                filler.append(range: cut.range, width: cut.width, ascent: cut.ascent, descent: cut.descent, isTruncated: true)
+                filler.append(
+                    range: cut.range, width: cut.width, ascent: cut.ascent, descent: cut.descent, isTruncated: true)
             }
             let lines = filler.lines
             var widest = 0.0
             for line in lines where line.width > widest { widest = line.width }
             let height = lines.last.map { $0.top + $0.height } ?? 0
-            return ParagraphLayout(lines: lines, width: widest, height: height, isTruncated: truncated, fullLineCount: fullCount)
+            return ParagraphLayout(
+                lines: lines, width: widest, height: height, isTruncated: truncated, fullLineCount: fullCount)
         }
     }
 
@@ -111,7 +115,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is written onc
             let breakPoints = storage.breakPoints
             let profiles = storage.fields.pointee.profiles
             let reach = profiles.offset + profiles.count * MemoryLayout<HeightProfile>.stride
-            ctextshims_prefetch(breakPoints.baseAddress.map(UnsafeRawPointer.init), min(reach, 4_096 * MemoryLayout<LineBreakPoint>.stride))
+            ctextshims_prefetch(
+                breakPoints.baseAddress.map(UnsafeRawPointer.init),
+                min(reach, 4_096 * MemoryLayout<LineBreakPoint>.stride))
             var filler = LineFiller(storage: storage, width: width, keepsLines: keepsLines)
             return body(&filler)
         }
