@@ -19,6 +19,9 @@ fi
 # for the tests of named instances; Noto's core fonts (Arabic, Hebrew, Indic...) for the
 # right-to-left pictures (12 MB).
 packages+=(fontconfig fonts-inter-variable fonts-noto-core)
+# Unicode's own conformance files (LineBreakTest.txt, GraphemeBreakTest.txt, emoji-test.txt)
+# for the tests of UnicodeConformanceTests.
+packages+=(unicode-data)
 
 missing=()
 if ! command -v pkg-config >/dev/null 2>&1; then
@@ -30,6 +33,7 @@ else
   command -v fc-match >/dev/null 2>&1 || missing+=(fontconfig)
   [[ -d /usr/share/fonts/truetype/inter-vf ]] || missing+=(fonts-inter-variable)
   [[ -f /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ]] || missing+=(fonts-noto-core)
+  [[ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ]] || missing+=(unicode-data)
 fi
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 

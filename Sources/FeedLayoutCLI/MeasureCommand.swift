@@ -37,6 +37,13 @@ enum MeasureCommand {
           --breaks                Add "breaks": where lines 2, 3, ... start, in Unicode scalars
                                   from the start of the text (as measured: U+FFFD for invalid UTF-8).
         \(OptionValues.offsetsHelp)
+          --opportunities         Add "opportunities": where a line may end, in Unicode scalars
+                                  from the start of the text (UAX #14 with the --line-break
+                                  rule; after each hard line break too; never 0 or the end).
+          --json-lines            Read each text as a JSON string ("a\nb") or an object with a
+                                  string "text" field, so that a text may hold line breaks and
+                                  any code point; a line that is neither is answered by
+                                  {"line": L, "error": "..."} and the exit status is then 1.
           --echo                  Add the measured text to each object as "text".
           --threads <n>           Measure on n threads. (default: every core)
         \(EngineOptions.help)
@@ -66,7 +73,7 @@ enum MeasureCommand {
                 "--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
                 "--line-break", "--locale", "--threads", "--offsets",
             ]).union(EngineOptions.valued),
-            flags: ["-h", "--help", "--version", "--echo", "--breaks"])
+            flags: ["-h", "--help", "--version", "--echo", "--breaks", "--opportunities", "--json-lines"])
         let options: Options
         let threads: Int
         let fonts: EngineOptions
@@ -91,7 +98,8 @@ enum MeasureCommand {
         guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
         let answer = Answerer(
             engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"),
-            offsets: offsets)
+            offsets: offsets, opportunities: scanner.has("--opportunities"))
+        let jsonLines = scanner.has("--json-lines")
         // The token ends every truncated line: what no font has in it is warned of once, as in a text.
         if options.maxLines != nil,
             let warning = MeasureCommand.tokenWarning(answer.token, engine: engine, style: options.style)
@@ -103,8 +111,19 @@ enum MeasureCommand {
             // Texts given as arguments: answered in order, written at once.
             var text = ""
             var warnings = ""
+            var failures = 0
             for (index, argument) in scanner.positionals.enumerated() {
-                answer.append(argument, number: index + 1, to: &text, warnings: &warnings)
+                if jsonLines {
+                    switch MeasureCommand.decodeJSONLine(argument) {
+                    case .success(let decoded):
+                        answer.append(decoded, number: index + 1, to: &text, warnings: &warnings)
+                    case .failure(let problem):
+                        text += "{\"line\": \(index + 1), \"error\": \(JSON.string(problem.message))}\n"
+                        failures += 1
+                    }
+                } else {
+                    answer.append(argument, number: index + 1, to: &text, warnings: &warnings)
+                }
             }
             io.errors(warnings)
             do {
@@ -113,7 +132,7 @@ enum MeasureCommand {
                 io.errors("Error: \(error)\n")
                 return CommandLineTool.ExitStatus.failure
             }
-            return CommandLineTool.ExitStatus.success
+            return failures > 0 ? CommandLineTool.ExitStatus.failure : CommandLineTool.ExitStatus.success
         }
 
         let source = io.standardInput()
@@ -145,7 +164,17 @@ enum MeasureCommand {
                             return String(decoding: bytes, as: UTF8.self)
                         }()
                 }
-                answer.append(line, number: unit.line, to: &text, warnings: &made.warnings)
+                if jsonLines {
+                    switch MeasureCommand.decodeJSONLine(line) {
+                    case .success(let decoded):
+                        answer.append(decoded, number: unit.line, to: &text, warnings: &made.warnings)
+                    case .failure(let problem):
+                        text += "{\"line\": \(unit.line), \"error\": \(JSON.string(problem.message))}\n"
+                        made.failures += 1
+                    }
+                } else {
+                    answer.append(line, number: unit.line, to: &text, warnings: &made.warnings)
+                }
             }
             made.bytes = Array(text.utf8)
             return made
@@ -161,9 +190,14 @@ enum MeasureCommand {
         let echo: Bool
         let breaks: Bool
         let offsets: TextOffsetUnit
+        let opportunities: Bool
 
-        init(engine: TextEngine, options: Options, echo: Bool, breaks: Bool, offsets: TextOffsetUnit = .scalars) {
+        init(
+            engine: TextEngine, options: Options, echo: Bool, breaks: Bool, offsets: TextOffsetUnit = .scalars,
+            opportunities: Bool = false
+        ) {
             self.offsets = offsets
+            self.opportunities = opportunities
             self.engine = engine
             self.options = options
             token = AttributedText(options.token)
@@ -186,8 +220,49 @@ enum MeasureCommand {
                     + MeasureCommand.lineStarts(layout, in: text, unit: offsets).map(String.init).joined(
                         separator: ", ") + "]"
             }
+            if opportunities {
+                output +=
+                    ", \"opportunities\": ["
+                    + prepared.breakOpportunities.map { String(offsets.offset(ofScalarOffset: $0, in: text)) }.joined(
+                        separator: ", ") + "]"
+            }
             output += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
         }
+    }
+
+    /// Why a `--json-lines` line holds no text.
+    struct JSONLineProblem: Error {
+        let message: String
+    }
+
+    /// The text of one `--json-lines` line: a JSON string, or an object whose "text" field is one.
+    static func decodeJSONLine(_ line: String) -> Result<String, JSONLineProblem> {
+        var trimmed = Substring(line)
+        if trimmed.hasSuffix("\r") { trimmed = trimmed.dropLast() }
+        guard !trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+            return .failure(
+                JSONLineProblem(message: "an empty line, not a JSON string or an object with a \"text\" string"))
+        }
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(trimmed.utf8), options: [.fragmentsAllowed])
+        } catch {
+            return .failure(
+                JSONLineProblem(
+                    message: "not valid JSON; each line must be a JSON string or an object with a \"text\" string"))
+        }
+        if let text = value as? String { return .success(text) }
+        if let object = value as? [String: Any] {
+            guard let field = object["text"] else {
+                return .failure(JSONLineProblem(message: "a JSON object without a \"text\" field"))
+            }
+            guard let text = field as? String else {
+                return .failure(JSONLineProblem(message: "the \"text\" field is not a JSON string"))
+            }
+            return .success(text)
+        }
+        return .failure(
+            JSONLineProblem(message: "a JSON value that is neither a string nor an object with a \"text\" string"))
     }
 
     /// One warning line for the characters that no font draws in `subject` ("text 3", "status

@@ -26,6 +26,15 @@ enum TextOffsetUnit: String, Sendable {
         }
     }
 
+    /// `scalarOffset` (a count of Unicode scalars from the start of `text`) in this unit.
+    func offset(ofScalarOffset scalarOffset: Int, in text: String) -> Int {
+        switch self {
+        case .scalars: return scalarOffset
+        case .utf16: return text.unicodeScalars.prefix(scalarOffset).reduce(0) { $0 + UTF16.width($1) }
+        case .utf8: return text.unicodeScalars.prefix(scalarOffset).reduce(0) { $0 + UTF8.width($1) }
+        }
+    }
+
     /// A UTF-8 range of `text` in this unit.
     func range(ofUTF8Range range: Range<Int>, in text: String) -> Range<Int> {
         offset(ofUTF8Offset: range.lowerBound, in: text)..<offset(ofUTF8Offset: range.upperBound, in: text)

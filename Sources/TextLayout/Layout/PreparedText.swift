@@ -26,6 +26,42 @@ public struct PreparedText: @unchecked Sendable {  // its storage is written onc
         }
     }
 
+    /// Where a line may end, as offsets in Unicode scalars from the text's start, ascending:
+    /// every break opportunity inside a paragraph (the start of each word after its first), and
+    /// the mandatory break after each hard line break (LF, CR, CR LF, VT, FF, NEL, U+2028,
+    /// U+2029), at the start of the paragraph that follows it, even when that paragraph is empty
+    /// at the text's end. The start and the end of the text are not listed (UAX #14 never breaks
+    /// at the start and always at the end). The opportunities are those the line filler uses:
+    /// UAX #14 with this engine's tailoring (see ``LineBreakStrictness``).
+    public var breakOpportunities: [Int] {
+        withExtendedLifetime(storage) {
+            let bytes = storage.bytes
+            var byteOffsets: [Int] = []
+            let paragraphs = storage.paragraphs
+            let points = storage.breakPoints
+            for (index, paragraph) in paragraphs.enumerated() {
+                if index > 0 { byteOffsets.append(Int(paragraph.start)) }
+                for w in paragraph.words {
+                    let end = Int(points[w].end)
+                    if end > Int(paragraph.start) && end < Int(paragraph.end) { byteOffsets.append(end) }
+                }
+            }
+            // Bytes to scalars: count the bytes that start a scalar (not 10xxxxxx).
+            var offsets: [Int] = []
+            offsets.reserveCapacity(byteOffsets.count)
+            var scalars = 0
+            var b = 0
+            for target in byteOffsets {
+                while b < target {
+                    if bytes[b] & 0xC0 != 0x80 { scalars += 1 }
+                    b += 1
+                }
+                if offsets.last != scalars { offsets.append(scalars) }
+            }
+            return offsets
+        }
+    }
+
     /// Fills lines at `width` points.
     ///
     /// - Parameters:
