@@ -5,10 +5,15 @@
 #   scripts/demo.sh [N]    the first N texts and statuses of the corpus (default 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+count="${1:-10}"
+# Checked before the build, which takes minutes.
+if ! [[ "$count" =~ ^[1-9][0-9]{0,5}$ ]] || [[ $# -gt 1 ]]; then
+  echo "usage: scripts/demo.sh [N]   (N: how many texts and statuses, a whole number from 1 to 999999; default 10)" >&2
+  exit 64
+fi
 scripts/ensure-deps.sh
 # The Swift runtime linked in statically: the tool starts in milliseconds (Benchmarks/startup.sh).
 swift build -c release --static-swift-stdlib --product feedlayout >&2
-count="${1:-10}"
 echo "== feedlayout measure --size 17 --width 343 (first $count texts of Benchmarks/Corpus/texts.txt)"
 head -n "$count" Benchmarks/Corpus/texts.txt | .build/release/feedlayout measure --size 17 --width 343 --echo
 echo

@@ -38,6 +38,9 @@ public struct CommandLineTool {
         var stop: StopSignal?
         /// Whether a write to standard error failed (a warning or an error lost).
         var errorsLost: @Sendable () -> Bool = { false }
+        /// Whether standard input is a terminal (a command reading it says so first, rather
+        /// than wait in silence).
+        var inputIsTerminal = false
 
         /// Makes streams from closures (tests): `readInput` returns the whole input, also handed to
         /// streaming commands as one chunk; no signals stop a command.
@@ -87,6 +90,7 @@ public struct CommandLineTool {
                     }
                 }, errors: { errors.write($0) }, errorsIsTerminal: isatty(2) == 1, stop: .process)
             io.errorsLost = { errors.lostSomething }
+            io.inputIsTerminal = isatty(0) == 1
             io.readInput = {
                 guard let bytes = readAll(input()) else { exit(ExitStatus.failure) }
                 return bytes

@@ -1,3 +1,4 @@
+import FeedLayout
 import Foundation
 import StatusLayout
 import TextLayout
@@ -8,8 +9,8 @@ enum HeightsCommand {
         OVERVIEW: Work out the cell height of every status of a timeline.
 
         Reads Weibo statuses as the Weibo APIs send them and prints one JSON object per status,
-        in input order:
-          {"id": "4900000000000000", "height": 183.5, "kind": "original"}
+        in input order (this is the first status of Benchmarks/Corpus/statuses.jsonl):
+          {"id": "4900000000000000", "height": 406, "kind": "original"}
         Every shape is found by itself: the open API's statuses (JSON Lines, one status per
         line, blank lines skipped; a JSON array; a page {"statuses": [...]}), m.weibo.cn's
         responses ({"data": {"cards": [{"mblog": ...}]}}, card_group nesting, a status as
@@ -125,7 +126,8 @@ enum HeightsCommand {
                     made.warnings += warning
                 }
                 text +=
-                    "{\"id\": \"\(status.id)\", \"height\": \(JSON.number(height)), \"kind\": \"\(status.isRetweet ? "retweet" : "original")\"}\n"
+                    StatusHeight(id: status.id, height: height, kind: status.isRetweet ? .retweet : .original).jsonLine
+                    + "\n"
             case .failure(let error):
                 text += "{\"line\": \(decoded.line), \"error\": \(JSON.string(error.message))}\n"
                 made.failures += 1

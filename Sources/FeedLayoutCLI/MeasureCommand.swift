@@ -135,6 +135,11 @@ enum MeasureCommand {
             return failures > 0 ? CommandLineTool.ExitStatus.failure : CommandLineTool.ExitStatus.success
         }
 
+        if io.inputIsTerminal {
+            io.errors(
+                "measure: reading texts from the terminal, one a line; end with Ctrl-D (texts may also be given as arguments)\n"
+            )
+        }
         let source = io.standardInput()
         var cutter = LineCutter(longestLine: longestLine)
         let name = source.name

@@ -15,8 +15,9 @@ enum TimelineCommand {
         statuses of FILE (JSON Lines, a JSON array or a timeline object, newest first: the
         server's feed). After each event it prints one JSON object: the script line and event,
         the content offset and the adjustment that kept the first visible row still, the
-        insets, the visible rows and the anchor row, the header's and the footer's state,
-        pulling percent and label, the requests fired, the inputs a control refused, the
+        insets, the visible rows ("visibleRows": [first, last], both shown, or [] for none;
+        the library's Timeline.visibleRows is the half-open first..<last + 1) and the anchor
+        row, the header's and the footer's state, pulling percent and label, the requests fired, the inputs a control refused, the
         refresh tip's text, position and label size (measured with the engine), the rows added
         and heights resolved, the height cache's counters, and the layout work of the frame
         against a 16.7 ms frame budget.

@@ -89,7 +89,8 @@ public final class Renderer: Sendable {
             canvas.verticalLine(
                 x: margin + width - 0.5 / options.scale, y: 0, height: layout.height + 2 * margin,
                 color: DebugColors.frame)
-            let summary = "\(layout.lineCount) lines · \(Self.points(layout.height)) × \(Self.points(layout.width)) pt"
+            let summary =
+                "\(layout.lineCount) \(layout.lineCount == 1 ? "line" : "lines") · \(Self.points(layout.height)) × \(Self.points(layout.width)) pt"
             drawLabel(
                 summary, on: canvas, right: margin + width, top: layout.height + 2 * margin + 1,
                 color: DebugColors.measured)
