@@ -70,7 +70,8 @@ struct UnicodeConformanceTests {
                 let text = String(view)
                 var found = Set(
                     Fixtures.engine.prepare(text, style: TextStyle(lineBreak: strictness)).breakOpportunities)
-                found.remove(c.scalars.count)  // the break after a hard line break at the end: the file leaves the end out
+                // The break after a hard line break at the end: the file leaves the end out.
+                found.remove(c.scalars.count)
                 if found == c.breaks {
                     passed += 1
                     continue
