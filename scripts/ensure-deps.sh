@@ -6,7 +6,7 @@
 #   scripts/ensure-deps.sh --bench  also Pango (the benchmark and accuracy peer)
 # The library measures with the fonts bundled in Fonts/ (fontconfig finds the system's fonts
 # only for FontStack.system and --font-family); the tests add fontconfig's fc-match and one
-# variable font (fonts-inter-variable).
+# variable font (fonts-inter-variable), and Unicode's test files (unicode-data).
 set -euo pipefail
 
 modules=(harfbuzz freetype2 icu-uc fontconfig simdjson cairo-ft libxml-2.0)
@@ -16,8 +16,9 @@ if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libpango1.0-dev)
 fi
 # fontconfig's own tools: fc-match is the tests' oracle for FontStack.system; a variable font
-# for the tests of named instances.
-packages+=(fontconfig fonts-inter-variable)
+# for the tests of named instances; Unicode's own test files (LineBreakTest.txt,
+# GraphemeBreakTest.txt, emoji-test.txt under /usr/share/unicode) for UnicodeTestFilesTests.
+packages+=(fontconfig fonts-inter-variable unicode-data)
 
 missing=()
 if ! command -v pkg-config >/dev/null 2>&1; then
@@ -28,6 +29,7 @@ else
   done
   command -v fc-match >/dev/null 2>&1 || missing+=(fontconfig)
   [[ -d /usr/share/fonts/truetype/inter-vf ]] || missing+=(fonts-inter-variable)
+  [[ -f /usr/share/unicode/auxiliary/LineBreakTest.txt ]] || missing+=(unicode-data)
 fi
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
