@@ -36,13 +36,22 @@ enum MeasureCommand {
                                   for ICU's Chinese/Japanese tailoring. (default: ICU's root rules)
           --breaks                Add "breaks": where lines 2, 3, ... start, in Unicode scalars
                                   from the start of the text (as measured: U+FFFD for invalid UTF-8).
+          --opportunities         Add "opportunities": every place a line may start (UAX #14's line
+                                  break opportunities, inside grapheme clusters too, and the mandatory
+                                  break after each hard line break), in Unicode scalars from the start
+                                  of the text; the text's end only after a hard line break.
+          --json-lines            Read each input (line of standard input, or TEXT) as JSON: a string
+                                  ("a\\nb", "\\u0308"), or an object whose "text" is one, so that a text
+                                  may hold line breaks and any code point. One that is not is answered
+                                  by {"line": L, "error": "..."} naming the problem (exit status 1).
           --echo                  Add the measured text to each object as "text".
           --threads <n>           Measure on n threads. (default: every core)
         \(EngineOptions.help)
           --version               Show the version.
           -h, --help              Show help information.
 
-        EXIT STATUS: 0 success, 1 failure (a line too long to measure, a font cannot be loaded,
+        EXIT STATUS: 0 success, 1 failure (a line too long to measure, a malformed --json-lines
+        input, a font cannot be loaded,
         the input cannot be read, the output cannot be written), 64 bad usage, 130 or 143 stopped by SIGINT or SIGTERM
         (every answer made is written first, in order and as whole lines).
 
@@ -62,7 +71,7 @@ enum MeasureCommand {
         var scanner = ArgumentScanner(
             valued: Set(["--size", "--width", "--line-height", "--line-spacing", "--max-lines", "--token",
                          "--line-break", "--locale", "--threads"]).union(EngineOptions.valued),
-            flags: ["-h", "--help", "--version", "--echo", "--breaks"])
+            flags: ["-h", "--help", "--version", "--echo", "--breaks", "--opportunities", "--json-lines"])
         let options: Options
         let threads: Int
         let fonts: EngineOptions
@@ -84,7 +93,9 @@ enum MeasureCommand {
 
         var failed = CommandLineTool.ExitStatus.failure
         guard let engine = fonts.engine(io: io, usage: usage, exitStatus: &failed) else { return failed }
-        let answer = Answerer(engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"))
+        let answer = Answerer(engine: engine, options: options, echo: scanner.has("--echo"), breaks: scanner.has("--breaks"),
+                              opportunities: scanner.has("--opportunities"))
+        let jsonLines = scanner.has("--json-lines")
         // The token ends every truncated line: what no font has in it is warned of once, as in a text.
         if options.maxLines != nil, let warning = MeasureCommand.tokenWarning(answer.token, engine: engine, style: options.style) {
             io.errors(warning)
@@ -94,8 +105,18 @@ enum MeasureCommand {
             // Texts given as arguments: answered in order, written at once.
             var text = ""
             var warnings = ""
+            var malformed = false
             for (index, argument) in scanner.positionals.enumerated() {
-                answer.append(argument, number: index + 1, to: &text, warnings: &warnings)
+                if jsonLines {
+                    switch JSONLine.text(of: Array(argument.utf8)) {
+                    case .success(let decoded): answer.append(decoded, number: index + 1, to: &text, warnings: &warnings)
+                    case .failure(let problem):
+                        text += "{\"line\": \(index + 1), \"error\": \(JSON.string(problem.message))}\n"
+                        malformed = true
+                    }
+                } else {
+                    answer.append(argument, number: index + 1, to: &text, warnings: &warnings)
+                }
             }
             io.errors(warnings)
             do {
@@ -104,7 +125,7 @@ enum MeasureCommand {
                 io.errors("Error: \(error)\n")
                 return CommandLineTool.ExitStatus.failure
             }
-            return CommandLineTool.ExitStatus.success
+            return malformed ? CommandLineTool.ExitStatus.failure : CommandLineTool.ExitStatus.success
         }
 
         let source = io.standardInput()
@@ -123,6 +144,15 @@ enum MeasureCommand {
                 if unit.isTooLong {
                     text += "{\"line\": \(unit.line), \"error\": \"longer than \(longestLine) bytes, the longest line measured; not measured\"}\n"
                     made.failures += 1
+                    continue
+                }
+                if jsonLines {
+                    switch batch.withBytes(of: unit, { JSONLine.text(of: $0) }) {
+                    case .success(let decoded): answer.append(decoded, number: unit.line, to: &text, warnings: &made.warnings)
+                    case .failure(let problem):
+                        text += "{\"line\": \(unit.line), \"error\": \(JSON.string(problem.message))}\n"
+                        made.failures += 1
+                    }
                     continue
                 }
                 let line = batch.withBytes(of: unit) { bytes in
@@ -146,13 +176,15 @@ enum MeasureCommand {
         let token: AttributedText
         let echo: Bool
         let breaks: Bool
+        let opportunities: Bool
 
-        init(engine: TextEngine, options: Options, echo: Bool, breaks: Bool) {
+        init(engine: TextEngine, options: Options, echo: Bool, breaks: Bool, opportunities: Bool = false) {
             self.engine = engine
             self.options = options
             token = AttributedText(options.token)
             self.echo = echo
             self.breaks = breaks
+            self.opportunities = opportunities
         }
 
         /// Measures text `number` (its line, or its place among the arguments) and appends its
@@ -165,6 +197,9 @@ enum MeasureCommand {
             output += "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
             if breaks {
                 output += ", \"breaks\": [" + MeasureCommand.lineStarts(layout, in: text).map(String.init).joined(separator: ", ") + "]"
+            }
+            if opportunities {
+                output += ", \"opportunities\": [" + prepared.breakOpportunities.map(String.init).joined(separator: ", ") + "]"
             }
             output += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
         }
