@@ -77,31 +77,22 @@ enum OptionValues {
     /// `--line-height`: natural, points (above 0, at most ``largestLength``) or a multiple of the
     /// font size (`1.34x`, above 0, at most ``largestLineHeightMultiple``).
     static func lineHeight(_ text: String) throws(UsageError) -> LineHeight {
-        let what = "natural, a number of points (e.g. 22.78) or a multiple of the font size (e.g. 1.34x)"
         if text == "natural" { return .natural }
-        if text.hasSuffix("x") {
-            let number = String(text.dropLast())
-            guard isDecimal(number), let value = Double(number) else {
-                throw UsageError(message: "--line-height must be \(what), got '\(text)'")
-            }
-            guard value.isFinite, value > 0, value <= largestLineHeightMultiple else {
-                throw UsageError(
-                    message:
-                        "--line-height must be a multiple greater than 0 and at most \(Int(largestLineHeightMultiple)), got '\(text)'"
-                )
-            }
-            return .multiple(value)
-        }
-        guard isDecimal(text), let value = Double(text) else {
-            throw UsageError(message: "--line-height must be \(what), got '\(text)'")
-        }
-        guard value.isFinite, value > 0, value <= largestLength else {
+        let multiple = text.hasSuffix("x")
+        let number = multiple ? String(text.dropLast()) : text
+        guard isDecimal(number), let value = Double(number) else {
             throw UsageError(
                 message:
-                    "--line-height must be a number of points greater than 0 and at most \(Int(largestLength)), got '\(text)'"
+                    "--line-height must be natural, a number of points (e.g. 22.78) or a multiple of the font size (e.g. 1.34x), got '\(text)'"
             )
         }
-        return .fixed(value)
+        let (largest, what) =
+            multiple ? (largestLineHeightMultiple, "a multiple") : (largestLength, "a number of points")
+        guard value.isFinite, value > 0, value <= largest else {
+            throw UsageError(
+                message: "--line-height must be \(what) greater than 0 and at most \(Int(largest)), got '\(text)'")
+        }
+        return multiple ? .multiple(value) : .fixed(value)
     }
 
     // MARK: The shared options' help lines, each written once (their ranges are the parsers' above).
