@@ -50,23 +50,30 @@ struct GoldenImageTests {
     @Test("cells look as they did", arguments: cases)
     func matchesGolden(_ c: Case) throws {
         let image = try Self.render(c)
-        let path = Self.directory + "/\(c.name).png"
-        if Self.updating {
-            try FileManager.default.createDirectory(atPath: Self.directory, withIntermediateDirectories: true)
+        try Self.compare(image, withGolden: c.name)
+    }
+
+    /// Compares `image` with `Fixtures/golden/<name>.png` within ``tolerance`` (or writes it there
+    /// when updating), recording where they differ and leaving the render in the temporary
+    /// directory.
+    static func compare(_ image: RenderedImage, withGolden name: String) throws {
+        let path = directory + "/\(name).png"
+        if updating {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try image.writePNG(toFile: path)
             return
         }
         let golden = try RenderedImage(contentsOfPNGFile: path)
         try #require(
             golden.pixelWidth == image.pixelWidth && golden.pixelHeight == image.pixelHeight,
-            "\(c.name): \(image.pixelWidth) × \(image.pixelHeight) px, golden \(golden.pixelWidth) × \(golden.pixelHeight)"
+            "\(name): \(image.pixelWidth) × \(image.pixelHeight) px, golden \(golden.pixelWidth) × \(golden.pixelHeight)"
         )
         let difference = ImageDifference(image, golden)
-        if difference.maximum > Self.tolerance {
-            let actual = NSTemporaryDirectory() + "feedlayout-golden-\(c.name).png"
+        if difference.maximum > tolerance {
+            let actual = NSTemporaryDirectory() + "feedlayout-golden-\(name).png"
             try? image.writePNG(toFile: actual)
             Issue.record(
-                "\(c.name): \(difference.pixelsOver(Self.tolerance)) pixels differ by more than \(Self.tolerance) (at most \(difference.maximum), first at \(difference.first)); this render is in \(actual)"
+                "\(name): \(difference.pixelsOver(tolerance)) pixels differ by more than \(tolerance) (at most \(difference.maximum), first at \(difference.first)); this render is in \(actual)"
             )
         }
     }
@@ -104,21 +111,7 @@ struct GoldenImageTests {
             image = try Self.rightToLeftRenderer.renderCell(
                 status, width: 375, options: RenderOptions(scale: 2, now: RenderFixtures.now))
         }
-        let path = Self.directory + "/\(name).png"
-        if Self.updating {
-            try image.writePNG(toFile: path)
-            return
-        }
-        let golden = try RenderedImage(contentsOfPNGFile: path)
-        try #require(golden.pixelWidth == image.pixelWidth && golden.pixelHeight == image.pixelHeight)
-        let difference = ImageDifference(image, golden)
-        if difference.maximum > Self.tolerance {
-            let actual = NSTemporaryDirectory() + "feedlayout-golden-\(name).png"
-            try? image.writePNG(toFile: actual)
-            Issue.record(
-                "\(name): \(difference.pixelsOver(Self.tolerance)) pixels differ (at most \(difference.maximum)); this render is in \(actual)"
-            )
-        }
+        try Self.compare(image, withGolden: name)
     }
 
     @Test(
