@@ -112,6 +112,9 @@ bool ctextshims_is_white_space(uint32_t c) {
 bool ctextshims_is_default_ignorable(uint32_t c) {
     return u_hasBinaryProperty((UChar32)c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }
+bool ctextshims_is_virama(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_INDIC_SYLLABIC_CATEGORY) == U_INSC_VIRAMA;
+}
 int32_t ctextshims_general_category(uint32_t c) { return (int32_t)u_charType((UChar32)c); }
 
 int32_t ctextshims_line_break_class(uint32_t c) {

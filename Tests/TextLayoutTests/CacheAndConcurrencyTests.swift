@@ -76,6 +76,59 @@ struct CacheAndConcurrencyTests {
         #expect(joined > 1_500, "\(joined) texts with a cluster of several code points")
     }
 
+    @Test(
+        "random Indic, Khmer and Myanmar syllables: our clusters are ICU's (conjuncts of consonant, virama, consonant), and a text after a zero-width control breaks as alone"
+    )
+    func indicClustersEqualICU() {
+        // Consonants, viramas (and Khmer coeng, Myanmar asat and virama), nukta, vowel signs,
+        // ZWJ, ZWNJ, a combining mark, spaces and Latin, in nine scripts.
+        let alphabet: [String] = [
+            "क", "ष", "\u{094D}", "\u{093C}", "\u{093F}", "ক", "ষ", "\u{09CD}", "\u{09BF}", "ક", "\u{0ACD}", "ଜ",
+            "\u{0B4D}", "త", "\u{0C4D}", "ക", "\u{0D4D}", "க", "\u{0BCD}", "ក", "\u{17D2}", "\u{17B6}", "မ",
+            "\u{1039}", "\u{103A}", "ཀ", "\u{0FB5}", "\u{200D}", "\u{200C}", "\u{0301}", " ", "a",
+        ]
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        var generator = SplitMix(seed: 0x1AD1C)
+        var conjuncts = 0  // texts where a cluster holds a virama between two letters
+        for _ in 0..<3_000 {
+            let length = 1 + Int(generator.next() % 10)
+            let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            let hex = text.unicodeScalars.map { String($0.value, radix: 16) }
+            let ours = engine.prepare(text)
+            let icu = engine.prepareGeneralPathOnly(AttributedText(text), icuOnly: true)
+            #expect(ours.graphemeClusterRanges == icu.graphemeClusterRanges, "\(hex)")
+            // U+FFF0 (unassigned, default ignorable: a Control to UAX #29) sends the paragraph to
+            // ICU's clusters; the text after it must break as the text alone does (when the text
+            // starts with a letter: a mark or joiner first would attach to U+FFF0, a space hang after it).
+            let control = engine.prepare("\u{FFF0}" + text)
+            let shift = "\u{FFF0}".utf8.count
+            for width in [1.0, 20, 60] {
+                if ours.layout(width: width) != icu.layout(width: width) {
+                    Issue.record("layouts differ from ICU's at \(width): \(hex)")
+                }
+                let alone = ours.layout(width: width).lines.map { ($0.range, $0.width) }
+                let after = control.layout(width: width).lines.filter { $0.range.lowerBound >= shift }
+                    .map { ($0.range.lowerBound - shift..<$0.range.upperBound - shift, $0.width) }
+                let first = text.unicodeScalars.first!.properties.generalCategory
+                if width == 1, [.otherLetter, .lowercaseLetter].contains(first),
+                    !(alone.count == after.count && zip(alone, after).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 }))
+                {
+                    Issue.record("after U+FFF0 \(after) against alone \(alone): \(hex)")
+                }
+            }
+            let viramas: Set<UInt32> = [0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D]
+            if ours.graphemeClusterRanges.contains(where: { range in
+                let scalars = Array(String(decoding: Array(text.utf8)[range], as: UTF8.self).unicodeScalars)
+                return scalars.count >= 3 && scalars.dropFirst().dropLast().contains { viramas.contains($0.value) }
+                    && scalars.last!.properties.isAlphabetic && !scalars.last!.properties.isGraphemeExtend
+            }) {
+                conjuncts += 1
+            }
+        }
+        // The generator reaches the conjunct rule, not only single code points.
+        #expect(conjuncts > 100, "\(conjuncts) texts with a conjunct cluster")
+    }
+
     @Test("8 threads at once give the same results as one")
     func threads() {
         let engine = TextEngine(fonts: Fixtures.fonts)

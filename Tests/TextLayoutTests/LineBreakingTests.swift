@@ -77,9 +77,51 @@ struct LineBreakingTests {
         #expect(fast.lines.count >= 2)
         #expect(fast.lines.dropFirst().first?.range.lowerBound == Array(head.utf8).count)
         #expect(icu == fast)
-        // Before a non-ASCII letter the oracles disagree, and ICU keeps the hyphen to the word.
+        // Before a non-ASCII letter the oracles disagree (Chromium keeps the hyphen to the word, as
+        // ICU 72 does); UAX #14 15.0 and Pango break there too.
         let accented = engine.layout("Return 0 on success. -ÉOPNOTSUPP", width: width)
-        #expect(accented.lines.dropFirst().first?.range.lowerBound == Array("Return 0 on success. ".utf8).count)
+        #expect(accented.lines.dropFirst().first?.range.lowerBound == Array(head.utf8).count)
+    }
+
+    /// UAX #14 allows a break after a space that a combining mark, ZWNJ, ZWJ or an emoji
+    /// modifier follows (LB9 does not attach them to a space), inside one grapheme cluster: a
+    /// line ends after the space, and the next starts with the mark (issue 22, bug (a)).
+    @Test(
+        "a line may end after a space that carries a combining mark, ZWNJ, ZWJ or a skin-tone modifier",
+        arguments: [("\u{0308}", [5]), ("\u{200C}", [5]), ("\u{200D}", [5]), ("\u{1F3FB}", [5, 6])])
+    func breakInsideCluster(mark: String, opportunities: [Int]) {
+        let text = "word " + mark + "next"
+        let prepared = engine.prepare(text)
+        #expect(prepared.breakOpportunities == opportunities)
+        let word = engine.layout("word", width: 1_000).lines[0].width
+        let layout = prepared.layout(width: word + 1)
+        #expect(layout.lines.count >= 2)
+        #expect(layout.lines[0].range == 0..<5)
+        #expect(layout.lines[0].width == word)
+        #expect(layout.lines.allSatisfy { $0.width <= word + 1 })
+        // The grapheme cluster stays one for editing and hit testing.
+        #expect(prepared.graphemeClusterRanges.contains(4..<(5 + mark.utf8.count)))
+    }
+
+    /// Issue 21's reproducer: spaces before a space that carries a mark were one cluster with
+    /// it, never cut, and the line was wider than the width. Now they hang on the first line
+    /// and each later line fits.
+    @Test("leading spaces before a space with a mark hang, and every line with a visible cluster fits")
+    func leadingSpacesBeforeMark() {
+        let style = TextStyle(fontSize: 13)
+        for text in ["  \u{0308}AAAA", "  \u{200D}AAAA", " \u{0301}\u{0301}AA", "   \u{1F3FB}A"] {
+            let layout = engine.prepare(text, style: style).layout(width: 12)
+            let hex = text.unicodeScalars.map { String($0.value, radix: 16) }
+            #expect(layout.lines.count >= 2, "\(hex)")
+            for line in layout.lines {
+                // Only a line of a single cluster wider than the width may pass it (the emoji).
+                let clusters = engine.prepare(
+                    String(decoding: Array(text.utf8)[line.range], as: UTF8.self), style: style
+                )
+                .graphemeClusterRanges.count
+                #expect(line.width <= 12 || clusters == 1, "\(hex): \(line.range) \(line.width)")
+            }
+        }
     }
 
     @Test("trailing spaces hang past the edge and do not count")

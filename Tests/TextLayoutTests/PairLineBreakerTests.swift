@@ -236,9 +236,9 @@ struct PairLineBreakerTests {
         }
         #expect(checked == 220_000)
         // Only a combining mark right after a decision that waits for the next code point
-        // (`SP IS CM`, `PR OP CM`) sends a text of supported classes to ICU: measured 218,809
-        // of 220,000 (this generator, this seed).
-        #expect(supported == 218_809)
+        // (`PR OP CM`) sends a text of supported classes to ICU: measured 219,087 of 220,000
+        // (this generator, this seed; 218,809 while `SP IS CM` waited too).
+        #expect(supported == 219_087)
     }
 
     @Test("Every supported BMP code point, between neighbours of several classes: exactly ICU")
@@ -281,8 +281,8 @@ struct PairLineBreakerTests {
         #expect(Self.pair([0x4E2D, 0xDC00], mode: .normal) == nil)
     }
 
-    /// Hand-picked cases, each named by the rule it checks; the expected boundaries are written
-    /// out and also compared with ICU.
+    /// Hand-picked cases, each named by the rule of UAX #14 15.0 it checks; the expected
+    /// boundaries are written out and also compared with ICU with ``LineBreakTailoring``.
     @Test(
         "Hand-picked cases",
         arguments: [
@@ -298,23 +298,23 @@ struct PairLineBreakerTests {
             ("—  —", []),  // LB17: B2 SP* × B2
             ("a\u{200B}  b", [4]),  // LB8: ZW SP* ÷
             ("a\u{200B})", [2]),  // LB8 before LB13: ZW ÷ CL
-            ("-é", []),  // ICU LB20a: ^HY × AL (an ASCII letter: see deliberateDifferences)
-            ("中-é", [2]),  // LB20a applies only right after a break
-            ("a\u{00A0}-b", [3]),  // LB12: GL × HY, so LB20a does not apply
+            ("-é", [1]),  // LB31: HY ÷ AL (not ICU 72's ^HY × AL: LineBreakTailoring)
+            ("中-é", [2]),  // LB21: × HY
+            ("a\u{00A0}-b", [3]),  // LB12: GL × HY
             ("\u{05D0}-a", []),  // LB21a: HL HY × [^CB]
             ("$1.5%", []),  // LB25: PR NU IS NU PO
             ("$(1)", []),  // LB25: PR OP NU CL
             ("$(a", [1]),  // LB25: PR OP without a number breaks before the OP
-            ("$(.5", []),  // LB25: PR OP IS NU
-            ("$(.a", [1]),  // LB25: PR OP IS without NU
+            ("$(.5", [1, 3]),  // LB25: PR × OP only before NU; IS ÷ NU outside a number (ICU 72: [])
+            ("$(.a", [1]),  // LB25: PR OP IS without NU; LB29 IS × AL
             ("1/2", []),  // LB25: NU SY NU
             ("a/2", [2]),  // LB25: SY ÷ NU outside a number
             ("1)%", []),  // LB25: NU CP PO
-            ("a .5", [2]),  // ICU LB15c: SP ÷ IS NU
-            ("a .b", []),  // ICU LB15d: SP × IS before CanFollowIS
-            ("a .中", [3]),  // ICU LB15c/d: SP IS ÷ (not NU, not CanFollowIS)
-            ("a .", []),  // ICU LB15d: SP × IS at the end
-            ("( .5", []),  // LB14 wins over LB15c
+            ("a .5", [3]),  // LB13: SP × IS; IS ÷ NU outside a number (ICU 72: SP ÷ IS NU, [2])
+            ("a .b", []),  // LB13; LB29 IS × AL
+            ("a .中", [3]),  // LB13; LB31 IS ÷ ID
+            ("a .", []),  // LB13 at the end
+            ("( .5", [3]),  // LB14 OP SP* ×; IS ÷ NU outside a number
             ("a\u{FFFC}b", [1, 2]),  // LB20: ÷ CB ÷
             ("\u{00B4}\u{FFFC}", [1]),  // LB21a (ICU): BB × [^CB]
             ("a\u{2026}\u{2026}", []),  // LB22: × IN (loose breaks IN ÷ IN, see looseCases)
@@ -381,58 +381,69 @@ struct PairLineBreakerTests {
         }
     }
 
-    /// Where the oracles disagree with each other, ICU's answer stays. Each case: the text, ICU's
-    /// (and our) boundaries, Pango's and Chromium's (measured as above).
+    /// Where the oracles disagree with each other, UAX #14 15.0 decides: ICU's answer where it is
+    /// UAX #14's, else Pango's (which follows UAX #14 15.0 there; ``LineBreakTailoring``). Each
+    /// case: the text, ICU's own boundaries, Pango's and Chromium's (measured as above), ours.
     @Test(
-        "Where Pango and Chromium disagree, ICU's boundaries stay",
+        "Where Pango and Chromium disagree, UAX #14 15.0's boundaries",
         arguments: [
-            ("x -éx", [2], [2, 3], [2]),  // a non-ASCII letter after a word-initial hyphen
-            ("x -дx", [2], [2, 3], [2]),
-            ("-éx", [], [1], []),
-            ("x \u{2010}dx", [2], [2, 3], [2]),  // U+2010 HYPHEN
-            ("x -\u{0301}dx", [2], [2, 4], [2]),  // a mark on the hyphen
-            ("-\u{FE0F}dx", [], [2], []),
-            ("a-1x", [], [], [2]),  // Chromium: a hyphen between alphanumerics and a digit
-            ("ハッシュ", [1, 2, 3], [2], [1, 2, 3]),  // Pango: never before a small kana or ー (CJ)
-            ("サーバ", [1, 2], [2], [1, 2]),
-            ("POSIX.1", [], [6], []),  // Pango: IS ÷ NU unless a number comes before
-            ("a:1", [], [2], []),
-            ("x .5", [2], [3], [2]),
-            ("in /proc", [4], [4], [3]),  // Chromium: SP ÷ SY, and no break after / before a letter
-            ("a/b", [2], [2], []),
-        ] as [(String, [Int32], [Int32], [Int32])])
-    func oraclesDisagree(text: String, icu72: [Int32], pango: [Int32], chromium: [Int32]) {
+            ("x -éx", [2], [2, 3], [2], [2, 3]),  // a non-ASCII letter after a word-initial hyphen
+            ("x -дx", [2], [2, 3], [2], [2, 3]),
+            ("-éx", [], [1], [], [1]),
+            ("x \u{2010}dx", [2], [2, 3], [2], [2, 3]),  // U+2010 HYPHEN
+            ("x -\u{0301}dx", [2], [2, 4], [2], [2, 4]),  // a mark on the hyphen
+            ("-\u{FE0F}dx", [], [2], [], [2]),
+            ("a-1x", [], [], [2], []),  // Chromium: a hyphen between alphanumerics and a digit
+            ("ハッシュ", [1, 2, 3], [2], [1, 2, 3], [1, 2, 3]),  // Pango: never before a small kana or ー (CJ)
+            ("サーバ", [1, 2], [2], [1, 2], [1, 2]),
+            ("POSIX.1", [], [6], [], [6]),  // IS ÷ NU unless a number comes before
+            ("a:1", [], [2], [], [2]),
+            ("x .5", [2], [3], [2], [3]),  // LB13: SP × IS
+            ("in /proc", [4], [4], [3], [4]),  // Chromium: SP ÷ SY, and no break after / before a letter
+            ("a/b", [2], [2], [], [2]),
+        ] as [(String, [Int32], [Int32], [Int32], [Int32])])
+    func oraclesDisagree(text: String, icu72: [Int32], pango: [Int32], chromium: [Int32], ours: [Int32]) {
         let units = Array(text.utf16)
         #expect(pango != chromium)
+        #expect(ours == icu72 || ours == pango)
         #expect(Self.icu(units, locale: "@lb=normal", tailored: false) == icu72, "ICU itself, \(Self.describe(text))")
-        #expect(Self.icu(units, locale: "@lb=normal") == icu72, "tailored ICU, \(Self.describe(text))")
-        #expect(Self.pair(units, mode: .normal) == icu72, "\(Self.describe(text))")
+        #expect(Self.icu(units, locale: "@lb=normal") == ours, "tailored ICU, \(Self.describe(text))")
+        #expect(Self.pair(units, mode: .normal) == ours, "\(Self.describe(text))")
     }
 
-    @Test("The tailoring adds only breaks after a hyphen-minus before an ASCII AL character (random strings)")
-    func tailoringOnlyAfterHyphens() {
+    @Test(
+        "The tailoring changes only boundaries after hyphens and IS, before OP, and between spaces and IS (random strings)"
+    )
+    func tailoringOnlyItsRules() {
         var random = SplitMix(state: 0x7A11)
         let pool: [Unicode.Scalar] = [
             "-", "a", "Z", "@", "é", " ", "\u{200B}", "\u{FFFC}", "\u{00A0}", "\u{2010}", "\u{05D0}",
-            "1", "(", ".", "中", "\u{0301}", "\u{0E01}", "\n",
+            "1", "(", ".", ",", "$", "中", "\u{0301}", "\u{0E01}", "\n",
         ]
+        let marks: Set<UInt16> = [0x0301]
         var added = 0
+        var removed = 0
         for _ in 0..<20_000 {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<(1 + random.below(16)) { scalars.append(pool[random.below(pool.count)]) }
             let text = String(scalars)
-            let units = Array(text.utf16)
+            let units = Array(text.utf16)  // every scalar of the pool is one unit
             let raw = Self.icu(units, locale: "@lb=normal", tailored: false)
             let tailored = Self.icu(units, locale: "@lb=normal")
-            #expect(Set(raw).isSubset(of: Set(tailored)), "\(Self.describe(text))")
             for boundary in Set(tailored).subtracting(raw) {
-                let hyphen = Int(boundary) - 1
-                #expect(
-                    hyphen >= 0 && units[hyphen] == 0x2D && units[hyphen + 1] < 0x80,
-                    "\(Self.describe(text)) at \(boundary)")
+                var before = Int(boundary) - 1
+                while before > 0 && marks.contains(units[before]) { before -= 1 }
+                let afterHyphenOrIS = before >= 0 && [0x2D, 0x2010, 0x2E, 0x2C].contains(units[before])
+                #expect(afterHyphenOrIS || units[Int(boundary)] == 0x28, "\(Self.describe(text)) at \(boundary)")
                 added += 1
             }
+            for boundary in Set(raw).subtracting(tailored) {
+                #expect(
+                    units[Int(boundary) - 1] == 0x20 && [0x2E, 0x2C].contains(units[Int(boundary)]),
+                    "\(Self.describe(text)) at \(boundary)")
+                removed += 1
+            }
         }
-        #expect(added > 100)
+        #expect(added > 100 && removed > 10, "\(added) added, \(removed) removed")
     }
 }

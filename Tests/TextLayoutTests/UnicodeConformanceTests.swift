@@ -55,14 +55,15 @@ struct UnicodeConformanceTests {
         return cases
     }
 
-    @Test("LineBreakTest.txt: every case passes but those the normal tailoring and the clusters explain")
+    @Test(
+        "LineBreakTest.txt: every case passes but those the normal tailoring explains (CJ as ID), and under strict every case"
+    )
     func lineBreakTest() throws {
         let cases = try Self.cases(Self.directory + "/auxiliary/LineBreakTest.txt")
         try #require(cases.count > 7_000)
         for strictness in [LineBreakStrictness.normal, .strict] {
             var passed = 0
             var tailoring = 0
-            var insideClusters = 0
             var unexplained: [String] = []
             for c in cases {
                 var view = String.UnicodeScalarView()
@@ -76,12 +77,8 @@ struct UnicodeConformanceTests {
                     passed += 1
                     continue
                 }
-                let differing = found.symmetricDifference(c.breaks)
-                let boundaries = Self.engineClusterBoundaries(c.scalars)
                 if strictness == .normal && c.classes.contains(where: { $0.hasPrefix("CJ") }) {
                     tailoring += 1  // CSS normal: CJ is ID (the documented tailoring)
-                } else if differing.allSatisfy({ c.breaks.contains($0) && !boundaries.contains($0) }) {
-                    insideClusters += 1  // a break UAX #14 allows inside a grapheme cluster (issue 22 item 1)
                 } else {
                     let hex = c.scalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
                     unexplained.append(
@@ -90,15 +87,13 @@ struct UnicodeConformanceTests {
                 }
             }
             print(
-                "LineBreakTest (\(strictness)): \(passed)/\(cases.count) passed (\(tailoring) explained by the normal tailoring, \(insideClusters) breaks inside a grapheme cluster, \(unexplained.count) unexplained)"
+                "LineBreakTest (\(strictness)): \(passed)/\(cases.count) passed (\(tailoring) explained by the normal tailoring, \(unexplained.count) unexplained)"
             )
             for line in unexplained.prefix(40) { print("  \(line)") }
-            // The 21 cases where ICU 72 is wrong and the pair breaker copied it (`, .` before a
-            // digit, `-` before a non-ASCII letter, a mark on a hyphen) are still open.
-            #expect(unexplained.count <= 21)
-            withKnownIssue("issue 22 item 1: ICU 72's mistakes copied by the pair breaker") {
-                #expect(unexplained.isEmpty)
-            }
+            // Breaks inside grapheme clusters are found and the pair breaker no longer copies
+            // ICU 72's mistakes: every case passes but the CJ tailoring's, and under strict all.
+            #expect(unexplained.isEmpty)
+            if strictness == .strict { #expect(passed == cases.count) }
         }
     }
 

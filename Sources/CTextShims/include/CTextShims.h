@@ -50,6 +50,8 @@ int32_t ctextshims_grapheme_cluster_break(uint32_t codepoint);
 /* White_Space, Default_Ignorable_Code_Point. */
 bool ctextshims_is_white_space(uint32_t codepoint);
 bool ctextshims_is_default_ignorable(uint32_t codepoint);
+/* Indic_Syllabic_Category=Virama (ICU's grapheme rules join a consonant, virama, consonant). */
+bool ctextshims_is_virama(uint32_t codepoint);
 /* General category as ICU's UCharCategory value. */
 int32_t ctextshims_general_category(uint32_t codepoint);
 /* ICU's Line_Break value of a code point (ULineBreak: 0 XX, 1 AI, 2 AL, ... 42 ZWJ). */

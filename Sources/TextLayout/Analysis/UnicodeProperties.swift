@@ -19,7 +19,9 @@ struct UnicodeProperties: Sendable {
     /// Extended_Pictographic: emoji ZWJ sequences join these (UAX #29 GB11).
     static let extendedPictographic: UInt16 = 1 << 14
     /// A grapheme cluster break class our own clustering leaves to ICU: Control, CR, LF, Hangul
-    /// jamo and syllables, SpacingMark, Prepend (see ``Segmenter``). With
+    /// jamo and syllables, SpacingMark, Prepend, and a virama (Indic_Syllabic_Category=Virama:
+    /// ICU's rules, as UAX #29 15.1's GB9c, keep a consonant, virama and consonant together,
+    /// a conjunct, which Extend alone would split; see ``Segmenter``). With
     /// `complexGrapheme` clear and this clear, a joining character is Extend, ZWJ or a regional
     /// indicator.
     static let hardGrapheme: UInt16 = 1 << 15
@@ -45,6 +47,7 @@ struct UnicodeProperties: Sendable {
         case 3, 12, 17: bits |= complexGrapheme  // Extend, Regional_Indicator, ZWJ
         default: bits |= complexGrapheme | hardGrapheme
         }
+        if ctextshims_is_virama(c) { bits |= hardGrapheme }
         if ctextshims_is_extended_pictographic(c) { bits |= extendedPictographic }
         if ctextshims_is_rtl_relevant(c) { bits |= rightToLeft }
         switch ctextshims_general_category(c) {

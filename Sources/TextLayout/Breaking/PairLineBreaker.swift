@@ -1,8 +1,8 @@
 import CTextShims
 
 /// A line breaker that gives exactly ICU 72's line break opportunities (root locale, `@lb=normal`,
-/// `@lb=strict`, `@lb=loose`) with FeedLayout's tailoring (``LineBreakTailoring``: where Pango and
-/// Chromium both break and ICU does not) for text made only of the line-break classes it knows,
+/// `@lb=strict`, `@lb=loose`) with FeedLayout's tailoring (``LineBreakTailoring``: UAX #14 15.0
+/// where ICU 72 departs from it) for text made only of the line-break classes it knows,
 /// without ICU, allocation or a break iterator: a 65,536-entry class table, a class-pair table and
 /// a few bytes of context.
 ///
@@ -17,24 +17,21 @@ import CTextShims
 ///   `× CL CP EX SY` (even after spaces, as ICU does); `[^SP] × IS`; LB14 `OP ×`; LB15
 ///   `QU × OP`; LB16 `(CL|CP) × NS`; LB17 `B2 × B2`; LB19 `× QU ×`; LB20 CB; LB21 `× BA HY NS`;
 ///   LB21a/b; LB22 `× IN`; LB23/23a/24 (AL HL NU ID EB EM PR PO); the pairs of LB25's number
-///   expression `(PR|PO)? (OP|HY)? IS? NU (NU|SY|IS)* (CL|CP)? (PR|PO)?` that hold anywhere
-///   (`PR × NU`, `HY × NU`, `IS × NU`…); LB26/27 Hangul; LB28/29; LB30 with East Asian Width
+///   expression `(PR|PO)? (OP|HY)? NU (NU|SY|IS)* (CL|CP)? (PR|PO)?` that hold anywhere
+///   (`PR × NU`, `HY × NU`…; `IS × NU` only inside a number); LB26/27 Hangul; LB28/29; LB30 with East Asian Width
 ///   (only narrow OP/CP); LB30b `EB × EM` (and unassigned Extended_Pictographic × EM);
 /// * after a run of spaces, the character before the spaces: `OP SP* ×`, `QU SP* × OP`,
-///   `(CL|CP) SP* × NS`, `B2 SP* × B2`, `ZW SP* ÷`; and ICU's LB15c/d: after `SP IS`, a break
-///   before the IS only when NU follows;
+///   `(CL|CP) SP* × NS`, `B2 SP* × B2`, `ZW SP* ÷`; LB13 `SP* × IS` (not ICU's `SP ÷ IS NU`);
 /// * LB25's number state: after `NU (NU|SY|IS)*` no break before NU, PR, PO (nor after a closing
-///   CL/CP before PR, PO); `PR/PO OP (IS)? NU` does not break before the OP, but `PR OP` followed
-///   by anything else does (decided up to two code points later);
-/// * ICU's LB20a `^(HY|‐) × AL` (only where a break came just before the hyphen), except that
-///   HY ÷ an ASCII letter or symbol of class AL (``LineBreakTailoring``), and LB21a
-///   `HL (HY|BA) × [^CB]`;
+///   CL/CP before PR, PO); `PR/PO OP NU` does not break before the OP, but `PR OP` followed
+///   by anything else does (decided a code point later);
+/// * LB21a `HL (HY|BA) × [^CB]` (and not ICU's LB20a `^(HY|‐) × AL`: ``LineBreakTailoring``);
 /// * LB9 `X CM* → X` (a combining mark or ZWJ changes no state and is never broken before),
 ///   LB10 (after SP, ZW or at the start it is AL), LB8a `ZWJ ×`, LB30a RI pairs (`RI RI / RI`).
 ///
-/// Because of LB25 and LB15c a decision may wait for two more code points, so `advance` answers
-/// for the code point fed two calls earlier, and `finish` for the last two. A combining mark
-/// right after such a waiting code point (`SP IS CM`, `PR OP CM`) sets `needsICU`.
+/// Because of LB25 a decision may wait for two more code points, so `advance` answers for the
+/// code point fed two calls earlier, and `finish` for the last two. A combining mark right after
+/// such a waiting code point (`PR OP CM`) sets `needsICU`.
 ///
 /// Not supported (ICU must be used): SA (dictionary), BK, CR, LF, NL, SG (unpaired surrogates),
 /// and unassigned Extended_Pictographic of a class other than ID.
@@ -110,8 +107,7 @@ struct PairLineBreaker {
     static let CM: UInt8 = 38
     static let ZWJ: UInt8 = 39
     /// AL below U+0080 (the letters, # & * < = > @ ^ _ ~ and the grave accent): AL in every rule
-    /// but one, HY ÷ ALA where ICU's LB20a keeps a word-initial hyphen to the letter after it
-    /// (``LineBreakTailoring``).
+    /// (it once differed after a hyphen; the generated tables keep the class).
     static let ALA: UInt8 = 40
     /// Before the first code point (never a real class after remapping).
     static let start: UInt8 = 41
@@ -253,8 +249,8 @@ struct PairLineBreaker {
         if b == CL || b == CPN || b == CPW || b == EX || b == SY { return false }
         // LB14: OP SP* ×
         if a == OPN || a == OPW { return false }
-        // ICU's LB15d: [^SP] × IS (SP IS is context, see `afterSpaces`)
-        if b == IS { return a == SP }
+        // LB13: × IS, after spaces too (see `afterSpaces`)
+        if b == IS { return false }
         if a == SP { return true }  // LB18 (the other SP rules are context)
         // LB16: (CL|CP) × NS; LB17: B2 × B2
         if (a == CL || a == CPN || a == CPW) && b == NS { return false }
@@ -279,9 +275,12 @@ struct PairLineBreaker {
         // LB24: (PR|PO) × (AL|HL), (AL|HL) × (PR|PO)
         if (a == PR || a == PO) && alHL.contains(b) { return false }
         if alHL.contains(a) && (b == PR || b == PO) { return false }
-        // LB25, the pairs that hold wherever they occur: (PR|PO) × NU, (OP|HY) × NU, IS × NU,
-        // NU × (NU|SY|IS), NU × (CL|CP) (LB13), (PR|PO) × (HY|IS) (LB21, LB15d).
-        if (a == PR || a == PO || a == HY || a == IS || a == NU) && b == NU { return false }
+        // LB25, the pairs that hold wherever they occur: (PR|PO) × NU, (OP|HY) × NU,
+        // NU × (NU|SY|IS), NU × (CL|CP) (LB13), (PR|PO) × (HY|IS) (LB21, LB13).
+        // UAX #14 15.0 (its test file's Example 7 regex) has no IS × NU outside a number (`, 5`
+        // and `a.2` break before the digit; ICU 72 keeps them): a number's own IS × NU is the
+        // number state's (see `advance`).
+        if (a == PR || a == PO || a == HY || a == NU) && b == NU { return false }
         // LB26, LB27: Hangul
         if a == JL && (b == JL || b == JV || b == H2 || b == H3) { return false }
         if (a == JV || a == H2) && (b == JV || b == JT) { return false }
@@ -308,24 +307,14 @@ struct PairLineBreaker {
     private var prev2: UInt8 = start
     /// The last class before the current run of spaces (`start` when the text began with them).
     private var beforeSpaces: UInt8 = start
-    /// A break came just before `prev` (or `prev` is the first code point): ICU's `^` rules.
-    private var brokeBeforePrev = true
     /// LB25: 1 after `NU (NU|SY|IS)*`, 2 after such a number and a closing CL/CP.
     private var number: UInt8 = 0
-    /// LB25 `(PR|PO) OP IS? NU`: 1 after PR/PO OP (the OP is the last code point), 2 after
-    /// PR/PO OP IS.
+    /// LB25 `(PR|PO) × OP NU`: 1 after PR/PO OP (the OP is the last code point).
     private var pendingOpen: UInt8 = 0
-    /// ICU's LB15c/d: the last code point is an IS after spaces; a break before it only if NU
-    /// follows.
-    private var pendingInfix = false
     /// LB30a: the last RI (CMs aside) opened a pair.
     private var regionalOpen = false
     /// LB8a: the last code point was a ZWJ (ZWJ × anything).
     private var afterZWJ = false
-    /// A combining mark or ZWJ follows a hyphen (`prev` is HY): ICU's LB20a keeps `HY CM* AL`
-    /// together even before ASCII AL, and so do we (the oracles disagree there). Set only while
-    /// `prev` is HY, so the next other code point, which takes the full path, reads and clears it.
-    private var markAfterHyphen = false
     /// A combining mark came while a decision was waiting for the next code point: the
     /// decision would come out before it is known, so the text must go to ICU.
     private(set) var needsICU = false
@@ -347,12 +336,11 @@ struct PairLineBreaker {
         var c = remapTable[Int(rawClass)]
         let p = prev
         let entry = pairTable[Int(p) &* Self.classCount &+ Int(c)]
-        if entry & 2 == 0 && number | pendingOpen == 0 && !pendingInfix && !afterZWJ {
+        if entry & 2 == 0 && number | pendingOpen == 0 && !afterZWJ {
             // The common case: the pair table alone decides, and no state changes but `prev`.
             let answer = decision2
             decision2 = decision1
             decision1 = entry & 1 != 0
-            brokeBeforePrev = decision1
             prev2 = p
             prev = c
             return answer
@@ -363,8 +351,7 @@ struct PairLineBreaker {
                 c = Self.AL  // LB10: a combining mark with nothing to attach to is AL
             } else {
                 // LB9: X CM* is X (nothing else changes); never a break before it.
-                if pendingInfix || pendingOpen != 0 { needsICU = true }
-                if p == Self.HY { markAfterHyphen = true }
+                if pendingOpen != 0 { needsICU = true }
                 let answer = decision2
                 decision2 = decision1
                 decision1 = false
@@ -382,44 +369,29 @@ struct PairLineBreaker {
                     // LB25: NU (NU|SY|IS)* × (NU|PR|PO); NU … (CL|CP) × (PR|PO)
                     if c == Self.PR || c == Self.PO || (c == Self.NU && number == 1) { breaks = false }
                 } else if p == Self.HY || p == Self.HH || p == Self.BA {
-                    // ICU LB20a: ^(HY|‐) × AL (only right after a break), but HY ÷ ASCII AL as Pango
-                    // and Chromium break (LineBreakTailoring); LB21a: HL (HY|BA) × [^CB]
-                    let wordInitialHyphen =
-                        (c == Self.AL && p != Self.BA) || (c == Self.ALA && (p == Self.HH || markAfterHyphen))
-                    if (wordInitialHyphen && brokeBeforePrev) || (prev2 == Self.HL && c != Self.CB) {
-                        breaks = false
-                    }
+                    // LB21a: HL (HY|BA) × [^CB]. (ICU 72's LB20a `^(HY|‐) × AL` is not UAX #14
+                    // 15.0's: a word-initial hyphen breaks before a letter; LineBreakTailoring.)
+                    if prev2 == Self.HL && c != Self.CB { breaks = false }
                 } else if p == Self.RI && c == Self.RI && regionalOpen {
                     breaks = false  // LB30a: RI × RI, in pairs
                 }
             }
         }
         if afterZWJ { breaks = false }  // LB8a: ZWJ ×
-        markAfterHyphen = false
         // Decisions left open one or two code points ago.
-        if pendingInfix {
-            if c == Self.NU { decision1 = true }  // SP ÷ IS NU
-            pendingInfix = false
-        }
         if pendingOpen != 0 {
             if c == Self.NU {
-                if pendingOpen == 1 { decision1 = false } else { decision2 = false }
+                decision1 = false
                 pendingOpen = 0
-            } else if c == Self.IS && pendingOpen == 1 {
-                pendingOpen = 2
             } else {
                 pendingOpen = 0
             }
         } else if (c == Self.OPN || c == Self.OPW) && (p == Self.PR || p == Self.PO) {
-            pendingOpen = 1  // break before the OP unless [IS] NU follows
-        }
-        if c == Self.IS && p == Self.SP && !breaks && beforeSpaces != Self.OPN && beforeSpaces != Self.OPW {
-            pendingInfix = true
+            pendingOpen = 1  // break before the OP unless NU follows
         }
         let answer = decision2
         decision2 = decision1
         decision1 = breaks
-        brokeBeforePrev = breaks || p == Self.start
         if c == Self.SP && p != Self.SP { beforeSpaces = p }
         switch c {
         case Self.NU: number = 1
@@ -443,7 +415,7 @@ struct PairLineBreaker {
         if b == Self.OPN || b == Self.OPW { return false }  // LB14: OP SP* ×
         switch c {
         case Self.WJ, Self.CL, Self.CPN, Self.CPW, Self.EX, Self.SY, Self.IS:
-            return false  // LB11, LB13 (ICU: even after spaces); SP IS: see pendingInfix
+            return false  // LB11, LB13 (even after spaces; ICU 72's LB15c `SP ÷ IS NU` is not UAX #14 15.0's)
         case Self.OPN, Self.OPW: return b != Self.QU  // LB15: QU SP* × OP
         case Self.NS: return !(b == Self.CL || b == Self.CPN || b == Self.CPW)  // LB16
         case Self.B2: return b != Self.B2  // LB17

@@ -48,14 +48,7 @@ final class FontTable: Sendable {
         if scalars.count == 1 {
             return font(forScalar: scalars[0], bits: properties[0], previous: previous, uncovered: &uncovered)
         }
-        func covers(_ font: Int) -> Bool {
-            for s in scalars.indices {
-                if fonts[font].coverage.contains(scalars[s]) { continue }
-                if s != 0 && properties[s] & UnicodeProperties.defaultIgnorable != 0 { continue }
-                return false
-            }
-            return true
-        }
+        func covers(_ font: Int) -> Bool { self.font(UInt8(font), covers: scalars, properties: properties) }
         if let previous,
             staysInPreviousFont(bits: properties[0], previous: previous, covered: { covers(Int(previous)) })
         {
@@ -68,6 +61,17 @@ final class FontTable: Sendable {
         uncovered = true
         for index in fonts.indices where fonts[index].coverage.contains(scalars[0]) { return UInt8(index) }
         return 0
+    }
+
+    /// Whether `font` has every scalar of a cluster (default-ignorables after the first need no
+    /// glyph).
+    func font(_ font: UInt8, covers scalars: UnsafeBufferPointer<UInt32>, properties: UnsafeBufferPointer<UInt16>) -> Bool {
+        for s in scalars.indices {
+            if fonts[Int(font)].coverage.contains(scalars[s]) { continue }
+            if s != 0 && properties[s] & UnicodeProperties.defaultIgnorable != 0 { continue }
+            return false
+        }
+        return true
     }
 
     /// Rule 1 of ``font(forCluster:properties:previous:)``.

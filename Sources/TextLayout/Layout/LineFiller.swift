@@ -163,7 +163,10 @@ struct LineFiller {
                     continue
                 }
                 cutWord(pieces: pieces(ofWord: w, in: paragraph))
-                startCorrection = 0
+                // A line that starts after the cut word starts at its edge: shaped again there
+                // when the edge is unsafe to break (a modifier or mark split from its base).
+                startCorrection =
+                    breakPoints[w].hasEdgeCorrection && w + 1 < end ? edgeCorrection(after: w).lineStart : 0
                 position = breakPoints[w].nextStart
                 w += 1
                 while change < profileChanges.count && Int(profileChanges[change]) <= w { change += 1 }

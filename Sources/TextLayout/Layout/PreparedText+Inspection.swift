@@ -46,6 +46,8 @@ extension PreparedText {
     }
 
     /// The UTF-8 ranges of the grapheme clusters (hard line breaks are not clusters of any line).
+    /// A grapheme cluster that a line may break inside (UAX #14: a space before a combining
+    /// mark, ZWJ or emoji modifier) is one range here.
     public var graphemeClusterRanges: [Range<Int>] {
         withExtendedLifetime(storage) { graphemeClusterRanges(clusters: storage.clusters, runs: storage.runs) }
     }
@@ -60,7 +62,11 @@ extension PreparedText {
             while r < runs.count && runs[r].end <= clusters[c].start { r += 1 }
             let end =
                 c + 1 < clusters.count && clusters[c + 1].start < runs[r].end ? clusters[c + 1].start : runs[r].end
-            result.append(Int(clusters[c].start)..<Int(end))
+            if clusters[c].flags & ClusterInfo.insideGrapheme != 0, let last = result.last {
+                result[result.count - 1] = last.lowerBound..<Int(end)  // split only for a line break inside it
+            } else {
+                result.append(Int(clusters[c].start)..<Int(end))
+            }
         }
         return result
     }

@@ -40,6 +40,11 @@ struct ClusterInfo: Sendable {
     /// A space, control or format character: it takes its font from the text around it (see
     /// ``FontTable/resolveSpaceFonts(_:scripts:text:)``).
     static let spaceLike: UInt8 = 8
+    /// The cluster continues the grapheme cluster before it: it starts at a line break
+    /// opportunity UAX #14 allows inside a grapheme cluster (a space before a combining mark,
+    /// ZWJ or emoji modifier), so that a line may start there. Shaped in its run as ever, it
+    /// takes the advance HarfBuzz gives its glyphs.
+    static let insideGrapheme: UInt8 = 16
 
     /// The flags of a cluster starting with `scalar` of properties `bits`.
     @inline(__always) static func flags(scalar: UInt32, bits: UInt16) -> UInt8 {

@@ -104,6 +104,11 @@ enum RunShaper {
             if segment.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
             if segment.upperBound == paragraph.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
             hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
+            // Each character keeps its own cluster value (a mark's or a modifier's glyph is not
+            // merged into its base's cluster), so that a line break UAX #14 allows inside a
+            // grapheme cluster splits the grapheme's advance as HarfBuzz gives it: the space
+            // its own, the mark or modifier its glyphs'.
+            hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
             hb_shape(font.pointer, buffer, nil, 0)
             return body(buffer)
         }

@@ -26,16 +26,21 @@ extension Segmenter {
     /// Grapheme clusters: every scalar alone unless some scalar may join a neighbour; then our
     /// own clustering when the joining characters are only Extend, ZWJ and regional indicators
     /// (emoji sequences, combining marks), else ICU's character break iterator.
+    ///
+    /// A cluster starts at every grapheme cluster and at every line break opportunity of
+    /// ``scalarBreaks`` (``findScalarBreaks(_:of:)``, run first), which it marks.
     func findClusters(
         _ range: Range<Int>, flags: UInt16, of input: SegmentationInput, into clusters: GrowableBuffer<ClusterInfo>
     ) {
         clusterScalar.removeAll()
+        splitCursor = 0
         if flags & UnicodeProperties.complexGrapheme == 0 {
             for s in 0..<scalars.count { appendCluster(scalar: s, to: clusters) }
             return
         }
         if flags & UnicodeProperties.hardGrapheme == 0 && input.rules.paths != .icuOnly {
             findEmojiClusters(into: clusters)
+            finishClusters(to: clusters)
             return
         }
         var boundaries = self.boundaries
@@ -56,6 +61,7 @@ extension Segmenter {
             while b < boundaries.count && boundaries[b] < relative { b += 1 }
             if s == 0 || (b < boundaries.count && boundaries[b] == relative) { appendCluster(scalar: s, to: clusters) }
         }
+        finishClusters(to: clusters)
         self.boundaries = boundaries
     }
 
@@ -96,9 +102,39 @@ extension Segmenter {
         }
     }
 
+    /// Appends the cluster that starts a grapheme cluster at scalar `s`, after the clusters that
+    /// a line break opportunity inside the grapheme cluster before it starts (see
+    /// ``findScalarBreaks(_:of:)``). Called in increasing order of `s`; ``finishClusters(to:)``
+    /// ends the paragraph.
     private func appendCluster(scalar s: Int, to clusters: GrowableBuffer<ClusterInfo>) {
+        appendSplits(upTo: s, to: clusters)
         clusterScalar.append(Int32(s))
-        clusters.append(ClusterInfo(start: scalarStarts[s], font: 0, flags: 0))
+        clusters.append(
+            ClusterInfo(start: scalarStarts[s], font: 0, flags: scalarBreaks[s] ? ClusterInfo.breakBefore : 0))
+        splitCursor = s + 1
+    }
+
+    /// UAX #14 breaks inside a grapheme cluster (a space before a combining mark, ZWJ or emoji
+    /// modifier; a modifier after a base that is no emoji): each starts a cluster of its own
+    /// (``ClusterInfo/insideGrapheme``), so that a line may start there, and shaping splits the
+    /// grapheme's advance as HarfBuzz gives it (the space its own, the mark with what follows).
+    private func appendSplits(upTo end: Int, to clusters: GrowableBuffer<ClusterInfo>) {
+        var t = splitCursor
+        while t < end {
+            if scalarBreaks[t] {
+                clusterScalar.append(Int32(t))
+                clusters.append(
+                    ClusterInfo(
+                        start: scalarStarts[t], font: 0, flags: ClusterInfo.breakBefore | ClusterInfo.insideGrapheme))
+            }
+            t += 1
+        }
+        splitCursor = end
+    }
+
+    /// Ends the clusters of the paragraph: the splits of its last grapheme cluster.
+    private func finishClusters(to clusters: GrowableBuffer<ClusterInfo>) {
+        appendSplits(upTo: scalars.count, to: clusters)
     }
 
     /// A font and flags per cluster (``FontTable/font(forCluster:properties:previous:)``), and
@@ -108,12 +144,37 @@ extension Segmenter {
         let table = input.context.fontTable
         scripts.removeAll()
         var previousFont: UInt8? = nil
+        var graphemeFlags: UInt8 = 0
         for c in 0..<count {
             let first = Int(clusterScalar[c])
-            let end = c + 1 < count ? Int(clusterScalar[c + 1]) : scalars.count
             let bits = properties[first]
             var info = clusters[firstCluster + c]
+            if info.flags & ClusterInfo.insideGrapheme != 0 && graphemeFlags & ClusterInfo.attachment == 0 {
+                // A part of a grapheme cluster that a line may start with (see appendSplits):
+                // the grapheme is shaped in one font, as Chromium does, when that font has the
+                // part (the font is copied from the part before once the spaces' fonts are
+                // resolved); else the part takes a font of its own from the fallback stack, as
+                // after an attachment, which is no text.
+                let end = c + 1 < count ? Int(clusterScalar[c + 1]) : scalars.count
+                info.flags |= graphemeFlags & ClusterInfo.spaceLike
+                info.font = table.font(
+                    forCluster: UnsafeBufferPointer(rebasing: scalars.elements[first..<end]),
+                    properties: UnsafeBufferPointer(rebasing: properties.elements[first..<end]),
+                    previous: nil, uncovered: &sawUncovered)
+                clusters[firstCluster + c] = info
+                scripts.append(UnicodeProperties.script(bits))
+                continue
+            }
+            // The grapheme cluster's scalars, its parts after the first included.
+            var graphemeEnd = c + 1
+            while graphemeEnd < count && clusters[firstCluster + graphemeEnd].flags & ClusterInfo.insideGrapheme != 0
+                && info.flags & ClusterInfo.insideGrapheme == 0
+            {
+                graphemeEnd += 1
+            }
+            let end = graphemeEnd < count ? Int(clusterScalar[graphemeEnd]) : scalars.count
             info.flags |= ClusterInfo.flags(scalar: scalars[first], bits: bits)
+            graphemeFlags = info.flags
             // An attachment with a ZWJ or a mark after it (one grapheme cluster) is still the
             // attachment: measured and drawn as its box, the marks with nothing to sit on.
             if scalars[first] == 0xFFFC, input.attributed.hasAttachments,
@@ -121,6 +182,7 @@ extension Segmenter {
             {
                 info.flags |= ClusterInfo.attachment
                 info.font = ShapingRun.attachmentFont
+                graphemeFlags = info.flags
             } else {
                 info.font = table.font(
                     forCluster: UnsafeBufferPointer(rebasing: scalars.elements[first..<end]),
@@ -135,6 +197,18 @@ extension Segmenter {
         table.resolveSpaceFonts(
             UnsafeMutableBufferPointer(rebasing: clusters.elements[firstCluster...]),
             scripts: UnsafeBufferPointer(scripts.elements), text: input.text)
+        for c in (firstCluster + 1)..<max(clusters.count, firstCluster + 1)
+        where clusters[c].flags & ClusterInfo.insideGrapheme != 0 && clusters[c - 1].font != ShapingRun.attachmentFont {
+            let first = Int(clusterScalar[c - firstCluster])
+            let end = c + 1 < clusters.count ? Int(clusterScalar[c + 1 - firstCluster]) : scalars.count
+            let grapheme = clusters[c - 1].font
+            if table.font(
+                grapheme, covers: UnsafeBufferPointer(rebasing: scalars.elements[first..<end]),
+                properties: UnsafeBufferPointer(rebasing: properties.elements[first..<end]))
+            {
+                clusters[c].font = grapheme
+            }
+        }
     }
 
     /// Bidi embedding levels from ICU, only when the paragraph has right-to-left characters.
@@ -167,37 +241,40 @@ extension Segmenter {
 
 /// Break opportunities: our own breaker where it knows the rules, ICU's iterator otherwise.
 extension Segmenter {
-    /// Marks the clusters a line may start with, by our own breaker over the paragraph's
-    /// scalars (the general path; a cluster may break before its first scalar only). Returns
-    /// false, having marked nothing, when the text needs ICU (a class our breaker leaves to it,
-    /// or a locale whose rules it does not know).
-    func markOwnBreakOpportunities(
-        of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int
-    ) -> Bool {
-        guard let mode = input.rules.ownBreakerMode else { return false }
+    /// The general path's break opportunities, per scalar of the paragraph, into
+    /// ``scalarBreaks`` (before clusters are found, which start at each of them): our own
+    /// breaker's over the paragraph's scalars when it knows the text's rules and classes, else
+    /// ICU's line iterator's (with ``LineBreakTailoring``).
+    func findScalarBreaks(_ range: Range<Int>, of input: SegmentationInput) {
         scalarBreaks.removeAll()
         scalarBreaks.append(repeating: false, count: scalars.count)
-        let scalarBase = scalars.base
         let breaks = scalarBreaks.base
-        guard
-            PairLineBreaker.findBreaks(
+        if let mode = input.rules.ownBreakerMode {
+            let scalarBase = scalars.base
+            if PairLineBreaker.findBreaks(
                 count: scalars.count, mode: mode, lineClass: { PairLineBreaker.lineClass(scalarBase[$0]) },
                 mark: { breaks[$0] = true })
-        else { return false }
-        for c in (firstCluster + 1)..<max(clusters.count, firstCluster + 1)
-        where breaks[Int(clusterScalar[c - firstCluster])] {
-            clusters[c].flags |= ClusterInfo.breakBefore
+            {
+                return
+            }
+            for s in 0..<scalars.count { breaks[s] = false }
         }
-        return true
-    }
-
-    /// Marks the clusters a line may start with, from ICU's line break iterator.
-    func markICUBreakOpportunities(
-        _ range: Range<Int>, of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>,
-        firstCluster: Int
-    ) {
         var boundaries = self.boundaries
         boundaries.removeAll(keepingCapacity: true)
+        appendICUBoundaries(range, of: input, to: &boundaries)
+        var s = 0
+        let base = Int32(range.lowerBound)
+        for boundary in boundaries {
+            let offset = base + boundary
+            while s < scalars.count && scalarStarts[s] < offset { s += 1 }
+            if s > 0 && s < scalars.count && scalarStarts[s] == offset { breaks[s] = true }
+        }
+        self.boundaries = boundaries
+    }
+
+    /// ICU's line boundaries of paragraph `range` (relative offsets), by the style's locale, or
+    /// the root rules when that locale is unusable.
+    private func appendICUBoundaries(_ range: Range<Int>, of input: SegmentationInput, to boundaries: inout [Int32]) {
         let slice = UnsafeBufferPointer(rebasing: input.text[range])
         do {
             try input.context.breakIterators.appendLineBoundaries(
@@ -208,6 +285,17 @@ extension Segmenter {
             try? input.context.breakIterators.appendLineBoundaries(
                 locale: input.rules.rootBreakLocale, text: slice, to: &boundaries)
         }
+    }
+
+    /// Marks the clusters a line may start with, from ICU's line break iterator (the fused
+    /// pass's clusters, one scalar each, where our own breaker does not decide).
+    func markICUBreakOpportunities(
+        _ range: Range<Int>, of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>,
+        firstCluster: Int
+    ) {
+        var boundaries = self.boundaries
+        boundaries.removeAll(keepingCapacity: true)
+        appendICUBoundaries(range, of: input, to: &boundaries)
         let base = Int32(range.lowerBound)
         var c = firstCluster + 1
         let end = clusters.count

@@ -72,8 +72,11 @@ final class Segmenter {
     let properties = GrowableBuffer<UInt16>()
     /// Per cluster: the index of its first scalar.
     let clusterScalar = GrowableBuffer<Int32>()
+    /// The first scalar whose line break opportunity ``findClusters`` has not yet looked at.
+    var splitCursor = 0
     /// Line-break classes for our own breaker (per scalar; per cluster in the fused pass, where
-    /// the two are one), and the scalars it marks.
+    /// the two are one), and the general path's break opportunities per scalar (a line may
+    /// start there; ours or ICU's).
     let lineClasses = GrowableBuffer<UInt8>()
     let scalarBreaks = GrowableBuffer<Bool>()
     /// ICU's boundaries.
@@ -96,16 +99,15 @@ final class Segmenter {
         }
         let fused = input.rules.paths == .fastest ? fusedPass(range, of: input, into: clusters) : .notApplicable
         if fused == .notApplicable {
+            // Break opportunities first: clusters start at each of them, inside grapheme clusters too.
             let flags = decodeScalars(range, of: input.text)
+            findScalarBreaks(range, of: input)
             findClusters(range, flags: flags, of: input, into: clusters)
             chooseFontsAndScripts(of: input, clusters: clusters, firstCluster: firstCluster)
             resolveBidi(needed: flags & UnicodeProperties.rightToLeft != 0)
+        } else if fused == .clustersOnly {
+            markICUBreakOpportunities(range, of: input, clusters: clusters, firstCluster: firstCluster)
         }
-        let breaksMarked =
-            fused == .notApplicable
-            ? markOwnBreakOpportunities(of: input, clusters: clusters, firstCluster: firstCluster)
-            : fused == .clustersAndBreaks
-        if !breaksMarked { markICUBreakOpportunities(range, of: input, clusters: clusters, firstCluster: firstCluster) }
         #if FEEDLAYOUT_INTERNAL_CHECKS
             checkInvariants(range, clusters: clusters, firstCluster: firstCluster)
         #endif
