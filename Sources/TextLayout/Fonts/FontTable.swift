@@ -65,7 +65,9 @@ final class FontTable: Sendable {
 
     /// Whether `font` has every scalar of a cluster (default-ignorables after the first need no
     /// glyph).
-    func font(_ font: UInt8, covers scalars: UnsafeBufferPointer<UInt32>, properties: UnsafeBufferPointer<UInt16>) -> Bool {
+    func font(_ font: UInt8, covers scalars: UnsafeBufferPointer<UInt32>, properties: UnsafeBufferPointer<UInt16>)
+        -> Bool
+    {
         for s in scalars.indices {
             if fonts[Int(font)].coverage.contains(scalars[s]) { continue }
             if s != 0 && properties[s] & UnicodeProperties.defaultIgnorable != 0 { continue }
