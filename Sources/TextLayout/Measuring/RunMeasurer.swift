@@ -413,13 +413,19 @@ final class RunMeasurer {
     ) {
         let firstCluster = Int(pieces[range.lowerBound].firstCluster)
         let clusterCount = Int(pieces[range.upperBound - 1].endCluster) - firstCluster
+        // The search for a cluster safe to concatenate goes at most `edgeWindow` clusters either
+        // way: each edge costs a bounded shaping, so a run costs linear time even when every
+        // cluster is unsafe to concatenate (a Khmer coeng chain of thousands of clusters,
+        // .notdef after .notdef), and no real text's shaping reaches that far across an edge.
         for p in (range.lowerBound + 1)..<range.upperBound where pieces[p].breakBefore {
             let edge = Int(pieces[p].firstCluster) - firstCluster
             guard clusterFlags[edge] & RunShaper.unsafeToBreak != 0 else { continue }
+            let lowest = max(0, edge - Self.edgeWindow)
+            let highest = min(clusterCount, edge + Self.edgeWindow)
             var before = edge - 1
-            while before > 0 && clusterFlags[before] & RunShaper.unsafeToConcat != 0 { before -= 1 }
+            while before > lowest && clusterFlags[before] & RunShaper.unsafeToConcat != 0 { before -= 1 }
             var after = edge + 1
-            while after < clusterCount && clusterFlags[after] & RunShaper.unsafeToConcat != 0 { after += 1 }
+            while after < highest && clusterFlags[after] & RunShaper.unsafeToConcat != 0 { after += 1 }
             var inContextBefore = 0
             for c in before..<edge { inContextBefore += Int(clusterAdvances[c]) }
             var inContextAfter = 0
@@ -436,6 +442,10 @@ final class RunMeasurer {
                     lineStart: Double(aloneAfter - inContextAfter) * scale))
         }
     }
+
+    /// The most clusters on either side of a line edge shaped again to measure its correction
+    /// (see ``measureLineEdges``).
+    static let edgeWindow = 32
 
     /// The advance in font units of clusters `range` of `run` shaped by themselves (the
     /// paragraph as context), in scratch of their own.

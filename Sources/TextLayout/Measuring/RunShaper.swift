@@ -47,13 +47,13 @@ enum RunShaper {
     }
 
     /// Calls `body` with the segments of `run` that reach HarfBuzz one call each, in logical
-    /// order, and for each segment that ends inside a cluster, that cluster's index.
+    /// order, and for each segment that ends inside a cluster or before it, that cluster's index.
     ///
     /// HarfBuzz takes time quadratic in the length of one cluster (a base with thousands of
     /// combining marks, Thai SARA AM repeated): a cluster of more than ``maximumClusterScalars``
     /// code points reaches it in segments of that many, each shaped with the paragraph as
     /// context. Shorter clusters, all real text, are shaped whole with their run, so a run is
-    /// almost always one segment.
+    /// almost always one segment; a run longer than ``segmentBytes`` is cut too.
     static func forEachSegment(
         paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>, clusterStarts: UnsafeBufferPointer<Int32>,
         _ body: (_ segment: Range<Int>, _ cutCluster: Int?) -> Void
@@ -63,6 +63,13 @@ enum RunShaper {
         for c in 0..<count {
             let clusterStart = Int(clusterStarts[c])
             let clusterEnd = c + 1 < count ? Int(clusterStarts[c + 1]) : run.upperBound
+            // A long run reaches HarfBuzz in segments too: at a space once a segment holds
+            // `segmentBytes`, anywhere between clusters at twice that.
+            let length = clusterStart - segmentStart
+            if c > 0 && (length >= 2 * segmentBytes || (length >= segmentBytes && paragraph[clusterStart] == 0x20)) {
+                body(segmentStart..<clusterStart, c)
+                segmentStart = clusterStart
+            }
             // fewer bytes than that: fewer scalars
             guard clusterEnd - clusterStart > maximumClusterScalars else { continue }
             var cut = clusterStart
@@ -84,6 +91,14 @@ enum RunShaper {
 
     /// The most code points of one cluster that reach HarfBuzz in one call (see ``shape``).
     static let maximumClusterScalars = 32
+
+    /// The bytes of a run after which it reaches HarfBuzz in another call, cut before a space
+    /// (or, at twice as many, between any two clusters). HarfBuzz keeps the distance from a
+    /// mark to the glyph it attaches to in 16 bits: a chain of attachments longer than that (a
+    /// Myanmar stack of 80,000 consonants, each on the one before) fails its assertion and
+    /// aborts the process. No paragraph of real text is near this long, and the cut, like a
+    /// cut inside a long cluster, marks the cluster ``segmented``.
+    static let segmentBytes = 4_096
 
     /// Shapes `segment` of the paragraph (the rest of it as context) in this thread's buffer and
     /// gives `body` the shaped buffer: the one HarfBuzz call of the engine.
