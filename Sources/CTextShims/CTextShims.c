@@ -112,6 +112,12 @@ bool ctextshims_is_white_space(uint32_t c) {
 bool ctextshims_is_default_ignorable(uint32_t c) {
     return u_hasBinaryProperty((UChar32)c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }
+int32_t ctextshims_paired_bracket(uint32_t c, uint32_t *pair) {
+    int32_t type = u_getIntPropertyValue((UChar32)c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+    if (type == U_BPT_NONE) return 0;
+    *pair = (uint32_t)u_getBidiPairedBracket((UChar32)c);
+    return type == U_BPT_OPEN ? 1 : 2;
+}
 bool ctextshims_is_virama(uint32_t c) {
     return u_getIntPropertyValue((UChar32)c, UCHAR_INDIC_SYLLABIC_CATEGORY) == U_INSC_VIRAMA;
 }

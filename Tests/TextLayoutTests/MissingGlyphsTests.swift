@@ -21,6 +21,37 @@ struct MissingGlyphsTests {
         #expect(MissingGlyph(scalar: "\u{41}", range: 0..<1).codePoint == "U+0041")
     }
 
+    /// Issue 22 item 4: a grapheme cluster that no font has whole fell to its base's font, so a
+    /// mark or a modifier that font lacks was measured as .notdef and reported as no font's,
+    /// though another font has it (U+1F3FB after 中, U+0301 after 😀).
+    @Test(
+        "a mark or modifier its base's font lacks takes a font from the fallback stack; only what no font has is reported",
+        arguments: [
+            ("中\u{0308}", "中", [String]()), ("中\u{1AB0}", "中", []), ("😀\u{0301}", "😀", []),
+            ("中🏻", "中", []), ("中\u{3000}🏻", "中\u{3000}", []),
+            ("x\u{10FFFD}\u{0301}", "x\u{10FFFD}", ["\u{10FFFD}"]),
+        ])
+    func marksFromFallback(text: String, base: String, missing: [String]) {
+        let prepared = engine.prepare(text)
+        #expect(prepared.missingGlyphs.map { String($0.scalar) } == missing)
+        // The mark adds no .notdef: no glyph 0 but for what no font has.
+        let glyphs = prepared.glyphLines(of: prepared.layout(width: 1_000)).flatMap { $0.runs.flatMap(\.glyphs) }
+        #expect(glyphs.filter { $0.id == 0 }.count == missing.count)
+        // The grapheme clusters are Swift's.
+        #expect(prepared.graphemeClusterRanges.count == text.count)
+        if text.unicodeScalars.last!.properties.generalCategory == .nonspacingMark {
+            // Never cut between a base and its mark (no break opportunity there), even at width 0.
+            let narrow = prepared.layout(width: 0)
+            #expect(
+                narrow.lines.allSatisfy { line in
+                    prepared.graphemeClusterRanges.contains { $0.lowerBound == line.range.lowerBound }
+                })
+            // A combining mark adds little to the width: zero in most fonts.
+            let width = prepared.layout(width: 1_000).lines[0].width
+            #expect(width - engine.layout(base, width: 1_000).lines[0].width < 1, "\(width)")
+        }
+    }
+
     @Test("text the stack draws, and characters that need no glyph, report nothing")
     func nothingMissing() {
         var withAttachment = AttributedText("笑")

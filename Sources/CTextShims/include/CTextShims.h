@@ -50,6 +50,8 @@ int32_t ctextshims_grapheme_cluster_break(uint32_t codepoint);
 /* White_Space, Default_Ignorable_Code_Point. */
 bool ctextshims_is_white_space(uint32_t codepoint);
 bool ctextshims_is_default_ignorable(uint32_t codepoint);
+/* Bidi_Paired_Bracket_Type: 0 none, 1 open, 2 close; *pair receives Bidi_Paired_Bracket. */
+int32_t ctextshims_paired_bracket(uint32_t codepoint, uint32_t *pair);
 /* Indic_Syllabic_Category=Virama (ICU's grapheme rules join a consonant, virama, consonant). */
 bool ctextshims_is_virama(uint32_t codepoint);
 /* General category as ICU's UCharCategory value. */

@@ -71,6 +71,19 @@ struct ShapedText {
             let scale = fontSize / metrics.unitsPerEm
             for c in Int(pieces[p].firstCluster)..<Int(pieces[q - 1].endCluster) {
                 let end = c + 1 < memo.endCluster ? clusters[c + 1].start : run.end
+                let advance = Double(memo.advances[c - memo.firstCluster]) * scale
+                if clusters[c].flags & (ClusterInfo.insideGrapheme | ClusterInfo.breakBefore)
+                    == ClusterInfo.insideGrapheme,
+                    let last = result.last
+                {
+                    // A part of a grapheme cluster in a font of its own (a mark its base's font
+                    // lacks): one cluster with its base, so that a word is never cut between them.
+                    result[result.count - 1] = MeasuredCluster(
+                        start: last.start, end: end, run: last.run, advance: last.advance + advance,
+                        ascent: max(last.ascent, metrics.ascender * scale),
+                        descent: max(last.descent, metrics.descender * scale), isWhiteSpace: last.isWhiteSpace)
+                    continue
+                }
                 result.append(
                     MeasuredCluster(
                         start: clusters[c].start, end: end, run: Int32(runIndex),

@@ -34,6 +34,7 @@ extension Segmenter {
     ) {
         clusterScalar.removeAll()
         splitCursor = 0
+        clusteringFonts = input.context.fontTable
         if flags & UnicodeProperties.complexGrapheme == 0 {
             for s in 0..<scalars.count { appendCluster(scalar: s, to: clusters) }
             return
@@ -118,18 +119,50 @@ extension Segmenter {
     /// modifier; a modifier after a base that is no emoji): each starts a cluster of its own
     /// (``ClusterInfo/insideGrapheme``), so that a line may start there, and shaping splits the
     /// grapheme's advance as HarfBuzz gives it (the space its own, the mark with what follows).
+    ///
+    /// A grapheme cluster that no font has whole (a combining mark the base's font lacks, as
+    /// U+0308 after 中 or 😀) is split too, without a break opportunity, before each nonspacing
+    /// mark the base's font lacks and a text font has: that part takes its font from the fallback
+    /// stack, as Pango and Chromium draw it, and no character is measured as .notdef that some
+    /// font draws.
     private func appendSplits(upTo end: Int, to clusters: GrowableBuffer<ClusterInfo>) {
         var t = splitCursor
+        let baseFont = end - t >= 1 ? fontLackingParts(grapheme: (t - 1)..<end) : nil
         while t < end {
-            if scalarBreaks[t] {
+            var split = scalarBreaks[t]
+            // Nonspacing marks only (ICU's U_NON_SPACING_MARK), from a text font: they add no
+            // advance of their own, so the split changes no width but the .notdef's.
+            if let baseFont, !split, let fonts = clusteringFonts,
+                properties[t] & UnicodeProperties.defaultIgnorable == 0,
+                ctextshims_general_category(scalars[t]) == 6,
+                !fonts.fonts[baseFont].coverage.contains(scalars[t]),
+                fonts.fonts.contains(where: { !$0.isColorFont && $0.coverage.contains(scalars[t]) })
+            {
+                split = true
+            }
+            if split {
                 clusterScalar.append(Int32(t))
-                clusters.append(
-                    ClusterInfo(
-                        start: scalarStarts[t], font: 0, flags: ClusterInfo.breakBefore | ClusterInfo.insideGrapheme))
+                let flags = (scalarBreaks[t] ? ClusterInfo.breakBefore : 0) | ClusterInfo.insideGrapheme
+                clusters.append(ClusterInfo(start: scalarStarts[t], font: 0, flags: flags))
             }
             t += 1
         }
         splitCursor = end
+    }
+
+    /// The font of the base of a grapheme cluster of several scalars that no font has whole
+    /// (the first font with the base), or nil when one font has it all or none has the base.
+    private func fontLackingParts(grapheme: Range<Int>) -> Int? {
+        guard grapheme.lowerBound >= 0, let fonts = clusteringFonts?.fonts else { return nil }
+        func covers(_ font: Font) -> Bool {
+            for s in grapheme where !font.coverage.contains(scalars[s]) {
+                if s != grapheme.lowerBound && properties[s] & UnicodeProperties.defaultIgnorable != 0 { continue }
+                return false
+            }
+            return true
+        }
+        if fonts.contains(where: covers) { return nil }
+        return fonts.firstIndex { $0.coverage.contains(scalars[grapheme.lowerBound]) }
     }
 
     /// Ends the clusters of the paragraph: the splits of its last grapheme cluster.
@@ -193,7 +226,8 @@ extension Segmenter {
             clusters[firstCluster + c] = info
             scripts.append(UnicodeProperties.script(bits))
         }
-        ScriptResolution.resolve(scripts.elements)
+        ScriptResolution.resolve(
+            scripts.elements, firstScalar: { self.scalars[Int(self.clusterScalar[$0])] }, openBrackets: &openBrackets)
         table.resolveSpaceFonts(
             UnsafeMutableBufferPointer(rebasing: clusters.elements[firstCluster...]),
             scripts: UnsafeBufferPointer(scripts.elements), text: input.text)

@@ -63,6 +63,8 @@ struct SegmentationRules: Sendable {
 final class Segmenter {
     /// Per cluster of the paragraph last segmented: its resolved script (ICU script code).
     let scripts = GrowableBuffer<UInt8>()
+    /// The brackets open during script resolution (see ``ScriptResolution``).
+    var openBrackets: [UInt64] = []
     /// Per cluster of the paragraph last segmented: its bidi embedding level (odd: right to left).
     let levels = GrowableBuffer<UInt8>()
 
@@ -74,6 +76,9 @@ final class Segmenter {
     let clusterScalar = GrowableBuffer<Int32>()
     /// The first scalar whose line break opportunity ``findClusters`` has not yet looked at.
     var splitCursor = 0
+    /// The fonts of the paragraph being clustered (a grapheme cluster that no font covers whole
+    /// is split where its base's font lacks a character; see `appendSplits`).
+    var clusteringFonts: FontTable?
     /// Line-break classes for our own breaker (per scalar; per cluster in the fused pass, where
     /// the two are one), and the general path's break opportunities per scalar (a line may
     /// start there; ours or ICU's).
@@ -189,7 +194,10 @@ final class Segmenter {
         clusters.adoptWritten(count)
         scripts.adoptWritten(count)
         if ownBreaks { lineClasses.adoptWritten(count) }
-        ScriptResolution.resolve(UnsafeMutableBufferPointer(rebasing: scripts.elements[0..<count]))
+        ScriptResolution.resolve(
+            UnsafeMutableBufferPointer(rebasing: scripts.elements[0..<count]),
+            firstScalar: { UTF8Scalars.decode(text, at: Int(clusters[firstCluster + $0].start)).scalar },
+            openBrackets: &openBrackets)
         let paragraphClusters = UnsafeMutableBufferPointer(rebasing: clusters.elements[firstCluster...])
         table.resolveSpaceFonts(paragraphClusters, scripts: UnsafeBufferPointer(scripts.elements), text: text)
         levels.removeAll()
@@ -232,16 +240,55 @@ final class Segmenter {
 /// ones take the first real script of the paragraph (as Pango's script iterator does). The one
 /// place that rule lives.
 enum ScriptResolution {
-    /// Resolves raw ICU script codes in place.
-    static func resolve(_ scripts: UnsafeMutableBufferPointer<UInt8>) {
+    /// The most brackets open at once that are remembered (deeper ones resolve as any Common
+    /// character), as Pango's itemizer bounds its stack.
+    static let maximumOpenBrackets = 64
+
+    /// Resolves raw ICU script codes in place, by UAX #24's rules as Pango's and HarfBuzz's
+    /// itemizers apply them: a Common or Inherited character takes the script of the text
+    /// before it (at the start, of the first character with a script of its own), except a
+    /// closing bracket, which takes the script of the opening bracket it closes, so that in
+    /// `ы (F)` the `)` is Cyrillic as the `(` is, not kerned with the Latin `F`.
+    ///
+    /// - Parameters:
+    ///   - firstScalar: the first scalar of each cluster (asked only of Common ones).
+    ///   - openBrackets: scratch for the brackets open (kept by the caller, so that the
+    ///     resolution allocates nothing once warm).
+    static func resolve(
+        _ scripts: UnsafeMutableBufferPointer<UInt8>, firstScalar: (Int) -> UInt32, openBrackets: inout [UInt64]
+    ) {
         var first = UnicodeProperties.scriptCommon
         for script in scripts where script > UnicodeProperties.scriptInherited {
             first = script
             break
         }
+        openBrackets.removeAll(keepingCapacity: true)
         var current = first
         for c in scripts.indices {
-            if scripts[c] > UnicodeProperties.scriptInherited { current = scripts[c] } else { scripts[c] = current }
+            if scripts[c] > UnicodeProperties.scriptInherited {
+                current = scripts[c]
+                continue
+            }
+            if scripts[c] == UnicodeProperties.scriptCommon {
+                let scalar = firstScalar(c)
+                // Only punctuation can be a bracket: the ASCII ones are known without asking.
+                if scalar >= 0x28 && (scalar < 0x80 ? "()[]{}".utf8.contains(UInt8(scalar)) : true) {
+                    var pair: UInt32 = 0
+                    switch ctextshims_paired_bracket(scalar, &pair) {
+                    case 1:
+                        if openBrackets.count < maximumOpenBrackets {
+                            openBrackets.append(UInt64(pair) << 8 | UInt64(current))
+                        }
+                    case 2:
+                        if let match = openBrackets.lastIndex(where: { UInt32($0 >> 8) == scalar }) {
+                            current = UInt8(truncatingIfNeeded: openBrackets[match])
+                            openBrackets.removeSubrange(match...)
+                        }
+                    default: break
+                    }
+                }
+            }
+            scripts[c] = current
         }
     }
 }
