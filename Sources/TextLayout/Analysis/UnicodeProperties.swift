@@ -8,7 +8,9 @@ struct UnicodeProperties: Sendable {
     @inline(__always) static func script(_ bits: UInt16) -> UInt8 { UInt8(truncatingIfNeeded: bits) }
     static let whiteSpace: UInt16 = 1 << 8
     static let defaultIgnorable: UInt16 = 1 << 9
-    // Bit 10 is free.
+    /// Bidi_Paired_Bracket_Type is Open or Close: script resolution pairs it (see
+    /// `ScriptResolution`), and only a paragraph that has one pays for the pairing.
+    static let pairedBracket: UInt16 = 1 << 10
     /// The grapheme cluster break class is not Other/Control/CR/LF: the character may join a
     /// neighbour in one cluster, so the paragraph needs ICU's grapheme iterator.
     static let complexGrapheme: UInt16 = 1 << 11
@@ -48,6 +50,8 @@ struct UnicodeProperties: Sendable {
         default: bits |= complexGrapheme | hardGrapheme
         }
         if ctextshims_is_virama(c) { bits |= hardGrapheme }
+        var pair: UInt32 = 0
+        if ctextshims_paired_bracket(c, &pair) != 0 { bits |= pairedBracket }
         if ctextshims_is_extended_pictographic(c) { bits |= extendedPictographic }
         if ctextshims_is_rtl_relevant(c) { bits |= rightToLeft }
         switch ctextshims_general_category(c) {

@@ -86,8 +86,7 @@ struct ShapedText {
                 }
                 result.append(
                     MeasuredCluster(
-                        start: clusters[c].start, end: end, run: Int32(runIndex),
-                        advance: Double(memo.advances[c - memo.firstCluster]) * scale,
+                        start: clusters[c].start, end: end, run: Int32(runIndex), advance: advance,
                         ascent: metrics.ascender * scale, descent: metrics.descender * scale,
                         isWhiteSpace: clusters[c].flags & ClusterInfo.whiteSpace != 0))
             }

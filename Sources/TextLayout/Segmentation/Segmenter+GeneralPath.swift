@@ -153,16 +153,15 @@ extension Segmenter {
     /// The font of the base of a grapheme cluster of several scalars that no font has whole
     /// (the first font with the base), or nil when one font has it all or none has the base.
     private func fontLackingParts(grapheme: Range<Int>) -> Int? {
-        guard grapheme.lowerBound >= 0, let fonts = clusteringFonts?.fonts else { return nil }
-        func covers(_ font: Font) -> Bool {
-            for s in grapheme where !font.coverage.contains(scalars[s]) {
-                if s != grapheme.lowerBound && properties[s] & UnicodeProperties.defaultIgnorable != 0 { continue }
-                return false
-            }
-            return true
+        guard grapheme.lowerBound >= 0, let table = clusteringFonts else { return nil }
+        let graphemeScalars = UnsafeBufferPointer(rebasing: scalars.elements[grapheme])
+        let graphemeProperties = UnsafeBufferPointer(rebasing: properties.elements[grapheme])
+        if table.fonts.indices.contains(where: {
+            table.font(UInt8($0), covers: graphemeScalars, properties: graphemeProperties)
+        }) {
+            return nil
         }
-        if fonts.contains(where: covers) { return nil }
-        return fonts.firstIndex { $0.coverage.contains(scalars[grapheme.lowerBound]) }
+        return table.fonts.firstIndex { $0.coverage.contains(scalars[grapheme.lowerBound]) }
     }
 
     /// Ends the clusters of the paragraph: the splits of its last grapheme cluster.
@@ -172,7 +171,9 @@ extension Segmenter {
 
     /// A font and flags per cluster (``FontTable/font(forCluster:properties:previous:)``), and
     /// a resolved script per cluster.
-    func chooseFontsAndScripts(of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int) {
+    func chooseFontsAndScripts(
+        of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>, firstCluster: Int, hasBrackets: Bool
+    ) {
         let count = clusterScalar.count
         let table = input.context.fontTable
         scripts.removeAll()
@@ -189,11 +190,17 @@ extension Segmenter {
                 // resolved); else the part takes a font of its own from the fallback stack, as
                 // after an attachment, which is no text.
                 let end = c + 1 < count ? Int(clusterScalar[c + 1]) : scalars.count
+                let partScalars = UnsafeBufferPointer(rebasing: scalars.elements[first..<end])
+                let partProperties = UnsafeBufferPointer(rebasing: properties.elements[first..<end])
                 info.flags |= graphemeFlags & ClusterInfo.spaceLike
-                info.font = table.font(
-                    forCluster: UnsafeBufferPointer(rebasing: scalars.elements[first..<end]),
-                    properties: UnsafeBufferPointer(rebasing: properties.elements[first..<end]),
-                    previous: nil, uncovered: &sawUncovered)
+                if let graphemeFont = previousFont,
+                    table.font(graphemeFont, covers: partScalars, properties: partProperties)
+                {
+                    info.font = graphemeFont
+                } else {
+                    info.font = table.font(
+                        forCluster: partScalars, properties: partProperties, previous: nil, uncovered: &sawUncovered)
+                }
                 clusters[firstCluster + c] = info
                 scripts.append(UnicodeProperties.script(bits))
                 continue
@@ -227,7 +234,8 @@ extension Segmenter {
             scripts.append(UnicodeProperties.script(bits))
         }
         ScriptResolution.resolve(
-            scripts.elements, firstScalar: { self.scalars[Int(self.clusterScalar[$0])] }, openBrackets: &openBrackets)
+            scripts.elements, hasBrackets: hasBrackets, firstScalar: { self.scalars[Int(self.clusterScalar[$0])] },
+            openBrackets: &openBrackets)
         table.resolveSpaceFonts(
             UnsafeMutableBufferPointer(rebasing: clusters.elements[firstCluster...]),
             scripts: UnsafeBufferPointer(scripts.elements), text: input.text)

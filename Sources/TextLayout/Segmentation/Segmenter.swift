@@ -108,7 +108,9 @@ final class Segmenter {
             let flags = decodeScalars(range, of: input.text)
             findScalarBreaks(range, of: input)
             findClusters(range, flags: flags, of: input, into: clusters)
-            chooseFontsAndScripts(of: input, clusters: clusters, firstCluster: firstCluster)
+            chooseFontsAndScripts(
+                of: input, clusters: clusters, firstCluster: firstCluster,
+                hasBrackets: flags & UnicodeProperties.pairedBracket != 0)
             resolveBidi(needed: flags & UnicodeProperties.rightToLeft != 0)
         } else if fused == .clustersOnly {
             markICUBreakOpportunities(range, of: input, clusters: clusters, firstCluster: firstCluster)
@@ -154,6 +156,7 @@ final class Segmenter {
         var count = 0
         let text = input.text
         var simple = true
+        var union: UInt16 = 0
         UnicodeProperties.bmp.withUnsafeBufferPointer { properties in
             PairLineBreaker.bmp.withUnsafeBufferPointer { classes in
                 var previousFont: UInt8? = nil
@@ -166,6 +169,7 @@ final class Segmenter {
                         simple = false
                         return
                     }
+                    union |= bits
                     var info = ClusterInfo(
                         start: Int32(i), font: 0, flags: ClusterInfo.flags(scalar: scalar, bits: bits))
                     if scalar == 0xFFFC, hasAttachments, input.attributed.attachment(atUTF8Offset: i) != nil {
@@ -196,6 +200,7 @@ final class Segmenter {
         if ownBreaks { lineClasses.adoptWritten(count) }
         ScriptResolution.resolve(
             UnsafeMutableBufferPointer(rebasing: scripts.elements[0..<count]),
+            hasBrackets: union & UnicodeProperties.pairedBracket != 0,
             firstScalar: { UTF8Scalars.decode(text, at: Int(clusters[firstCluster + $0].start)).scalar },
             openBrackets: &openBrackets)
         let paragraphClusters = UnsafeMutableBufferPointer(rebasing: clusters.elements[firstCluster...])
@@ -251,11 +256,14 @@ enum ScriptResolution {
     /// `ы (F)` the `)` is Cyrillic as the `(` is, not kerned with the Latin `F`.
     ///
     /// - Parameters:
+    ///   - hasBrackets: whether the paragraph has a paired bracket (``UnicodeProperties/pairedBracket``);
+    ///     without one, no scalar is asked for.
     ///   - firstScalar: the first scalar of each cluster (asked only of Common ones).
     ///   - openBrackets: scratch for the brackets open (kept by the caller, so that the
     ///     resolution allocates nothing once warm).
     static func resolve(
-        _ scripts: UnsafeMutableBufferPointer<UInt8>, firstScalar: (Int) -> UInt32, openBrackets: inout [UInt64]
+        _ scripts: UnsafeMutableBufferPointer<UInt8>, hasBrackets: Bool, firstScalar: (Int) -> UInt32,
+        openBrackets: inout [UInt64]
     ) {
         var first = UnicodeProperties.scriptCommon
         for script in scripts where script > UnicodeProperties.scriptInherited {
@@ -269,10 +277,9 @@ enum ScriptResolution {
                 current = scripts[c]
                 continue
             }
-            if scripts[c] == UnicodeProperties.scriptCommon {
+            if hasBrackets && scripts[c] == UnicodeProperties.scriptCommon {
                 let scalar = firstScalar(c)
-                // Only punctuation can be a bracket: the ASCII ones are known without asking.
-                if scalar >= 0x28 && (scalar < 0x80 ? "()[]{}".utf8.contains(UInt8(scalar)) : true) {
+                if UnicodeProperties.of(scalar) & UnicodeProperties.pairedBracket != 0 {
                     var pair: UInt32 = 0
                     switch ctextshims_paired_bracket(scalar, &pair) {
                     case 1:
