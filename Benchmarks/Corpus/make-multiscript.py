@@ -51,12 +51,13 @@ MAX_CHARS = 280
 # Packages
 
 
-def fetch(workdir, any_version):
-    """Downloads and extracts every package; returns {package: root directory}."""
+def fetch(workdir, any_version, packages=None):
+    """Downloads and extracts every package of `packages` ({name: version}, default PACKAGES);
+    returns {package: root directory}."""
     roots = {}
     debs = os.path.join(workdir, "debs")
     os.makedirs(debs, exist_ok=True)
-    for package, version in sorted(PACKAGES.items()):
+    for package, version in sorted((packages or PACKAGES).items()):
         spec = package if any_version else f"{package}={version}"
         result = subprocess.run(["apt-get", "download", spec], cwd=debs, capture_output=True, text=True)
         if result.returncode != 0:

@@ -1,7 +1,10 @@
 extension Figure {
     /// The figures printed after the table, in order. Add an entry for a new figure; a figure
     /// whose scenarios did not all run is shown as not computed.
-    public static let all: [Figure] = [
+    public static let all: [Figure] = general + ScriptsBenchmark.figures
+
+    /// The figures of every scenario but `scripts` (whose figures, one per script, it makes).
+    static let general: [Figure] = [
         Figure(
             ["measure-cold"], over: ["hb-raw", "icu-breaks"], goal: .atMost(1.5),
             meaning: "measuring from nothing costs little more than shaping and breaking alone"),

@@ -35,5 +35,6 @@ extension Scenario {
         .renderCell,
         .renderCellPNG,
         .pangoAgreement,
+        .scripts,
     ]
 }
