@@ -123,6 +123,10 @@ bool ctextshims_is_virama(uint32_t c) {
 }
 int32_t ctextshims_general_category(uint32_t c) { return (int32_t)u_charType((UChar32)c); }
 
+int32_t ctextshims_joining_type(uint32_t c) {
+    return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE);
+}
+
 int32_t ctextshims_line_break_class(uint32_t c) {
     return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK);
 }

@@ -287,18 +287,60 @@ enum MeasureCommand {
 
     /// Whether `line` is a warning made by ``missingGlyphsWarning(_:for:)``.
     static func isMissingGlyphsWarning(_ line: Substring) -> Bool {
-        line.hasPrefix("warning: ") && line.contains(missingGlyphsMarker)
-            && (line.hasSuffix(missingGlyphsEnding + "\n") || line.hasSuffix(missingGlyphsEnding))
+        let bytes = Array(line.utf8)
+        let ending = Array(missingGlyphsEnding.utf8)
+        return bytes.starts(with: "warning: ".utf8) && lastRange(of: missingGlyphsMarker, in: bytes[...]) != nil
+            && (bytes.last == UInt8(ascii: "\n")
+                ? bytes.dropLast().suffix(ending.count).elementsEqual(ending)
+                : bytes.suffix(ending.count).elementsEqual(ending))
     }
 
     /// The code points ("U+E139") a ``missingGlyphsWarning(_:for:)`` line names.
     static func codePoints(inMissingGlyphsWarning line: Substring) -> [String] {
-        guard let marker = line.range(of: missingGlyphsMarker, options: .backwards),
-            let ending = line.range(of: missingGlyphsEnding, options: .backwards)
+        let bytes = Array(line.utf8)
+        guard let marker = lastRange(of: missingGlyphsMarker, in: bytes[...]),
+            let ending = lastRange(of: missingGlyphsEnding, in: bytes[...]), marker.upperBound <= ending.lowerBound
         else { return [] }
-        var list = line[marker.upperBound..<ending.lowerBound]
-        if let more = list.range(of: missingGlyphsMoreMarker) { list = list[..<more.lowerBound] }
-        return list.split(separator: ", ").map(String.init)
+        var list = bytes[marker.upperBound..<ending.lowerBound]
+        if let more = firstRange(of: missingGlyphsMoreMarker, in: list) { list = list[..<more.lowerBound] }
+        var codePoints: [String] = []
+        while let comma = firstRange(of: ", ", in: list) {
+            codePoints.append(String(decoding: list[..<comma.lowerBound], as: UTF8.self))
+            list = list[comma.upperBound...]
+        }
+        if !list.isEmpty { codePoints.append(String(decoding: list, as: UTF8.self)) }
+        return codePoints
+    }
+
+    /// Whether `line` lists only some of its code points ("… and 3 more").
+    static func isCutMissingGlyphsWarning(_ line: Substring) -> Bool {
+        firstRange(of: missingGlyphsMoreMarker, in: Array(line.utf8)[...]) != nil
+    }
+
+    /// The first place `needle` occurs in `bytes` (byte offsets into their base), or nil: a
+    /// warning line is searched in its bytes (Foundation's search through NSString cost more
+    /// than measuring the text the warning is about).
+    static func firstRange(of needle: String, in bytes: ArraySlice<UInt8>) -> Range<Int>? {
+        let pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
+        var i = bytes.startIndex
+        while i + pattern.count <= bytes.endIndex {
+            if bytes[i..<i + pattern.count].elementsEqual(pattern) { return i..<i + pattern.count }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The last place `needle` occurs in `bytes`, or nil.
+    static func lastRange(of needle: String, in bytes: ArraySlice<UInt8>) -> Range<Int>? {
+        let pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
+        var i = bytes.endIndex - pattern.count
+        while i >= bytes.startIndex {
+            if bytes[i..<i + pattern.count].elementsEqual(pattern) { return i..<i + pattern.count }
+            i -= 1
+        }
+        return nil
     }
 
     /// The warning for characters no font draws in the truncation token (nil when it has none).

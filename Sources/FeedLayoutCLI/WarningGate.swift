@@ -69,7 +69,7 @@ final class WarningGate: Sendable {
                     state.heldBack.append((codePoint, 1))
                 }
             }
-            if line.contains(MeasureCommand.missingGlyphsMoreMarker) { state.cutLists += 1 }
+            if MeasureCommand.isCutMissingGlyphsWarning(line) { state.cutLists += 1 }
             return false
         }
     }

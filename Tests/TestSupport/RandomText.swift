@@ -170,3 +170,89 @@ public struct BidiMixText {
         return String(s)
     }
 }
+
+/// Random texts of words in every script a font of the per-script stack draws, for the segment
+/// cache's rule around spaces (``Fixtures/scriptsFonts``): words of letters, marks, viramas,
+/// ZWJ and ZWNJ of one script (Arabic, Persian's letters, Hebrew, Devanagari, Bengali,
+/// Gujarati, Tamil, Telugu, Malayalam, Thai, Myanmar, Khmer, Georgian, Latin with marks,
+/// Cyrillic, Greek, Han), digits and punctuation, drawn from a vocabulary renewed every 60
+/// texts, so that the same words come back after other words, after a space, a hyphen, a
+/// slash, a no-break space, a tab, a bidi mark or a control, at a paragraph's start and end,
+/// in a run of another script and beside text no font covers.
+public struct ScriptWordsText {
+    public var random: RandomText
+    private var vocabulary: [String] = []
+    private var made = 0
+
+    public init(seed: UInt64) { random = RandomText(seed: seed) }
+
+    /// Each script's letters, then its marks and joiners (drawn less often).
+    static let scripts: [(letters: [ClosedRange<UInt32>], marks: [ClosedRange<UInt32>])] = [
+        ([0x0621...0x064A, 0x0671...0x06D3], [0x064B...0x0652, 0x0670...0x0670, 0x200C...0x200D]),  // Arabic, Persian
+        ([0x05D0...0x05EA], [0x05B0...0x05BC, 0x05C1...0x05C2]),  // Hebrew
+        ([0x0915...0x0939, 0x0905...0x0914], [0x093E...0x094D, 0x0901...0x0903, 0x200C...0x200D]),  // Devanagari
+        ([0x0995...0x09B9, 0x0985...0x0994], [0x09BE...0x09CD, 0x0981...0x0983]),  // Bengali
+        ([0x0A95...0x0AB9, 0x0A85...0x0A94], [0x0ABE...0x0ACD, 0x0A81...0x0A83]),  // Gujarati
+        ([0x0B95...0x0BB9, 0x0B85...0x0B94], [0x0BBE...0x0BCD, 0x0B82...0x0B83]),  // Tamil
+        ([0x0C15...0x0C39, 0x0C05...0x0C14], [0x0C3E...0x0C4D, 0x0C01...0x0C03]),  // Telugu
+        ([0x0D15...0x0D3A, 0x0D05...0x0D14], [0x0D3E...0x0D4D, 0x0D02...0x0D03]),  // Malayalam
+        ([0x0E01...0x0E2E, 0x0E40...0x0E44], [0x0E31...0x0E3A, 0x0E47...0x0E4E]),  // Thai
+        ([0x1000...0x102A], [0x102B...0x103E]),  // Myanmar
+        ([0x1780...0x17B3], [0x17B6...0x17D2]),  // Khmer
+        ([0x10D0...0x10FA], []),  // Georgian
+        ([0x0041...0x005A, 0x0061...0x007A, 0x00C0...0x00FF], [0x0300...0x036F]),  // Latin
+        ([0x0410...0x044F], [0x0301...0x0301]),  // Cyrillic
+        ([0x0391...0x03C9], [0x0301...0x0301, 0x0308...0x0308]),  // Greek
+        ([0x4E00...0x4FFF], []),  // Han
+    ]
+    /// What stands between words besides a space (break opportunities with no space, and
+    /// characters that are not spaces at all).
+    static let separators: [String] = [
+        "-", "/", "\u{00A0}", "\t", "\u{200F}", "\u{200E}", "\u{00AD}", "\u{2010}", ", ", ". ", "\u{060C} ",
+        "\u{0964} ", "  ", "\u{3000}", "\u{0001}", "\u{FFFD}", "\u{10FFFD}", "(", ") ", "\u{0640}",
+    ]
+
+    private mutating func scalar(_ ranges: [ClosedRange<UInt32>]) -> Unicode.Scalar? {
+        guard !ranges.isEmpty else { return nil }
+        let range = ranges[random.generator.below(ranges.count)]
+        return Unicode.Scalar(
+            range.lowerBound + UInt32(random.generator.below(Int(range.upperBound - range.lowerBound) + 1)))
+    }
+
+    private mutating func word() -> String {
+        let pick = random.generator.below(Self.scripts.count + 2)
+        if pick >= Self.scripts.count {  // digits, in ASCII or Arabic-Indic
+            let base: UInt32 = pick == Self.scripts.count ? 0x30 : 0x660
+            return String(
+                String.UnicodeScalarView(
+                    (0..<(1 + random.generator.below(4))).map { _ in
+                        Unicode.Scalar(base + UInt32(random.generator.below(10)))!
+                    }))
+        }
+        let script = Self.scripts[pick]
+        var s = String.UnicodeScalarView()
+        for _ in 0..<(1 + random.generator.below(6)) {
+            if let letter = scalar(script.letters) { s.append(letter) }
+            if random.generator.below(3) == 0, let mark = scalar(script.marks) { s.append(mark) }
+        }
+        return String(s)
+    }
+
+    /// A text of 1 to `maxWords` words.
+    public mutating func next(maxWords: Int = 10) -> String {
+        if made % 60 == 0 { vocabulary = (0..<24).map { _ in word() } }
+        made += 1
+        var text = ""
+        for w in 0..<(1 + random.generator.below(maxWords)) {
+            if w > 0 {
+                text +=
+                    random.generator.below(4) == 0
+                    ? Self.separators[random.generator.below(Self.separators.count)] : " "
+            }
+            text += vocabulary[random.generator.below(vocabulary.count)]
+        }
+        if random.generator.below(8) == 0 { text = " " + text }
+        if random.generator.below(8) == 0 { text += " " }
+        return text
+    }
+}

@@ -35,6 +35,32 @@ public enum Fixtures {
         do { return try FontStack.bundled(directory: fontsDirectory) } catch { fatalError("bundled fonts: \(error)") }
     }()
 
+    /// The fonts of Debian's `fonts-noto-core` (which the test script installs) that the
+    /// per-script corpora need, after Noto Sans, in this order; their files are
+    /// ``notoCoreDirectory``/NotoSans*NAME*-Regular.ttf.
+    public static let notoCoreScripts = [
+        "Arabic", "Hebrew", "Devanagari", "Bengali", "Gujarati", "Tamil", "Telugu", "Malayalam", "Thai", "Myanmar",
+        "Khmer", "Georgian",
+    ]
+    public static let notoCoreDirectory = "/usr/share/fonts/truetype/noto"
+
+    /// The stack of the benchmarks' `scripts` scenario: Noto Sans, the ``notoCoreScripts``
+    /// fonts, Noto Sans CJK SC and Noto Color Emoji (every script of the per-script corpora).
+    public static let scriptsFonts: FontStack = {
+        let files =
+            [fontsDirectory + "/NotoSans-Regular.ttf"]
+            + notoCoreScripts.map { "\(notoCoreDirectory)/NotoSans\($0)-Regular.ttf" }
+            + [fontsDirectory + "/NotoSansCJK-Regular.ttc#2", fontsDirectory + "/NotoColorEmoji.ttf"]
+        do { return try FontStack(files: files) } catch { fatalError("fonts-noto-core: \(error)") }
+    }()
+
+    /// The texts of a per-script corpus (`Benchmarks/Corpus/scripts/NAME.txt`, 5,000 each).
+    public static func scriptCorpus(_ name: String) -> [String] {
+        let path = corpusDirectory + "/scripts/\(name).txt"
+        guard let data = FileManager.default.contents(atPath: path) else { fatalError("missing corpus at \(path)") }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     /// One engine shared by the tests that do not need a fresh cache.
     public static let engine = TextEngine(fonts: fonts)
 

@@ -52,6 +52,59 @@ struct CacheExactnessTests {
         )
     }
 
+    /// Compares a cached engine with an uncached one on `texts` with the fonts of every script
+    /// (``Fixtures/scriptsFonts``); returns the texts that differ.
+    static func scriptDifferences(_ texts: [String]) -> [String] {
+        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0)
+        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+        var found: [String] = []
+        for (i, text) in texts.enumerated() {
+            let style = TextStyle(fontSize: [17, 16, 12.5][i % 3])
+            let a = uncached.prepare(text, style: style)
+            let b = cached.prepare(text, style: style)
+            if a.textRuns.map(\.advance) != b.textRuns.map(\.advance) || a.layout(width: 40) != b.layout(width: 40)
+                || a.layout(width: 90) != b.layout(width: 90) || a.layout(width: 343) != b.layout(width: 343)
+            {
+                found.append(text)
+            }
+        }
+        return found
+    }
+
+    @Test(
+        "every script in its own font (a space is a barrier in some, not in others): random words after spaces, hyphens, controls and other scripts, cached equals uncached"
+    )
+    func scriptWords() {
+        // FEEDLAYOUT_SCRIPT_CACHE_TEXTS raises the count.
+        let count = Int(ProcessInfo.processInfo.environment["FEEDLAYOUT_SCRIPT_CACHE_TEXTS"] ?? "") ?? 30_000
+        var words = ScriptWordsText(seed: 0x5C217)
+        let texts = (0..<count).map { _ in words.next() }
+        let found = Self.scriptDifferences(texts)
+        #expect(
+            found.isEmpty,
+            "\(found.count) texts differ, e.g. \(found.prefix(5).map { $0.unicodeScalars.map { String($0.value, radix: 16) } })"
+        )
+    }
+
+    @Test(
+        "the per-script corpora, their words shuffled into new texts (each word after other words): cached equals uncached",
+        arguments: [
+            "arabic", "persian", "hebrew", "rtl-social", "devanagari", "bengali", "gujarati", "tamil", "telugu",
+            "malayalam", "thai", "myanmar", "khmer", "georgian", "cyrillic", "greek", "vietnamese",
+        ])
+    func recombinedCorpus(corpus: String) {
+        var generator = SplitMix(seed: UInt64(corpus.utf8.count) &* 0x9E37)
+        let lines = Array(Fixtures.scriptCorpus(corpus).prefix(400))
+        let words = lines.flatMap { $0.split(separator: " ").map(String.init) }
+        var texts = lines
+        for _ in 0..<400 {
+            texts.append(
+                (0..<(1 + generator.below(12))).map { _ in words[generator.below(words.count)] }.joined(separator: " "))
+        }
+        let found = Self.scriptDifferences(texts)
+        #expect(found.isEmpty, "\(found.count) texts differ, e.g. \(found.prefix(3))")
+    }
+
     @Test(
         "a run against its script's direction (Hangul under RLO, its V and L jamo composing once reversed) measures the same after any texts: the issue's reproducer"
     )
@@ -80,6 +133,27 @@ struct CacheExactnessTests {
                     == uncached.prepare(measured, style: style).layout(width: 40),
                 "\(measured.unicodeScalars.map { String($0.value, radix: 16) })")
         }
+    }
+
+    @Test(
+        "an Arabic letter that ends its run takes its form from the text after the run: initial before a letter across an LRM, isolated before a hyphen",
+        arguments: [
+            ("\u{062C}\u{200E}\u{0628}\u{0628}", "\u{062C}-0997"), ("\u{062C}\u{200E}\u{0628}", "\u{062C}\u{200E}1"),
+        ])
+    func joiningAfterRun(before: String, text: String) {
+        // Found by the random script words: the piece ج, beginning its paragraph and ending its
+        // run, was kept from the first text (initial, 10.013 at 12.5 px) and reused in the second
+        // (isolated, 10.863).
+        let style = TextStyle(fontSize: 12.5)
+        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0)
+        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+        _ = cached.prepare(before, style: style)
+        #expect(
+            cached.prepare(text, style: style).textRuns.map(\.advance)
+                == uncached.prepare(text, style: style).textRuns.map(\.advance))
+        #expect(
+            cached.prepare(before, style: style).textRuns.map(\.advance)
+                == uncached.prepare(before, style: style).textRuns.map(\.advance))
     }
 
     @Test(

@@ -56,6 +56,9 @@ int32_t ctextshims_paired_bracket(uint32_t codepoint, uint32_t *pair);
 bool ctextshims_is_virama(uint32_t codepoint);
 /* General category as ICU's UCharCategory value. */
 int32_t ctextshims_general_category(uint32_t codepoint);
+/* ICU's UJoiningType of a code point (0 non-joining, 1 join-causing, 2 dual, 3 left, 4 right,
+ * 5 transparent): what HarfBuzz's Arabic joining reads of the text around a run. */
+int32_t ctextshims_joining_type(uint32_t codepoint);
 /* ICU's Line_Break value of a code point (ULineBreak: 0 XX, 1 AI, 2 AL, ... 42 ZWJ). */
 int32_t ctextshims_line_break_class(uint32_t codepoint);
 /* ICU's East_Asian_Width value (UEastAsianWidth: 0 N, 1 A, 2 H, 3 F, 4 Na, 5 W). */
@@ -115,6 +118,15 @@ const char *ctextshims_icu_error_name(int32_t error);
 static inline void ctextshims_prefetch(const void *address, size_t length) {
     const char *p = (const char *)address;
     for (size_t offset = 0; offset < length; offset += 64) __builtin_prefetch(p + offset);
+}
+
+/* Relaxed atomic loads and stores of one byte: memo tables that threads fill with the same
+ * values (FontTable's first font of each code point). */
+static inline uint8_t ctextshims_load_relaxed_u8(const uint8_t *address) {
+    return __atomic_load_n(address, __ATOMIC_RELAXED);
+}
+static inline void ctextshims_store_relaxed_u8(uint8_t *address, uint8_t value) {
+    __atomic_store_n(address, value, __ATOMIC_RELAXED);
 }
 
 /* ---- FreeType ---------------------------------------------------------------------------- */

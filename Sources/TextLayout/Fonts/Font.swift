@@ -46,6 +46,9 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     let hbFont: OpaquePointer
     /// The code points the face maps, made on first use (an atomic pointer: a lock only then).
     private let coverageWords = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
+    /// Whether the space glyph is a barrier to the face's lookups (``spaceIsBarrier``): 0 not
+    /// read yet, 1 no, 2 yes.
+    private let spaceBarrier = Atomic<UInt8>(0)
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
     /// The bytes of a font made from data, alive as long as the faces reading them.
@@ -264,6 +267,18 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         }
     }
 
+    /// Whether the face's space glyph is a barrier to its OpenType lookups (``SpaceBarrier``):
+    /// then the text after a space shapes as it would after any other space, whatever is
+    /// before it, and the text before it as it would before any other. Read from the `GSUB` and
+    /// `GPOS` tables on first use (threads that ask at once may each read them; they agree).
+    var spaceIsBarrier: Bool {
+        let known = spaceBarrier.load(ordering: .relaxed)
+        if known != 0 { return known == 2 }
+        let holds = SpaceBarrier.holds(for: hbFont)
+        spaceBarrier.store(holds ? 2 : 1, ordering: .relaxed)
+        return holds
+    }
+
     /// Whether the coverage was built (tests: a font no text reaches builds none).
     var hasCoverage: Bool { coverageWords.load(ordering: .acquiring) != nil }
     /// Whether the FreeType face was made (tests).
@@ -286,15 +301,6 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
             var sum = 0
             for i in 0..<Int(count) { sum += Int(positions[i].x_advance) }
             return sum
-        }
-    }
-
-    /// Whether shaping `utf8` alone with this font gives a .notdef glyph (glyph 0) anywhere.
-    func shapesToNotdef(_ utf8: ArraySlice<UInt8>) -> Bool {
-        shaped(utf8) { buffer in
-            var count: UInt32 = 0
-            let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-            return (0..<Int(count)).contains { infos[$0].codepoint == 0 }
         }
     }
 

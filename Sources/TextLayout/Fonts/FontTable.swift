@@ -1,30 +1,77 @@
 import CTextShims
+import Foundation
 
 /// The fonts of an engine and the rules for choosing one (see
-/// ``font(forCluster:properties:previous:)``). Immutable after init; the fonts' coverage is read
-/// lazily (a font no text reaches never builds it).
-final class FontTable: Sendable {
+/// ``font(forCluster:properties:previous:)``). Immutable after init but for a memo of each code
+/// point's first font; the fonts' coverage is read lazily (a font no text reaches never builds
+/// it).
+final class FontTable: @unchecked Sendable {  // the memo's bytes are written atomically, always the same value
     let fonts: [Font]
     let isColor: [Bool]
     let colorFonts: [UInt8]
+    /// The fonts without reference counting: `fonts` keeps them alive, and a coverage test is
+    /// then a load and a mask, with no retain and release of the font around it (a cluster of a
+    /// script far down the stack tests a dozen fonts).
+    private let unretained: [Unmanaged<Font>]
+    /// The first font that has each code point below ``memoLimit``, plus one, or 0xFF when none
+    /// has it; 0 while not known. Filled as text reaches code points, by any thread (relaxed
+    /// atomic bytes: every thread computes the same value), so that choosing the font of a
+    /// cluster in a script far down the stack tests one byte, not every font before its own,
+    /// and a font's coverage is still only built when a text reaches it.
+    private let firstFonts: UnsafeMutablePointer<UInt8>
+    /// Planes 0 to 2: every script, the emoji, CJK's extensions B to F. Above, each lookup tests
+    /// the fonts in order.
+    static let memoLimit: UInt32 = 0x30000
 
     init(fonts: [Font]) {
+        precondition(fonts.count < 255, "a font table holds at most 254 fonts")
         self.fonts = fonts
         isColor = fonts.map(\.isColorFont)
         colorFonts = fonts.indices.filter { fonts[$0].isColorFont }.map { UInt8($0) }
+        unretained = fonts.map { Unmanaged.passUnretained($0) }
+        // calloc: the pages of code points no text reaches are never touched.
+        firstFonts = calloc(Int(Self.memoLimit), 1)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit { free(firstFonts) }
+
+    /// Whether font `index` has `scalar`.
+    @inline(__always)
+    func covers(_ index: Int, _ scalar: UInt32) -> Bool {
+        unretained[index]._withUnsafeGuaranteedRef { $0.coverage.contains(scalar) }
+    }
+
+    /// Whether font `index`'s space glyph is a barrier to its lookups (``Font/spaceIsBarrier``).
+    @inline(__always)
+    func spaceIsBarrier(_ index: Int) -> Bool {
+        unretained[index]._withUnsafeGuaranteedRef { $0.spaceIsBarrier }
+    }
+
+    /// The first font of the stack that has `scalar`, or nil when none has it.
+    @inline(__always)
+    func firstFont(having scalar: UInt32) -> Int? {
+        guard scalar < Self.memoLimit else { return searchFirstFont(having: scalar) }
+        let memo = ctextshims_load_relaxed_u8(firstFonts + Int(scalar))
+        if memo != 0 { return memo == 0xFF ? nil : Int(memo) - 1 }
+        let found = searchFirstFont(having: scalar)
+        ctextshims_store_relaxed_u8(firstFonts + Int(scalar), found.map { UInt8($0 + 1) } ?? 0xFF)
+        return found
+    }
+
+    private func searchFirstFont(having scalar: UInt32) -> Int? {
+        for index in unretained.indices where covers(index, scalar) { return index }
+        return nil
     }
 
     /// The font of a cluster of one code point: ``font(forCluster:properties:previous:)`` for
     /// one scalar (the fonts' coverage tested in order: most text is covered by the first).
     @inline(__always)
     func font(forScalar scalar: UInt32, bits: UInt16, previous: UInt8?, uncovered: inout Bool) -> UInt8 {
-        if let previous,
-            staysInPreviousFont(
-                bits: bits, previous: previous, covered: { fonts[Int(previous)].coverage.contains(scalar) })
+        if let previous, staysInPreviousFont(bits: bits, previous: previous, covered: { covers(Int(previous), scalar) })
         {
             return previous
         }
-        for index in fonts.indices where fonts[index].coverage.contains(scalar) { return UInt8(index) }
+        if let index = firstFont(having: scalar) { return UInt8(index) }
         uncovered = true
         return 0
     }
@@ -57,10 +104,14 @@ final class FontTable: Sendable {
         if !colorFonts.isEmpty, Self.asksForEmojiPresentation(scalars) {
             for index in colorFonts where covers(Int(index)) { return index }
         }
-        for index in fonts.indices where covers(index) { return UInt8(index) }
+        // No font before the first with the base has every scalar.
+        guard let base = firstFont(having: scalars[0]) else {
+            uncovered = true
+            return 0
+        }
+        for index in base..<fonts.count where covers(index) { return UInt8(index) }
         uncovered = true
-        for index in fonts.indices where fonts[index].coverage.contains(scalars[0]) { return UInt8(index) }
-        return 0
+        return UInt8(base)
     }
 
     /// Whether `font` has every scalar of a cluster (default-ignorables after the first need no
@@ -69,7 +120,7 @@ final class FontTable: Sendable {
         -> Bool
     {
         for s in scalars.indices {
-            if fonts[Int(font)].coverage.contains(scalars[s]) { continue }
+            if covers(Int(font), scalars[s]) { continue }
             if s != 0 && properties[s] & UnicodeProperties.defaultIgnorable != 0 { continue }
             return false
         }
@@ -139,7 +190,7 @@ final class FontTable: Sendable {
             }
             for k in first..<c where clusters[k].flags & ClusterInfo.attachment == 0 {
                 let scalar = UTF8Scalars.decode(text, at: Int(clusters[k].start)).scalar
-                if fonts[Int(next)].coverage.contains(scalar) || ctextshims_general_category(scalar) == 12  // Zs
+                if covers(Int(next), scalar) || ctextshims_general_category(scalar) == 12  // Zs
                     || UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0
                 {
                     clusters[k].font = next

@@ -1,3 +1,5 @@
+import CTextShims
+
 /// A character of a measured text that the font it fell to cannot draw: no font of the stack
 /// has it (or none the fallback rules could choose for its cluster), so it is measured as that
 /// font's .notdef glyph (a box, "tofu").
@@ -24,48 +26,43 @@ public struct MissingGlyph: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension PreparedText {
-    /// The characters of the text that were measured as a .notdef glyph, in text order: each
-    /// cluster's characters that its font does not map, confirmed by shaping the cluster alone
-    /// with that font (so that a character HarfBuzz composes or decomposes into glyphs the
-    /// font has is not reported). Characters that need no glyph are never reported: default
-    /// ignorables (ZWJ, variation selectors, soft hyphen…), controls, line and paragraph
-    /// separators, and attachments' U+FFFC.
+    /// The characters of the text that were measured as a .notdef glyph, in text order: in
+    /// each cluster that shaping gave a .notdef glyph, the characters its font does not map
+    /// (so that a character HarfBuzz composes or decomposes into glyphs the font has is not
+    /// reported). Characters that need no glyph are never reported: default ignorables (ZWJ,
+    /// variation selectors, soft hyphen…), controls, line and paragraph separators, and
+    /// attachments' U+FFFC.
     ///
-    /// Computed from what the prepared text holds (each cluster's font) and the fonts'
-    /// coverage; it does not change how the text is measured.
+    /// Read from what the prepared text holds (the clusters shaping found a .notdef glyph in,
+    /// their fonts) and the fonts' coverage; it shapes nothing and does not change how the
+    /// text is measured.
     /// - Complexity: O(1) when font choice found every character in its font (most texts);
-    ///   else O(n) in the length of the text, plus one small shaping call per cluster with a
-    ///   character its font lacks.
+    ///   else O(n) in the length of the text.
     public var missingGlyphs: [MissingGlyph] {
         // Font choice notes when a cluster falls to a font that lacks a character of it: else
         // no glyph is missing (most texts: nothing to look at).
         guard storage.header.mayHaveMissingGlyphs else { return [] }
         return withExtendedLifetime(storage) {
-            let fonts = storage.header.context.fontTable.fonts
+            let table = storage.header.context.fontTable
             let bytes = storage.bytes
             let clusters = storage.clusters
             let runs = storage.runs
             var missing: [MissingGlyph] = []
             var r = 0
-            for c in clusters.indices where clusters[c].flags & ClusterInfo.attachment == 0 {
+            for c in clusters.indices where clusters[c].flags & ClusterInfo.notdefGlyph != 0 {
                 while r < runs.count && runs[r].end <= clusters[c].start { r += 1 }
-                let start = Int(clusters[c].start)
                 let end =
                     c + 1 < clusters.count && clusters[c + 1].start < runs[r].end
                     ? Int(clusters[c + 1].start) : Int(runs[r].end)
-                let font = fonts[Int(clusters[c].font)]
-                let coverage = font.coverage
-                var uncovered: [MissingGlyph] = []
-                var i = start
+                let font = Int(clusters[c].font)
+                var i = Int(clusters[c].start)
                 while i < end {
                     let (value, length) = UTF8Scalars.decode(bytes, at: i)
-                    // The coverage test first: one load and a mask, and almost always true.
-                    if !coverage.contains(value), let scalar = Unicode.Scalar(value), Self.needsGlyph(scalar) {
-                        uncovered.append(MissingGlyph(scalar: scalar, range: i..<i + length))
+                    if !table.covers(font, value), let scalar = Unicode.Scalar(value), Self.needsGlyph(scalar) {
+                        missing.append(MissingGlyph(scalar: scalar, range: i..<i + length))
                     }
                     i += length
                 }
-                if !uncovered.isEmpty, font.shapesToNotdef(ArraySlice(bytes[start..<end])) { missing += uncovered }
             }
             return missing
         }
@@ -74,10 +71,9 @@ extension PreparedText {
     /// Whether a character is drawn with a glyph of its own (not a default ignorable, a control
     /// or a line or paragraph separator).
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        if properties.isDefaultIgnorableCodePoint { return false }
-        switch properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: return false
+        if UnicodeProperties.of(scalar.value) & UnicodeProperties.defaultIgnorable != 0 { return false }
+        switch ctextshims_general_category(scalar.value) {
+        case 13, 14, 15: return false  // ICU's line and paragraph separators, controls
         default: return true
         }
     }

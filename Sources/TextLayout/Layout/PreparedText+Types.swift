@@ -45,6 +45,10 @@ struct ClusterInfo: Sendable {
     /// ZWJ or emoji modifier), so that a line may start there. Shaped in its run as ever, it
     /// takes the advance HarfBuzz gives its glyphs.
     static let insideGrapheme: UInt8 = 16
+    /// Shaping gave the cluster a .notdef glyph (set by ``RunMeasurer`` when it shapes the
+    /// cluster's run; a run measured from the segment cache has none, since a piece holding a
+    /// .notdef glyph is never stored): what ``PreparedText/missingGlyphs`` reports from.
+    static let notdefGlyph: UInt8 = 32
 
     /// The flags of a cluster starting with `scalar` of properties `bits`.
     @inline(__always) static func flags(scalar: UInt32, bits: UInt16) -> UInt8 {

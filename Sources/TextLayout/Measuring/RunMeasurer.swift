@@ -26,13 +26,26 @@ struct PendingEdge {
 /// would give, else with HarfBuzz (``RunShaper``), storing the pieces that are safe to reuse.
 /// It also finds the line edges that must be shaped again (``EdgeCorrection``).
 ///
-/// The cache's rule: a piece is stored only when HarfBuzz marks both of its edges safe to
-/// concatenate, none of its glyphs is .notdef, no cluster of it was too long to shape whole,
-/// and neither it nor the piece after it in the run begins with a character HarfBuzz joins to
-/// the text before it (see ``Piece/neverCached``); pieces that begin or end a run or a
-/// paragraph are keyed apart. A run made only of such pieces concatenates exactly (HarfBuzz's
-/// contract for the flag), so a cached engine and an uncached one give bit-identical results:
-/// differential tests check 100,000 random texts in CI and 1,000,000 on demand.
+/// The cache's rule: a piece is stored only when both of its edges are safe to concatenate,
+/// none of its glyphs is .notdef, no cluster of it was too long to shape whole, and neither it
+/// nor the piece after it in the run begins with a character HarfBuzz joins to the text before
+/// it (see ``Piece/neverCached``); pieces that begin or end a run or a paragraph are keyed
+/// apart, a run's edge with the joining type of the character beyond it (HarfBuzz's Arabic
+/// joining reads it, and nothing else outside the run: its lookups see only the run). An edge
+/// is safe when HarfBuzz marks it safe to concatenate, or when the text on its
+/// other side cannot change the piece (HarfBuzz's flag is conservative: Arabic's joining sets
+/// it on every letter after a space, a failed contextual match on every glyph it looked at):
+/// - the start of a run (the piece is keyed as one, with what HarfBuzz reads before it);
+/// - after a space of its run, in a font whose space glyph is a barrier to its lookups
+///   (``Font/spaceIsBarrier``: no lookup reaches across it, no shaper joins across it), and
+///   not unsafe to break: the piece depends on that space alone on that side, and is keyed as
+///   following a space (``SegmentCache/Key``'s `afterSpace`);
+/// - at a space that ends the piece, in such a font, and not unsafe to break: nothing after
+///   the space reaches the piece.
+/// A run made only of stored pieces then concatenates exactly (HarfBuzz's contract for the
+/// flag, and the barrier for the spaces), so a cached engine and an uncached one give
+/// bit-identical results: differential tests check 100,000 random texts in CI and 1,000,000 on
+/// demand, and every per-script corpus with the fonts of every script.
 ///
 /// One per thread (its buffers are reused from text to text); not thread-safe.
 final class RunMeasurer {
@@ -207,6 +220,7 @@ final class RunMeasurer {
         let scale = input.fontSize / font.unitsPerEm
         let extents = (ascent: font.ascender * scale, descent: font.descender * scale)
         let pieceCount = last - first
+        let barrier = input.context.segmentCache != nil && input.context.fontTable.spaceIsBarrier(Int(run.font))
 
         // 1. The cache. A few missing pieces are shaped alone (with the text around them as
         // context) when HarfBuzz says their edges are safe; more, or unsafe edges, shape the run.
@@ -216,7 +230,9 @@ final class RunMeasurer {
             break
         }
         if cacheUsable, let cache = input.context.segmentCache {
-            makeKeys(run, pieces: range, paragraph: paragraph, clusters: clusters, input: input, allPieces: pieces)
+            makeKeys(
+                run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier, input: input,
+                allPieces: pieces)
             values.resize(to: pieceCount, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
             found.resize(to: pieceCount, filling: false)
             let partialLimit = pieceCount >= 8 ? 3 : 0
@@ -226,7 +242,7 @@ final class RunMeasurer {
             if missing == 0
                 || (missing <= partialLimit
                     && shapeMissingPieces(
-                        run, pieces: range, paragraph: paragraph, clusters: clusters, input: input,
+                        run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier, input: input,
                         allPieces: pieces, cache: cache))
             {
                 for i in 0..<pieceCount {
@@ -244,6 +260,9 @@ final class RunMeasurer {
         shapeClusters(
             of: run, clusters: firstCluster..<Int(pieces[last - 1].endCluster), bytes: Int(run.start)..<Int(run.end),
             paragraph: paragraph, all: clusters, input: input)
+        for c in 0..<clusterFlags.count where clusterFlags[c] & RunShaper.notdef != 0 {
+            clusters[firstCluster + c].flags |= ClusterInfo.notdefGlyph
+        }
         include.resize(to: pieceCount, filling: false)
         values.resize(to: pieceCount, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
         for i in 0..<pieceCount {
@@ -266,8 +285,13 @@ final class RunMeasurer {
             // Pieces too wide for the cache's 32-bit entries are measured but not kept.
             var keep =
                 fits && !piece.neverCached
-                && clusterFlags[Int(piece.firstCluster) - firstCluster] & RunShaper.unsafeToConcat == 0
-                && (p + 1 == last || clusterFlags[Int(piece.endCluster) - firstCluster] & RunShaper.unsafeToConcat == 0)
+                && leadingEdgeIsSafe(
+                    p, flags: clusterFlags[Int(piece.firstCluster) - firstCluster], firstPiece: first,
+                    paragraph: paragraph, barrier: barrier, input: input, pieces: pieces)
+                && (p + 1 == last
+                    || trailingEdgeIsSafe(
+                        p, nextFlags: clusterFlags[Int(piece.endCluster) - firstCluster], barrier: barrier,
+                        input: input, pieces: pieces))
             for c in Int(piece.firstCluster)..<Int(piece.endCluster)
             where clusterFlags[c - firstCluster] & RunShaper.neverCache != 0 {
                 keep = false
@@ -303,10 +327,86 @@ final class RunMeasurer {
         return (advance, trailing)
     }
 
+    /// The joining type (ICU's `UJoiningType`, 0 non-joining to 4 right-joining) of the first
+    /// character after `end` that is not transparent, among the five HarfBuzz takes as the
+    /// context after a run; 0 when there is none. HarfBuzz's Arabic joining (Arabic, Syriac,
+    /// N'Ko, Mongolian…) gives a run's last letter its form by it, whatever the run's font, so a
+    /// piece that ends its run is keyed by it.
+    static func joiningType(after end: Int, paragraph: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        var i = end
+        for _ in 0..<5 where i < paragraph.upperBound {
+            let (scalar, length) = UTF8Scalars.decode(text, at: i)
+            let type = ctextshims_joining_type(scalar)
+            if type != 5 { return UInt8(clamping: type) }  // 5: transparent, skipped
+            i += length
+        }
+        return 0
+    }
+
+    /// The joining type of the first character before `start` that is not transparent, among
+    /// the five HarfBuzz takes as the context before a run (see ``joiningType(after:paragraph:text:)``).
+    static func joiningType(before start: Int, paragraph: Range<Int>, text: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        var i = start
+        for _ in 0..<5 where i > paragraph.lowerBound {
+            i -= 1
+            while i > paragraph.lowerBound && text[i] & 0xC0 == 0x80 { i -= 1 }  // to the lead byte
+            let type = ctextshims_joining_type(UTF8Scalars.decode(text, at: i).scalar)
+            if type != 5 { return UInt8(clamping: type) }
+        }
+        return 0
+    }
+
+    /// Whether piece `p` follows a space of its own run (the piece before it ends with U+0020).
+    @inline(__always)
+    static func followsSpace(_ p: Int, firstPiece: Int, input: MeasuringInput, pieces: GrowableBuffer<Piece>) -> Bool {
+        p > firstPiece && input.text[Int(pieces[p].start) - 1] == 0x20
+    }
+
+    /// Whether the edge before piece `p` (its first cluster's ``RunShaper`` flags `flags`, shaped
+    /// with what precedes it in its run) lets the piece be stored: HarfBuzz marks it safe to
+    /// concatenate, or it is its run's start (keyed with what HarfBuzz reads before the run),
+    /// or it follows a space of a barrier font and is not unsafe to break (the piece is then
+    /// keyed as following a space; a single code point's key has no room for that, so it needs
+    /// the flag).
+    @inline(__always)
+    private func leadingEdgeIsSafe(
+        _ p: Int, flags: UInt8, firstPiece: Int, paragraph: Range<Int>, barrier: Bool, input: MeasuringInput,
+        pieces: GrowableBuffer<Piece>
+    ) -> Bool {
+        // Nothing before a run reaches its shaping but the joining type keyed with it, at a
+        // paragraph's start nothing at all: HarfBuzz's lookups see only the run.
+        if flags & RunShaper.unsafeToConcat == 0 || p == firstPiece { return true }
+        return barrier && flags & RunShaper.unsafeToBreak == 0
+            && Self.followsSpace(p, firstPiece: firstPiece, input: input, pieces: pieces)
+            && !Self.isSingle(pieces[p], beginsRun: p == firstPiece, endsRun: false, paragraph: paragraph, input: input)
+    }
+
+    /// Whether a piece is keyed as a single code point inside its run (``SegmentCache/Key/single``):
+    /// one code point that neither begins nor ends its paragraph or run.
+    @inline(__always)
+    static func isSingle(
+        _ piece: Piece, beginsRun: Bool, endsRun: Bool, paragraph: Range<Int>, input: MeasuringInput
+    ) -> Bool {
+        let start = Int(piece.start)
+        return Int(piece.end) - start == UTF8Scalars.length(lead: input.text[start]) && start != paragraph.lowerBound
+            && Int(piece.end) != paragraph.upperBound && !beginsRun && !endsRun
+    }
+
+    /// Whether the edge after piece `p` (the next piece's first cluster's flags `nextFlags`) lets
+    /// the piece be stored: HarfBuzz marks it safe to concatenate, or the piece ends with a
+    /// space of a barrier font and the edge is not unsafe to break.
+    @inline(__always)
+    private func trailingEdgeIsSafe(
+        _ p: Int, nextFlags: UInt8, barrier: Bool, input: MeasuringInput, pieces: GrowableBuffer<Piece>
+    ) -> Bool {
+        nextFlags & RunShaper.unsafeToConcat == 0
+            || (barrier && nextFlags & RunShaper.unsafeToBreak == 0 && input.text[Int(pieces[p].end) - 1] == 0x20)
+    }
+
     /// The cache keys of the run's pieces, into `keys`.
     private func makeKeys(
         _ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
-        input: MeasuringInput, allPieces pieces: GrowableBuffer<Piece>
+        barrier: Bool, input: MeasuringInput, allPieces pieces: GrowableBuffer<Piece>
     ) {
         keys.removeAll()
         keys.reserve(range.count)
@@ -319,9 +419,7 @@ final class RunMeasurer {
             let endsParagraph = Int(piece.end) == paragraph.upperBound
             let beginsRun = p == range.lowerBound
             let endsRun = p + 1 == range.upperBound
-            if length == UTF8Scalars.length(lead: base[start]) && !beginsParagraph && !endsParagraph && !beginsRun
-                && !endsRun
-            {
+            if Self.isSingle(piece, beginsRun: beginsRun, endsRun: endsRun, paragraph: paragraph, input: input) {
                 // One code point inside the run (most CJK pieces): the compact table.
                 keys.append(
                     .single(
@@ -333,19 +431,27 @@ final class RunMeasurer {
                     SegmentCache.Key(
                         bytes: UnsafeBufferPointer(start: base + start, count: length), font: run.font,
                         script: run.script, rightToLeft: run.rightToLeft, beginsParagraph: beginsParagraph,
-                        endsParagraph: endsParagraph, beginsRun: beginsRun, endsRun: endsRun))
+                        endsParagraph: endsParagraph, beginsRun: beginsRun, endsRun: endsRun,
+                        afterSpace: barrier
+                            && Self.followsSpace(p, firstPiece: range.lowerBound, input: input, pieces: pieces),
+                        joiningBeforeRun: beginsRun && !beginsParagraph
+                            ? Self.joiningType(before: Int(run.start), paragraph: paragraph, text: input.text) : 0,
+                        joiningAfterRun: endsRun && !endsParagraph
+                            ? Self.joiningType(after: Int(run.end), paragraph: paragraph, text: input.text) : 0))
             }
         }
     }
 
     /// Shapes each piece of the run that the cache lacked in a window of it and the piece after
-    /// (the paragraph as context), and takes its advance when HarfBuzz marks both of its edges
-    /// safe to concatenate: then the run's advances are exactly those of shaping it whole (the
-    /// other pieces were stored only when safe too). Returns false, storing nothing, when an
-    /// edge is unsafe: the caller shapes the run.
+    /// (the paragraph as context; from the piece before when it follows a space of a barrier
+    /// font, so that the space is shaped before it as in the run), and takes its advance when
+    /// both of its edges are safe (``leadingEdgeIsSafe``, ``trailingEdgeIsSafe``): then the
+    /// run's advances are exactly those of shaping it whole (the other pieces were stored only
+    /// when safe too). Returns false, storing nothing, when an edge is unsafe: the caller shapes
+    /// the run.
     private func shapeMissingPieces(
         _ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>,
-        clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput,
+        clusters: GrowableBuffer<ClusterInfo>, barrier: Bool, input: MeasuringInput,
         allPieces pieces: GrowableBuffer<Piece>, cache: SegmentCache
     ) -> Bool {
         let first = range.lowerBound
@@ -354,19 +460,32 @@ final class RunMeasurer {
         include.append(repeating: false, count: last - first)
         for i in 0..<(last - first) where !found[i] {
             let p = first + i
+            let windowStart =
+                barrier && Self.followsSpace(p, firstPiece: first, input: input, pieces: pieces) ? p - 1 : p
             let windowEnd = min(p + 2, last)  // the piece and the one after it
-            let firstCluster = Int(pieces[p].firstCluster)
+            let windowCluster = Int(pieces[windowStart].firstCluster)
             let endCluster = Int(pieces[windowEnd - 1].endCluster)
-            let windowBytes = Int(pieces[p].start)..<(windowEnd == last ? Int(run.end) : Int(pieces[windowEnd - 1].end))
+            let windowBytes =
+                Int(pieces[windowStart].start)..<(windowEnd == last ? Int(run.end) : Int(pieces[windowEnd - 1].end))
             shapeClusters(
-                of: run, clusters: firstCluster..<endCluster, bytes: windowBytes, paragraph: paragraph, all: clusters,
+                of: run, clusters: windowCluster..<endCluster, bytes: windowBytes, paragraph: paragraph, all: clusters,
                 input: input)
-            let pieceClusters = Int(pieces[p].endCluster) - firstCluster
-            if clusterFlags[0] & RunShaper.unsafeToConcat != 0 { return false }
-            if windowEnd > p + 1 && clusterFlags[pieceClusters] & RunShaper.unsafeToConcat != 0 { return false }
-            for c in 0..<pieceClusters where clusterFlags[c] & RunShaper.neverCache != 0 { return false }
+            let pieceFirst = Int(pieces[p].firstCluster) - windowCluster
+            let pieceEnd = Int(pieces[p].endCluster) - windowCluster
+            guard
+                leadingEdgeIsSafe(
+                    p, flags: clusterFlags[pieceFirst], firstPiece: first, paragraph: paragraph, barrier: barrier,
+                    input: input, pieces: pieces)
+            else { return false }
+            if windowEnd > p + 1
+                && !trailingEdgeIsSafe(
+                    p, nextFlags: clusterFlags[pieceEnd], barrier: barrier, input: input, pieces: pieces)
+            {
+                return false
+            }
+            for c in pieceFirst..<pieceEnd where clusterFlags[c] & RunShaper.neverCache != 0 { return false }
             let (advance, trailing) = Self.sum(
-                clusters: firstCluster..<Int(pieces[p].endCluster), from: firstCluster,
+                clusters: Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster), from: windowCluster,
                 advances: clusterAdvances, info: clusters)
             guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else {
                 return false

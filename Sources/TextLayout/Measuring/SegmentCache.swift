@@ -22,11 +22,16 @@ final class SegmentCache: Sendable {
         /// The first 16 bytes of the text, little-endian.
         var head0: UInt64
         var head1: UInt64
-        /// Font index (8 bits), script (8), right-to-left (1), text length (32), and whether the
+        /// Font index (8 bits), script (8), right-to-left (1), text length (32), whether the
         /// piece begins or ends its paragraph (HarfBuzz shapes those edges differently: a mark
         /// that begins a paragraph is drawn on a dotted circle) or begins or ends its run (no
         /// glyph before or after it in the run tells whether that edge is safe, so such a piece
-        /// is only reused at a run's start or end).
+        /// is only reused at a run's start or end), whether it follows a space of its run in a
+        /// font whose space is a barrier to its lookups (then only the space matters on that
+        /// side: see ``RunMeasurer``), and, for a piece that begins or ends its run but not its
+        /// paragraph, the joining type of the text before or after the run (HarfBuzz's Arabic
+        /// joining reads it, and nothing else of the text around a run: a run's last letter is
+        /// final when a letter of another run follows, isolated before a digit).
         var meta: UInt64
         var hash: UInt64
         /// The bytes past the first 16 (only read while the text is alive: lookups).
@@ -49,7 +54,8 @@ final class SegmentCache: Sendable {
         @inline(__always)
         init(
             bytes: UnsafeBufferPointer<UInt8>, font: UInt8, script: UInt8, rightToLeft: Bool,
-            beginsParagraph: Bool, endsParagraph: Bool, beginsRun: Bool, endsRun: Bool
+            beginsParagraph: Bool, endsParagraph: Bool, beginsRun: Bool, endsRun: Bool, afterSpace: Bool = false,
+            joiningBeforeRun: UInt8 = 0, joiningAfterRun: UInt8 = 0
         ) {
             let n = bytes.count
             var h0: UInt64 = 0
@@ -70,6 +76,8 @@ final class SegmentCache: Sendable {
                 UInt64(font) | UInt64(script) << 8 | (rightToLeft ? 1 << 16 : 0) | UInt64(n) << 17
                 | (beginsParagraph ? Self.beginsParagraphBit : 0) | (endsParagraph ? Self.endsParagraphBit : 0)
                 | (beginsRun ? Self.beginsRunBit : 0) | (endsRun ? Self.endsRunBit : 0)
+                | (afterSpace ? Self.afterSpaceBit : 0) | UInt64(joiningAfterRun & 7) << Self.joiningAfterRunShift
+                | UInt64(joiningBeforeRun & 7) << Self.joiningBeforeRunShift
             tail = n > 16 ? UnsafeBufferPointer(rebasing: bytes[16...]) : UnsafeBufferPointer(start: nil, count: 0)
             hash = Self.hash(head0: h0, head1: h1, meta: meta, tail: tail)
         }
@@ -84,6 +92,12 @@ final class SegmentCache: Sendable {
         static let endsParagraphBit: UInt64 = 1 << 50
         static let endsRunBit: UInt64 = 1 << 51
         static let beginsRunBit: UInt64 = 1 << 52
+        static let afterSpaceBit: UInt64 = 1 << 53
+        /// Bits 54–56 and 57–59: the joining types after and before the run
+        /// (``RunMeasurer/joiningType(after:paragraph:text:)``).
+        static let joiningAfterRunShift: UInt64 = 54
+        static let joiningBeforeRunShift: UInt64 = 57
+        static let joiningBits: UInt64 = 0o77 << 54
 
         /// The key of the same piece inside a run, for a piece that begins or ends its run (and
         /// not its paragraph); nil otherwise. A piece kept from inside a run was safe on both
@@ -107,7 +121,7 @@ final class SegmentCache: Sendable {
                     scalar: scalar, font: font, script: script, rightToLeft: rightToLeft,
                     whiteSpace: UnicodeProperties.of(scalar) & UnicodeProperties.whiteSpace != 0)
             }
-            let interiorMeta = meta & ~runEdges
+            let interiorMeta = meta & ~runEdges & ~Self.joiningBits
             return Key(
                 head0: head0, head1: head1, meta: interiorMeta,
                 hash: Self.hash(head0: head0, head1: head1, meta: interiorMeta, tail: tail), tail: tail)

@@ -135,8 +135,8 @@ extension Segmenter {
             if let baseFont, !split, let fonts = clusteringFonts,
                 properties[t] & UnicodeProperties.defaultIgnorable == 0,
                 ctextshims_general_category(scalars[t]) == 6,
-                !fonts.fonts[baseFont].coverage.contains(scalars[t]),
-                fonts.fonts.contains(where: { !$0.isColorFont && $0.coverage.contains(scalars[t]) })
+                !fonts.covers(baseFont, scalars[t]),
+                fonts.fonts.indices.contains(where: { !fonts.isColor[$0] && fonts.covers($0, scalars[t]) })
             {
                 split = true
             }
@@ -156,12 +156,14 @@ extension Segmenter {
         guard grapheme.lowerBound >= 0, let table = clusteringFonts else { return nil }
         let graphemeScalars = UnsafeBufferPointer(rebasing: scalars.elements[grapheme])
         let graphemeProperties = UnsafeBufferPointer(rebasing: properties.elements[grapheme])
-        if table.fonts.indices.contains(where: {
+        // No font before the first with the base has the whole cluster.
+        guard let base = table.firstFont(having: scalars[grapheme.lowerBound]) else { return nil }
+        if (base..<table.fonts.count).contains(where: {
             table.font(UInt8($0), covers: graphemeScalars, properties: graphemeProperties)
         }) {
             return nil
         }
-        return table.fonts.firstIndex { $0.coverage.contains(scalars[grapheme.lowerBound]) }
+        return base
     }
 
     /// Ends the clusters of the paragraph: the splits of its last grapheme cluster.

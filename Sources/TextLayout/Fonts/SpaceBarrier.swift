@@ -1,0 +1,366 @@
+import CHarfBuzz
+
+/// Whether a face's space glyph is a barrier to its OpenType lookups: read from its `GSUB`
+/// and `GPOS` tables, it tells when the text on either side of a space shapes as it would
+/// beside any other text on the far side of that space, which HarfBuzz's unsafe-to-concat flag
+/// does not tell (the flag is conservative: Arabic's joining logic sets it on every letter
+/// after a space, a failed contextual match on the glyphs it looked at).
+///
+/// The space glyph is a barrier when no lookup can match a glyph sequence that has glyphs on
+/// both sides of it, or skip it:
+/// - no lookup's flag skips it (`IgnoreBaseGlyphs` when the space is a base glyph, as HarfBuzz
+///   classes it when `GDEF` has no classes; `IgnoreLigatures` when it is a ligature; a space
+///   classed as a mark or component is not a barrier);
+/// - it is in no substitution's coverage, no ligature's components, no context's input, no
+///   pair's first glyph, no cursive attachment, no mark attachment's marks or bases;
+/// - in a (chaining) context it may only be the backtrack's last glyph (the one furthest from
+///   the input: the rule then depends on the space alone on that side, which the segment cache
+///   keys the piece after it by), the lookahead's last, or the input's last when no lookahead
+///   follows and no nested lookup applies to it (a rule that changes a glyph before a space
+///   only); class-based rules are read by the space's class in each class definition, class 0
+///   (every glyph the definition does not list) included;
+/// - a single positioning of the space itself, and the space as a pair's second glyph (which
+///   positions the glyph before it), stay on its side.
+///
+/// A face with AAT or Graphite tables (`morx`, `mort`, `kerx`, `trak`, `Silf`), or an old
+/// `kern` table, is never a barrier (HarfBuzz may shape with those instead); so is one without
+/// a space glyph, or whose tables cannot be read (an offset out of bounds, an unknown lookup
+/// type or format): every doubt answers no, which costs only cache hits.
+///
+/// HarfBuzz's shapers add nothing across a space: Arabic joining restarts after a
+/// non-joining character, and syllables (Indic, Khmer, Myanmar, USE) never hold a space.
+enum SpaceBarrier {
+    /// Whether the space glyph of `font` (an `hb_font_t`) is a barrier, as described above.
+    static func holds(for font: OpaquePointer) -> Bool {
+        let face = hb_font_get_face(font)!
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0, space != 0 else { return false }
+        let shapedOtherwise: [StaticString] = ["morx", "mort", "kerx", "trak", "Silf", "kern"]
+        for tag in shapedOtherwise where tableLength(face, tag) > 0 { return false }
+        let glyphClass: UInt16
+        if hb_ot_layout_has_glyph_classes(face) != 0 {
+            glyphClass = UInt16(hb_ot_layout_get_glyph_class(face, space).rawValue)
+        } else {
+            glyphClass = 1  // HarfBuzz classes a glyph of a non-mark character as a base
+        }
+        guard glyphClass <= 2 else { return false }  // a mark or a component: skipped too often
+        let layoutTables: [(tag: StaticString, isPositioning: Bool)] = [("GSUB", false), ("GPOS", true)]
+        for (tag, isPositioning) in layoutTables {
+            let blob = hb_face_reference_table(face, Font.tag(tag))!
+            defer { hb_blob_destroy(blob) }
+            var length: UInt32 = 0
+            guard let data = hb_blob_get_data(blob, &length), length > 0 else { continue }
+            let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
+            guard
+                everyLookupKeepsToItsSide(
+                    table: bytes, space: UInt16(space), spaceClass: glyphClass, isPositioning: isPositioning)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Whether no lookup of a `GSUB` (or, `isPositioning`, `GPOS`) table reaches across the
+    /// glyph `space` of GDEF class `spaceClass` (1 base, 2 ligature), as described above; false
+    /// for a table it cannot read.
+    static func everyLookupKeepsToItsSide(
+        table: UnsafeRawBufferPointer, space: UInt16, spaceClass: UInt16, isPositioning: Bool
+    ) -> Bool {
+        TableReader(bytes: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)
+            .everyLookupKeepsToItsSide()
+    }
+
+    private static func tableLength(_ face: OpaquePointer, _ tag: StaticString) -> UInt32 {
+        let blob = hb_face_reference_table(face, Font.tag(tag))!
+        defer { hb_blob_destroy(blob) }
+        return hb_blob_get_length(blob)
+    }
+
+    /// A reading of one `GSUB` or `GPOS` table, bounds-checked: every read outside the table
+    /// throws, and the caller answers no.
+    private struct TableReader {
+        let bytes: UnsafeRawBufferPointer
+        let space: UInt16
+        let spaceClass: UInt16
+        let isPositioning: Bool
+
+        struct OutOfBounds: Error {}
+        /// A lookup type, format or table this reading does not know.
+        struct Unknown: Error {}
+
+        func u16(_ offset: Int) throws -> UInt16 {
+            guard offset >= 0, offset + 2 <= bytes.count else { throw OutOfBounds() }
+            return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+        }
+
+        func u32(_ offset: Int) throws -> UInt32 {
+            UInt32(try u16(offset)) << 16 | UInt32(try u16(offset + 2))
+        }
+
+        /// The table at a 16-bit offset stored at `field`, relative to `base`.
+        func at16(_ base: Int, _ field: Int) throws -> Int { base + Int(try u16(field)) }
+
+        func everyLookupKeepsToItsSide() -> Bool {
+            do {
+                guard try u16(0) == 1 else { throw Unknown() }  // major version 1
+                let lookupList = try at16(0, 8)
+                let count = Int(try u16(lookupList))
+                for i in 0..<count {
+                    let lookup = try at16(lookupList, lookupList + 2 + 2 * i)
+                    guard try lookupKeepsToItsSide(lookup) else { return false }
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+
+        private func lookupKeepsToItsSide(_ lookup: Int) throws -> Bool {
+            let type = try u16(lookup)
+            let flag = try u16(lookup + 2)
+            // A flag that skips the space lets a match reach past it.
+            if flag & 0x2 != 0 && spaceClass == 1 { return false }
+            if flag & 0x4 != 0 && spaceClass == 2 { return false }
+            let subtables = Int(try u16(lookup + 4))
+            for s in 0..<subtables {
+                var subtable = try at16(lookup, lookup + 6 + 2 * s)
+                var subtableType = type
+                if subtableType == (isPositioning ? 9 : 7) {  // extension: the real subtable
+                    guard try u16(subtable) == 1 else { throw Unknown() }
+                    subtableType = try u16(subtable + 2)
+                    subtable += Int(try u32(subtable + 4))
+                }
+                guard try subtableKeepsToItsSide(subtable, type: subtableType) else { return false }
+            }
+            return true
+        }
+
+        private func subtableKeepsToItsSide(_ subtable: Int, type: UInt16) throws -> Bool {
+            let format = try u16(subtable)
+            switch (isPositioning, type) {
+            case (false, 1), (false, 2), (false, 3):
+                // Single, multiple, alternate substitution: the space itself replaced.
+                return try !covers(at16(subtable, subtable + 2))
+            case (false, 4):
+                return try ligaturesKeepToTheirSide(subtable)
+            case (_, 5) where !isPositioning, (_, 7) where isPositioning:
+                return try contextKeepsToItsSide(subtable, format: format)
+            case (_, 6) where !isPositioning, (_, 8) where isPositioning:
+                return try chainContextKeepsToItsSide(subtable, format: format)
+            case (false, 8):
+                // Reverse chaining single substitution: coverage, then backtrack and lookahead
+                // coverages.
+                guard format == 1, try !covers(at16(subtable, subtable + 2)) else { return false }
+                let backtrack = Int(try u16(subtable + 4))
+                let backtrackCoverages = (0..<backtrack).map { subtable + 6 + 2 * $0 }
+                let lookaheadAt = subtable + 6 + 2 * backtrack
+                let lookahead = Int(try u16(lookaheadAt))
+                let lookaheadCoverages = (0..<lookahead).map { lookaheadAt + 2 + 2 * $0 }
+                return try contextCoveragesKeepToTheirSide(
+                    subtable, backtrackCoverages, input: [], lookaheadCoverages, records: (at: 0, count: 0))
+            case (true, 1):
+                return true  // the space's own position, whatever surrounds it
+            case (true, 2):
+                // Pair positioning: the space may be a pair's second glyph, never its first.
+                guard format == 1 || format == 2 else { throw Unknown() }
+                return try !covers(at16(subtable, subtable + 2))
+            case (true, 3):
+                guard format == 1 else { throw Unknown() }
+                return try !covers(at16(subtable, subtable + 2))
+            case (true, 4), (true, 5), (true, 6):
+                // Mark to base, ligature, mark: neither coverage may hold the space.
+                guard format == 1 else { throw Unknown() }
+                return try !covers(at16(subtable, subtable + 2)) && !covers(at16(subtable, subtable + 4))
+            default:
+                throw Unknown()
+            }
+        }
+
+        private func ligaturesKeepToTheirSide(_ subtable: Int) throws -> Bool {
+            guard try u16(subtable) == 1 else { throw Unknown() }
+            if try covers(at16(subtable, subtable + 2)) { return false }
+            let sets = Int(try u16(subtable + 4))
+            for i in 0..<sets {
+                let set = try at16(subtable, subtable + 6 + 2 * i)
+                let ligatures = Int(try u16(set))
+                for j in 0..<ligatures {
+                    let ligature = try at16(set, set + 2 + 2 * j)
+                    let components = Int(try u16(ligature + 2))
+                    for k in 0..<max(0, components - 1) where try u16(ligature + 4 + 2 * k) == space { return false }
+                }
+            }
+            return true
+        }
+
+        /// Contextual substitution or positioning (no backtrack, no lookahead): the space may
+        /// be in no input.
+        private func contextKeepsToItsSide(_ subtable: Int, format: UInt16) throws -> Bool {
+            switch format {
+            case 1, 2:
+                if try covers(at16(subtable, subtable + 2)) { return false }
+                let spaceInput = format == 2 ? try classOfSpace(at16(subtable, subtable + 4)) : space
+                let setsAt = subtable + (format == 2 ? 6 : 4)
+                let sets = Int(try u16(setsAt))
+                for i in 0..<sets {
+                    guard try u16(setsAt + 2 + 2 * i) != 0 else { continue }  // a null rule set
+                    let set = try at16(subtable, setsAt + 2 + 2 * i)
+                    let rules = Int(try u16(set))
+                    for j in 0..<rules {
+                        let rule = try at16(set, set + 2 + 2 * j)
+                        let glyphs = Int(try u16(rule))
+                        let records = (at: rule + 4 + 2 * max(0, glyphs - 1), count: Int(try u16(rule + 2)))
+                        for k in 0..<max(0, glyphs - 1) where try u16(rule + 4 + 2 * k) == spaceInput {
+                            guard try lastInputIsInert(k + 1, of: glyphs, lookahead: 0, records: records) else {
+                                return false
+                            }
+                        }
+                    }
+                }
+                return true
+            case 3:
+                let glyphs = Int(try u16(subtable + 2))
+                let input = (0..<glyphs).map { subtable + 6 + 2 * $0 }
+                let records = (at: subtable + 6 + 2 * glyphs, count: Int(try u16(subtable + 4)))
+                return try contextCoveragesKeepToTheirSide(subtable, [], input: input, [], records: records)
+            default:
+                throw Unknown()
+            }
+        }
+
+        /// Chaining contextual substitution or positioning: the space in no input, and in the
+        /// backtrack or lookahead only as its last glyph.
+        private func chainContextKeepsToItsSide(_ subtable: Int, format: UInt16) throws -> Bool {
+            switch format {
+            case 1, 2:
+                if try covers(at16(subtable, subtable + 2)) { return false }
+                var spaceBacktrack = space
+                var spaceInput = space
+                var spaceLookahead = space
+                if format == 2 {
+                    spaceBacktrack = try classOfSpace(at16(subtable, subtable + 4))
+                    spaceInput = try classOfSpace(at16(subtable, subtable + 6))
+                    spaceLookahead = try classOfSpace(at16(subtable, subtable + 8))
+                }
+                let setsAt = subtable + (format == 2 ? 10 : 4)
+                let sets = Int(try u16(setsAt))
+                for i in 0..<sets {
+                    guard try u16(setsAt + 2 + 2 * i) != 0 else { continue }  // a null rule set
+                    let set = try at16(subtable, setsAt + 2 + 2 * i)
+                    let rules = Int(try u16(set))
+                    for j in 0..<rules {
+                        let rule = try at16(set, set + 2 + 2 * j)
+                        let backtrack = Int(try u16(rule))
+                        for k in 0..<max(0, backtrack - 1) where try u16(rule + 2 + 2 * k) == spaceBacktrack {
+                            return false
+                        }
+                        let inputAt = rule + 2 + 2 * backtrack
+                        let input = Int(try u16(inputAt))
+                        let lookaheadAt = inputAt + 2 + 2 * max(0, input - 1)
+                        let lookahead = Int(try u16(lookaheadAt))
+                        let recordsAt = lookaheadAt + 2 + 2 * lookahead
+                        let records = (at: recordsAt + 2, count: Int(try u16(recordsAt)))
+                        for k in 0..<max(0, input - 1) where try u16(inputAt + 2 + 2 * k) == spaceInput {
+                            guard try lastInputIsInert(k + 1, of: input, lookahead: lookahead, records: records) else {
+                                return false
+                            }
+                        }
+                        for k in 0..<max(0, lookahead - 1) where try u16(lookaheadAt + 2 + 2 * k) == spaceLookahead {
+                            return false
+                        }
+                    }
+                }
+                return true
+            case 3:
+                let backtrack = Int(try u16(subtable + 2))
+                let backtrackCoverages = (0..<backtrack).map { subtable + 4 + 2 * $0 }
+                let inputAt = subtable + 4 + 2 * backtrack
+                let input = Int(try u16(inputAt))
+                let inputCoverages = (0..<input).map { inputAt + 2 + 2 * $0 }
+                let lookaheadAt = inputAt + 2 + 2 * input
+                let lookahead = Int(try u16(lookaheadAt))
+                let lookaheadCoverages = (0..<lookahead).map { lookaheadAt + 2 + 2 * $0 }
+                let recordsAt = lookaheadAt + 2 + 2 * lookahead
+                return try contextCoveragesKeepToTheirSide(
+                    subtable, backtrackCoverages, input: inputCoverages, lookaheadCoverages,
+                    records: (at: recordsAt + 2, count: Int(try u16(recordsAt))))
+            default:
+                throw Unknown()
+            }
+        }
+
+        /// Coverage-based rules (the fields holding each coverage's offset from `subtable`):
+        /// the space in no input coverage but the last (see ``lastInputIsInert``), and only in
+        /// the last backtrack or lookahead one.
+        private func contextCoveragesKeepToTheirSide(
+            _ subtable: Int, _ backtrack: [Int], input: [Int], _ lookahead: [Int], records: (at: Int, count: Int)
+        ) throws -> Bool {
+            for (i, field) in input.enumerated() where try covers(at16(subtable, field)) {
+                guard try lastInputIsInert(i, of: input.count, lookahead: lookahead.count, records: records) else {
+                    return false
+                }
+            }
+            for field in backtrack.dropLast() where try covers(at16(subtable, field)) { return false }
+            for field in lookahead.dropLast() where try covers(at16(subtable, field)) { return false }
+            return true
+        }
+
+        /// Whether a rule may match the space as input glyph `index` of `count`: only as the
+        /// last (not the first: a rule that starts at the space reaches past it), with no
+        /// lookahead after it and no nested lookup applied to it (`records`: the rule's
+        /// sequence lookup records, 4 bytes each), so that the rule changes only glyphs before
+        /// the space, by the space alone.
+        private func lastInputIsInert(
+            _ index: Int, of count: Int, lookahead: Int, records: (at: Int, count: Int)
+        ) throws -> Bool {
+            guard index > 0, index == count - 1, lookahead == 0 else { return false }
+            for r in 0..<records.count where Int(try u16(records.at + 4 * r)) == index { return false }
+            return true
+        }
+
+        /// Whether the coverage table at `coverage` holds the space glyph.
+        private func covers(_ coverage: Int) throws -> Bool {
+            switch try u16(coverage) {
+            case 1:
+                let count = Int(try u16(coverage + 2))
+                var low = 0
+                var high = count - 1
+                while low <= high {  // glyphs in increasing order
+                    let mid = (low + high) / 2
+                    let glyph = try u16(coverage + 4 + 2 * mid)
+                    if glyph == space { return true }
+                    if glyph < space { low = mid + 1 } else { high = mid - 1 }
+                }
+                return false
+            case 2:
+                let count = Int(try u16(coverage + 2))
+                for i in 0..<count {
+                    let record = coverage + 4 + 6 * i
+                    if try u16(record) <= space && space <= u16(record + 2) { return true }
+                }
+                return false
+            default:
+                throw Unknown()
+            }
+        }
+
+        /// The class of the space glyph in the class definition at `classDef` (0 when it lists
+        /// the space in no class: class 0 holds every glyph not listed).
+        private func classOfSpace(_ classDef: Int) throws -> UInt16 {
+            switch try u16(classDef) {
+            case 1:
+                let start = try u16(classDef + 2)
+                let count = Int(try u16(classDef + 4))
+                guard space >= start, Int(space - start) < count else { return 0 }
+                return try u16(classDef + 6 + 2 * Int(space - start))
+            case 2:
+                let count = Int(try u16(classDef + 2))
+                for i in 0..<count {
+                    let record = classDef + 4 + 6 * i
+                    if try u16(record) <= space && space <= u16(record + 2) { return try u16(record + 4) }
+                }
+                return 0
+            default:
+                throw Unknown()
+            }
+        }
+    }
+}

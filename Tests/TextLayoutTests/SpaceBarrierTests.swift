@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TextLayout
+
+/// ``SpaceBarrier``: which fonts' space glyph no lookup reaches across, read from real fonts and
+/// from hand-made `GSUB` and `GPOS` tables, one rule of the reading each.
+@Suite("Space barrier")
+struct SpaceBarrierTests {
+    /// The space glyph of the hand-made tables.
+    static let space: UInt16 = 3
+
+    @Test("the fonts of the per-script stack: a barrier where their tables say so")
+    func realFonts() throws {
+        let fonts = Fixtures.scriptsFonts.fonts
+        let holding = Dictionary(uniqueKeysWithValues: fonts.map { ($0.familyName, $0.spaceIsBarrier) })
+        // Read with fontTools: these fonts' lookups never hold the space glyph but where the
+        // reading allows it (a pair's second glyph, a chaining context's furthest glyph).
+        for family in [
+            "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Tamil", "Noto Sans Malayalam",
+            "Noto Sans Thai", "Noto Sans Georgian", "Noto Color Emoji",
+        ] {
+            #expect(holding[family] == true, "\(family)")
+        }
+        // And these reach across it: class 0 (every glyph not listed, the space among them)
+        // nearest the input in a chaining context's backtrack, with more glyphs beyond it
+        // (Devanagari GPOS lookup 12, Bengali GSUB 18, Telugu GSUB 24), class 0 inside a
+        // context's input (Gujarati GSUB 74), the space in a coverage-based backtrack short of
+        // its end (Khmer GPOS 4 and 5, CJK GSUB 30), the space substituted (Myanmar GSUB 34).
+        for family in [
+            "Noto Sans Devanagari", "Noto Sans Bengali", "Noto Sans Telugu", "Noto Sans Gujarati", "Noto Sans Khmer",
+            "Noto Sans CJK SC", "Noto Sans Myanmar",
+        ] {
+            #expect(holding[family] == false, "\(family)")
+        }
+    }
+
+    // MARK: Hand-made tables
+
+    /// Big-endian bytes of 16-bit values.
+    static func words(_ values: [Int]) -> [UInt8] { values.flatMap { [UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] } }
+
+    /// A coverage table (format 1) of `glyphs`.
+    static func coverage(_ glyphs: [Int]) -> [UInt8] { words([1, glyphs.count] + glyphs.sorted()) }
+
+    /// A table of one lookup of `type` and `flag`, whose one subtable is `subtable`.
+    static func table(type: Int, flag: Int = 0, subtable: [UInt8]) -> [UInt8] {
+        // Header (10 bytes), LookupList at 10 (count, offset 4), Lookup at 14 (type, flag, one
+        // subtable at offset 8), the subtable at 22.
+        words([1, 0, 0, 0, 10]) + words([1, 4]) + words([type, flag, 1, 8]) + subtable
+    }
+
+    /// A subtable: `head` (16-bit words, where `.offset(i)` stands for the offset of part `i`)
+    /// followed by `parts`, each offset counted from the subtable's start.
+    enum Word { case value(Int), offset(Int) }
+    static func subtable(_ head: [Word], _ parts: [[UInt8]]) -> [UInt8] {
+        var positions: [Int] = []
+        var position = head.count * 2
+        for part in parts {
+            positions.append(position)
+            position += part.count
+        }
+        let values = head.map { word -> Int in
+            switch word {
+            case .value(let v): return v
+            case .offset(let i): return positions[i]
+            }
+        }
+        return words(values) + parts.flatMap { $0 }
+    }
+
+    static func keeps(_ bytes: [UInt8], positioning: Bool = false, spaceClass: UInt16 = 1) -> Bool {
+        bytes.withUnsafeBytes {
+            SpaceBarrier.everyLookupKeepsToItsSide(
+                table: $0, space: space, spaceClass: spaceClass, isPositioning: positioning)
+        }
+    }
+
+    /// A chaining context of coverages (format 3): backtrack nearest first, as OpenType orders it.
+    static func chainContext(backtrack: [[Int]], input: [[Int]], lookahead: [[Int]], nested: [Int] = []) -> [UInt8] {
+        let all = backtrack + input + lookahead
+        var head: [Word] = [.value(3), .value(backtrack.count)]
+        head += backtrack.indices.map { .offset($0) }
+        head += [.value(input.count)] + input.indices.map { .offset(backtrack.count + $0) }
+        head += [.value(lookahead.count)] + lookahead.indices.map { .offset(backtrack.count + input.count + $0) }
+        head += [.value(nested.count)] + nested.flatMap { [Word.value($0), .value(0)] }  // lookup 0 at each index
+        return subtable(head, all.map(coverage))
+    }
+
+    @Test("a substitution of the space itself, a ligature holding it: no barrier")
+    func substitutions() {
+        let single = Self.subtable([.value(1), .offset(0), .value(0)], [Self.coverage([3, 9])])
+        #expect(!Self.keeps(Self.table(type: 1, subtable: single)))
+        let other = Self.subtable([.value(1), .offset(0), .value(0)], [Self.coverage([5, 9])])
+        #expect(Self.keeps(Self.table(type: 1, subtable: other)))
+        // A ligature of glyphs 7 and the space (set for glyph 7: one ligature, 2 components).
+        let ligatureSet = Self.words([1, 4]) + Self.words([20, 2, 3])
+        let ligature = Self.subtable(
+            [.value(1), .offset(0), .value(1), .offset(1)], [Self.coverage([7]), ligatureSet])
+        #expect(!Self.keeps(Self.table(type: 4, subtable: ligature)))
+        let withoutSpace = Self.subtable(
+            [.value(1), .offset(0), .value(1), .offset(1)],
+            [Self.coverage([7]), Self.words([1, 4]) + Self.words([20, 2, 8])])
+        #expect(Self.keeps(Self.table(type: 4, subtable: withoutSpace)))
+    }
+
+    @Test("a chaining context: the space only as the backtrack's or the lookahead's last glyph")
+    func chainingContexts() {
+        func keeps(_ b: [[Int]], _ i: [[Int]], _ l: [[Int]]) -> Bool {
+            Self.keeps(Self.table(type: 6, subtable: Self.chainContext(backtrack: b, input: i, lookahead: l)))
+        }
+        #expect(keeps([[3]], [[10]], []), "after a space: depends on the space alone")
+        #expect(keeps([[4], [3]], [[10]], []), "the space furthest from the input")
+        #expect(!keeps([[3], [4]], [[10]], []), "a glyph before the space matters to the input after it")
+        #expect(keeps([], [[10]], [[3]]), "before a space")
+        #expect(!keeps([], [[10]], [[3], [9]]), "a glyph after the space matters to the input before it")
+        #expect(keeps([], [[10], [3]], []), "the space as the input's last glyph, nothing applied to it")
+        #expect(!keeps([], [[10], [3]], [[9]]), "the input's last, a lookahead after it")
+        #expect(!keeps([], [[10], [3], [11]], []), "the space inside the input")
+        #expect(
+            !Self.keeps(
+                Self.table(
+                    type: 6, subtable: Self.chainContext(backtrack: [], input: [[10], [3]], lookahead: [], nested: [1]))
+            ),
+            "a nested lookup applied to the space")
+        #expect(
+            Self.keeps(
+                Self.table(
+                    type: 6, subtable: Self.chainContext(backtrack: [], input: [[10], [3]], lookahead: [], nested: [0]))
+            ),
+            "a nested lookup applied to the glyph before the space")
+        #expect(!keeps([], [[3]], []), "the space as the input's first glyph")
+        // The same in GPOS (chaining context is type 8 there).
+        #expect(
+            !Self.keeps(
+                Self.table(type: 8, subtable: Self.chainContext(backtrack: [[3], [4]], input: [[10]], lookahead: [])),
+                positioning: true))
+    }
+
+    @Test("a class-based chaining context reads the space's class, class 0 included")
+    func classBasedChainingContext() {
+        // Coverage {10}; backtrack and lookahead classes list glyph 12 as class 1 (the space is
+        // class 0, unlisted); input classes list 10 as class 1. One rule set for input class 1.
+        func rule(backtrack: [Int], lookahead: [Int]) -> [UInt8] {
+            Self.words([backtrack.count] + backtrack + [1] + [lookahead.count] + lookahead + [0])
+        }
+        func keeps(backtrack: [Int], lookahead: [Int]) -> Bool {
+            let classDef = Self.words([1, 12, 1, 1])  // format 1: glyph 12 is class 1
+            let inputClasses = Self.words([1, 10, 1, 1])
+            let ruleBytes = rule(backtrack: backtrack, lookahead: lookahead)
+            let ruleSet = Self.words([1, 4]) + ruleBytes
+            let sub = Self.subtable(
+                [.value(2), .offset(0), .offset(1), .offset(2), .offset(1), .value(2), .value(0), .offset(3)],
+                [Self.coverage([10]), classDef, inputClasses, ruleSet])
+            return Self.keeps(Self.table(type: 6, subtable: sub))
+        }
+        #expect(keeps(backtrack: [1], lookahead: [1]))
+        #expect(keeps(backtrack: [0], lookahead: []), "class 0 (the space) as the only backtrack glyph")
+        #expect(!keeps(backtrack: [0, 1], lookahead: []), "class 0 nearest the input, class 1 beyond it")
+        #expect(!keeps(backtrack: [], lookahead: [0, 0]), "class 0 twice after the input")
+        #expect(keeps(backtrack: [1, 0], lookahead: [1, 0]))
+    }
+
+    @Test("pairs: the space may be the second glyph, never the first; flags that skip it")
+    func pairsAndFlags() {
+        // Pair positioning format 1, value formats 4 (x advance) and 0, one pair set.
+        func pair(first: Int, second: Int) -> [UInt8] {
+            Self.subtable(
+                [.value(1), .offset(0), .value(4), .value(0), .value(1), .offset(1)],
+                [Self.coverage([first]), Self.words([1, second, -40 & 0xFFFF])])
+        }
+        #expect(Self.keeps(Self.table(type: 2, subtable: pair(first: 7, second: 3)), positioning: true))
+        #expect(!Self.keeps(Self.table(type: 2, subtable: pair(first: 3, second: 7)), positioning: true))
+        // A lookup that ignores base glyphs skips a space classed as a base, not one unclassed.
+        let harmless = pair(first: 7, second: 8)
+        #expect(!Self.keeps(Self.table(type: 2, flag: 2, subtable: harmless), positioning: true, spaceClass: 1))
+        #expect(Self.keeps(Self.table(type: 2, flag: 2, subtable: harmless), positioning: true, spaceClass: 0))
+        // Mark to base with the space as a base.
+        let markBase = Self.subtable(
+            [.value(1), .offset(0), .offset(1), .value(0), .value(0), .value(0)],
+            [Self.coverage([30]), Self.coverage([3, 7])])
+        #expect(!Self.keeps(Self.table(type: 4, subtable: markBase), positioning: true))
+    }
+
+    @Test("extensions are followed; what cannot be read is no barrier")
+    func extensionsAndDamage() {
+        let single = Self.subtable([.value(1), .offset(0), .value(0)], [Self.coverage([3])])
+        let ext = Self.words([1, 1, 0, 8]) + single  // extension format 1 of type 1 at offset 8
+        #expect(!Self.keeps(Self.table(type: 7, subtable: ext)))
+        let fine = Self.words([1, 1, 0, 8]) + Self.subtable([.value(1), .offset(0), .value(0)], [Self.coverage([5])])
+        #expect(Self.keeps(Self.table(type: 7, subtable: fine)))
+        let whole = Self.table(
+            type: 1, subtable: Self.subtable([.value(1), .offset(0), .value(0)], [Self.coverage([5])]))
+        for cut in [4, 12, 20, whole.count - 1] { #expect(!Self.keeps(Array(whole.prefix(cut))), "cut at \(cut)") }
+        #expect(!Self.keeps(Self.table(type: 9, subtable: single)), "no GSUB lookup type 9")
+        #expect(Self.keeps(Self.words([1, 0, 0, 0, 10, 0])), "no lookups")
+    }
+}
