@@ -129,6 +129,22 @@ static inline void ctextshims_store_relaxed_u8(uint8_t *address, uint8_t value) 
     __atomic_store_n(address, value, __ATOMIC_RELAXED);
 }
 
+/* 32-bit atomics for values a reader may compute on first use and keep in shared memory
+ * (a prepared text's line edges): every thread computes the same value, the state word is
+ * written last with release and read first with acquire. */
+static inline uint32_t ctextshims_load_acquire_u32(const uint32_t *address) {
+    return __atomic_load_n(address, __ATOMIC_ACQUIRE);
+}
+static inline void ctextshims_store_release_u32(uint32_t *address, uint32_t value) {
+    __atomic_store_n(address, value, __ATOMIC_RELEASE);
+}
+static inline int64_t ctextshims_load_relaxed_i64(const int64_t *address) {
+    return __atomic_load_n(address, __ATOMIC_RELAXED);
+}
+static inline void ctextshims_store_relaxed_i64(int64_t *address, int64_t value) {
+    __atomic_store_n(address, value, __ATOMIC_RELAXED);
+}
+
 /* ---- FreeType ---------------------------------------------------------------------------- */
 
 /* The message of a FreeType error code (Debian's FT_Error_String returns NULL). */

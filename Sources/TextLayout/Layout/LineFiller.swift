@@ -211,13 +211,12 @@ struct LineFiller {
         }..<pieces.partitionPoint(in: paragraph.pieces) { $0.start < end }
     }
 
-    /// The correction of the line edge after word `w` (which has one: see
-    /// ``LineBreakPoint/hasEdgeCorrection``).
-    private func edgeCorrection(after w: Int) -> EdgeCorrection {
+    /// What the line edge after word `w` (which has one: see
+    /// ``LineBreakPoint/hasEdgeCorrection``) changes, shaped on first use.
+    private func edgeCorrection(after w: Int) -> (lineEnd: Double, lineStart: Double) {
         let corrections = storage.edgeCorrections
         let i = corrections.partitionPoint { Int($0.word) < w }
-        return i < corrections.count && Int(corrections[i].word) == w
-            ? corrections[i] : EdgeCorrection(word: Int32(w), lineEnd: 0, lineStart: 0)
+        return i < corrections.count && Int(corrections[i].word) == w ? storage.edgeShift(at: i) : (0, 0)
     }
 
     /// The index in `profileChanges` of the first change after word `w`.

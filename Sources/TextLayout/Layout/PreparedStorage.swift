@@ -1,12 +1,14 @@
+import CTextShims
 /// A prepared text's data in one allocation: a header (style, context, a few numbers) and, in
 /// its tail, every array line filling and inspection read, in the order a layout reads them
 /// (break points, profile changes, paragraphs and height profiles first, in one or two cache
 /// lines when a text is laid out again cold), then the line edges, pieces, runs, clusters and
 /// the text's bytes.
 ///
-/// Written once in ``make(from:style:context:)`` and only read after, so that sharing it
-/// between threads is safe (``PreparedText`` is `Sendable` on that ground; `ManagedBuffer`
-/// itself is not).
+/// Written once in ``make(from:style:context:mayHaveMissingGlyphs:)`` and only read after, so
+/// that sharing it between threads is safe (``PreparedText`` is `Sendable` on that ground;
+/// `ManagedBuffer` itself is not), but for the advances of a line edge's segments shaped alone,
+/// which the first layout that needs them writes with atomic stores (``edgeShift(at:)``).
 final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
     struct Section {
         var offset = 0  // in bytes from the first element
@@ -123,6 +125,45 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
     var runs: UnsafeBufferPointer<ShapingRun> { view(fields.pointee.runs, as: ShapingRun.self) }
     var clusters: UnsafeBufferPointer<ClusterInfo> { view(fields.pointee.clusters, as: ClusterInfo.self) }
     var bytes: UnsafeBufferPointer<UInt8> { view(fields.pointee.bytes, as: UInt8.self) }
+
+    /// What line edge `i` (an index into ``edgeCorrections``) changes, in points: a line ending
+    /// there is `lineEnd` wider, one starting there `lineStart` wider. Its segments are shaped
+    /// alone the first time a layout asks, here, and their advances kept in the storage: the
+    /// one write after ``make(from:style:context:mayHaveMissingGlyphs:)``, atomic, of numbers
+    /// every thread computes alike (see ``EdgeCorrection``).
+    func edgeShift(at i: Int) -> (lineEnd: Double, lineStart: Double) {
+        let entry = UnsafeMutablePointer(mutating: edgeCorrections.baseAddress! + i)
+        let header = fields.pointee
+        let run = runs[Int(entry.pointee.run)]
+        let scale = header.style.fontSize / header.context.fontMetrics[Int(run.font)].unitsPerEm
+        var aloneBefore: Int64
+        var aloneAfter: Int64
+        let state = UnsafeMutableRawPointer(entry).advanced(by: MemoryLayout<EdgeCorrection>.offset(of: \.state)!)
+            .assumingMemoryBound(to: UInt32.self)
+        let before = UnsafeMutableRawPointer(entry).advanced(
+            by: MemoryLayout<EdgeCorrection>.offset(of: \.aloneBefore)!
+        )
+        .assumingMemoryBound(to: Int64.self)
+        let after = UnsafeMutableRawPointer(entry).advanced(by: MemoryLayout<EdgeCorrection>.offset(of: \.aloneAfter)!)
+            .assumingMemoryBound(to: Int64.self)
+        if ctextshims_load_acquire_u32(state) == 1 {
+            aloneBefore = ctextshims_load_relaxed_i64(before)
+            aloneAfter = ctextshims_load_relaxed_i64(after)
+        } else {
+            let text = shapedText
+            let edge = entry.pointee
+            aloneBefore = Int64(text.advanceAlone(run: run, clusters: Int(edge.before)..<Int(edge.edge)))
+            aloneAfter = Int64(text.advanceAlone(run: run, clusters: Int(edge.edge)..<Int(edge.after)))
+            ctextshims_store_relaxed_i64(before, aloneBefore)
+            ctextshims_store_relaxed_i64(after, aloneAfter)
+            ctextshims_store_release_u32(state, 1)
+        }
+        let edge = entry.pointee
+        return (
+            edge.hangs ? 0 : Double(aloneBefore - edge.inContextBefore) * scale,
+            Double(aloneAfter - edge.inContextAfter) * scale
+        )
+    }
 
     /// The runs, pieces and clusters with what shaping them again needs (cutting a word,
     /// measuring a line's text alone).

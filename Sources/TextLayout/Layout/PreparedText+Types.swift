@@ -142,11 +142,34 @@ struct LineBreakPoint: Sendable {
 /// of the advances in context, and a line starting after it `lineStart` points wider. The
 /// segments shaped alone reach from the edge to the nearest cluster HarfBuzz marks safe to
 /// concatenate on each side, as HarfBuzz's documentation of the flag describes.
-struct EdgeCorrection: Sendable, Equatable {
+///
+/// Measuring finds where the segments lie and what they measure in context; shaping them
+/// alone waits until a layout asks whether a line ends there (``PreparedStorage/edgeShift(at:)``):
+/// a line ends at a few of a paragraph's edges, and some scripts (Myanmar: a third of its
+/// break opportunities) have many. The two advances alone are then kept in the storage with
+/// atomic stores (`state` last), so that a prepared text shared by threads computes each at
+/// most a few times and always gives the same numbers.
+struct EdgeCorrection: Sendable {
     /// The word after which the edge lies (an index into ``PreparedText/breakPoints``).
     var word: Int32
-    var lineEnd: Double
-    var lineStart: Double
+    /// The run the edge lies in (an index into the storage's runs).
+    var run: Int32
+    /// Clusters (indices into the storage's clusters): the segment before the edge is
+    /// `before..<edge`, the one after it `edge..<after`.
+    var before: Int32
+    var edge: Int32
+    var after: Int32
+    /// The segments' advances in context, in font units.
+    var inContextBefore: Int64
+    var inContextAfter: Int64
+    /// Whether the word before the edge ends in white space, which hangs past a line's end:
+    /// then only a line starting after the edge changes.
+    var hangs: Bool
+    /// 0 until the segments' advances alone are known, 1 after (written last).
+    var state: UInt32 = 0
+    /// The segments' advances shaped alone, in font units (valid once `state` is 1).
+    var aloneBefore: Int64 = 0
+    var aloneAfter: Int64 = 0
 }
 
 /// How tall a word is, shared by the many words alike (a paragraph has a handful).

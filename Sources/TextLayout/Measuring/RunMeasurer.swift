@@ -16,8 +16,14 @@ struct MeasuringInput {
 struct PendingEdge {
     /// The byte where the text after the edge starts.
     var start: Int32
-    var lineEnd: Double
-    var lineStart: Double
+    /// The run, and the clusters of the segments to shape alone (``EdgeCorrection``).
+    var run: Int32
+    var before: Int32
+    var edge: Int32
+    var after: Int32
+    /// The segments' advances in context, in font units.
+    var inContextBefore: Int64
+    var inContextAfter: Int64
 }
 
 /// Stage 2 of preparing a text: groups a paragraph's clusters into runs (one font, script and
@@ -62,10 +68,6 @@ final class RunMeasurer {
     private let relativeStarts = GrowableBuffer<Int32>()
     private let clusterAdvances = GrowableBuffer<Int32>()
     private let clusterFlags = GrowableBuffer<UInt8>()
-    // Scratch for shaping a line edge alone.
-    private let edgeStarts = GrowableBuffer<Int32>()
-    private let edgeAdvances = GrowableBuffer<Int32>()
-    private let edgeFlags = GrowableBuffer<UInt8>()
 
     /// Makes the runs and pieces of paragraph `range` (its clusters from `firstCluster` on, with
     /// the segmenter's `scripts` and `levels`) and measures them; appends to `runs` and `pieces`.
@@ -222,8 +224,9 @@ final class RunMeasurer {
         let pieceCount = last - first
         let barrier = input.context.segmentCache != nil && input.context.fontTable.spaceIsBarrier(Int(run.font))
 
-        // 1. The cache. A few missing pieces are shaped alone (with the text around them as
-        // context) when HarfBuzz says their edges are safe; more, or unsafe edges, shape the run.
+        // 1. The cache. Missing pieces are shaped in windows (with the text around them as
+        // context) when that is less text than the run and their edges are safe; else, or when
+        // an edge is unsafe, the run is shaped.
         var cacheUsable = input.context.segmentCache != nil
         for p in first..<last where pieces[p].neverCached {
             cacheUsable = false
@@ -235,12 +238,13 @@ final class RunMeasurer {
                 allPieces: pieces)
             values.resize(to: pieceCount, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
             found.resize(to: pieceCount, filling: false)
-            let partialLimit = pieceCount >= 8 ? 3 : 0
+            let partialLimit = pieceCount / 2  // past it, windows would shape about the whole run
             let missing = cache.lookUp(
                 UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements,
                 giveUpAfter: partialLimit)
             if missing == 0
                 || (missing <= partialLimit
+                    && windowsCostLess(run, pieces: range, barrier: barrier, input: input, allPieces: pieces)
                     && shapeMissingPieces(
                         run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier, input: input,
                         allPieces: pieces, cache: cache))
@@ -299,8 +303,7 @@ final class RunMeasurer {
             }
             include[i] = keep
         }
-        measureLineEdges(
-            run, pieces: range, paragraph: paragraph, clusters: clusters, input: input, allPieces: pieces, scale: scale)
+        measureLineEdges(r, pieces: range, allPieces: pieces)
         if cacheUsable, let cache = input.context.segmentCache {  // (keys are made only for a usable run)
             cache.insert(
                 UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
@@ -442,13 +445,60 @@ final class RunMeasurer {
         }
     }
 
-    /// Shapes each piece of the run that the cache lacked in a window of it and the piece after
-    /// (the paragraph as context; from the piece before when it follows a space of a barrier
-    /// font, so that the space is shaped before it as in the run), and takes its advance when
-    /// both of its edges are safe (``leadingEdgeIsSafe``, ``trailingEdgeIsSafe``): then the
-    /// run's advances are exactly those of shaping it whole (the other pieces were stored only
-    /// when safe too). Returns false, storing nothing, when an edge is unsafe: the caller shapes
-    /// the run.
+    /// The window that shapes the missing pieces `group` (consecutive, of the run `range`):
+    /// from the piece before them when the first follows a space of a barrier font (so that the
+    /// space is shaped before it, as in the run), to the piece after them (so that their last
+    /// edge has a glyph after it to carry HarfBuzz's flag), within the run.
+    private func window(
+        of group: Range<Int>, run range: Range<Int>, barrier: Bool, input: MeasuringInput,
+        allPieces pieces: GrowableBuffer<Piece>
+    ) -> Range<Int> {
+        let start =
+            barrier && Self.followsSpace(group.lowerBound, firstPiece: range.lowerBound, input: input, pieces: pieces)
+            ? group.lowerBound - 1 : group.lowerBound
+        return start..<min(group.upperBound + 1, range.upperBound)
+    }
+
+    /// The groups of consecutive pieces of the run that the cache lacked (`found`), in order.
+    private func forEachMissingGroup(_ range: Range<Int>, _ body: (Range<Int>) -> Bool) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            guard !found[i - range.lowerBound] else {
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j < range.upperBound && !found[j - range.lowerBound] { j += 1 }
+            guard body(i..<j) else { return false }
+            i = j
+        }
+        return true
+    }
+
+    /// Whether shaping the missing pieces in windows (``window(of:run:barrier:input:allPieces:)``)
+    /// costs less than shaping the run: HarfBuzz's time grows with the text and with the calls
+    /// (a call costs about what 24 bytes of text cost), so the windows' bytes and calls must
+    /// come to less than three quarters of the run's bytes. This decides only how, never what,
+    /// is measured.
+    private func windowsCostLess(
+        _ run: ShapingRun, pieces range: Range<Int>, barrier: Bool, input: MeasuringInput,
+        allPieces pieces: GrowableBuffer<Piece>
+    ) -> Bool {
+        let budget = Int(run.end - run.start) * 3 / 4
+        var cost = 0
+        return forEachMissingGroup(range) { group in
+            let w = window(of: group, run: range, barrier: barrier, input: input, allPieces: pieces)
+            cost += 24 + Int(pieces[w.upperBound - 1].end - pieces[w.lowerBound].start)
+            return cost < budget
+        }
+    }
+
+    /// Shapes each group of consecutive pieces of the run that the cache lacked in a window of
+    /// them (``window(of:run:barrier:input:allPieces:)``; the paragraph as context), and takes
+    /// each piece's advance when both of its edges are safe (``leadingEdgeIsSafe``,
+    /// ``trailingEdgeIsSafe``, read from the window's shaping): then the run's advances are
+    /// exactly those of shaping it whole (the other pieces were stored only when safe too).
+    /// Returns false, storing nothing, when an edge is unsafe: the caller shapes the run.
     private func shapeMissingPieces(
         _ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>,
         clusters: GrowableBuffer<ClusterInfo>, barrier: Bool, input: MeasuringInput,
@@ -458,41 +508,43 @@ final class RunMeasurer {
         let last = range.upperBound
         include.removeAll()
         include.append(repeating: false, count: last - first)
-        for i in 0..<(last - first) where !found[i] {
-            let p = first + i
-            let windowStart =
-                barrier && Self.followsSpace(p, firstPiece: first, input: input, pieces: pieces) ? p - 1 : p
-            let windowEnd = min(p + 2, last)  // the piece and the one after it
-            let windowCluster = Int(pieces[windowStart].firstCluster)
-            let endCluster = Int(pieces[windowEnd - 1].endCluster)
+        let shaped = forEachMissingGroup(range) { group in
+            let w = window(of: group, run: range, barrier: barrier, input: input, allPieces: pieces)
+            let windowCluster = Int(pieces[w.lowerBound].firstCluster)
             let windowBytes =
-                Int(pieces[windowStart].start)..<(windowEnd == last ? Int(run.end) : Int(pieces[windowEnd - 1].end))
+                Int(
+                    pieces[w.lowerBound].start)..<(w.upperBound == last
+                ? Int(run.end) : Int(pieces[w.upperBound - 1].end))
             shapeClusters(
-                of: run, clusters: windowCluster..<endCluster, bytes: windowBytes, paragraph: paragraph, all: clusters,
-                input: input)
-            let pieceFirst = Int(pieces[p].firstCluster) - windowCluster
-            let pieceEnd = Int(pieces[p].endCluster) - windowCluster
-            guard
-                leadingEdgeIsSafe(
-                    p, flags: clusterFlags[pieceFirst], firstPiece: first, paragraph: paragraph, barrier: barrier,
-                    input: input, pieces: pieces)
-            else { return false }
-            if windowEnd > p + 1
-                && !trailingEdgeIsSafe(
-                    p, nextFlags: clusterFlags[pieceEnd], barrier: barrier, input: input, pieces: pieces)
-            {
-                return false
+                of: run, clusters: windowCluster..<Int(pieces[w.upperBound - 1].endCluster), bytes: windowBytes,
+                paragraph: paragraph, all: clusters, input: input)
+            for p in group {
+                let pieceFirst = Int(pieces[p].firstCluster) - windowCluster
+                let pieceEnd = Int(pieces[p].endCluster) - windowCluster
+                guard
+                    leadingEdgeIsSafe(
+                        p, flags: clusterFlags[pieceFirst], firstPiece: first, paragraph: paragraph, barrier: barrier,
+                        input: input, pieces: pieces)
+                else { return false }
+                if p + 1 < last
+                    && !trailingEdgeIsSafe(
+                        p, nextFlags: clusterFlags[pieceEnd], barrier: barrier, input: input, pieces: pieces)
+                {
+                    return false
+                }
+                for c in pieceFirst..<pieceEnd where clusterFlags[c] & RunShaper.neverCache != 0 { return false }
+                let (advance, trailing) = Self.sum(
+                    clusters: Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster), from: windowCluster,
+                    advances: clusterAdvances, info: clusters)
+                guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else {
+                    return false
+                }
+                values[p - first] = SegmentCache.Value(advance: advance32, trailingWhiteSpace: trailing32)
+                include[p - first] = true
             }
-            for c in pieceFirst..<pieceEnd where clusterFlags[c] & RunShaper.neverCache != 0 { return false }
-            let (advance, trailing) = Self.sum(
-                clusters: Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster), from: windowCluster,
-                advances: clusterAdvances, info: clusters)
-            guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else {
-                return false
-            }
-            values[i] = SegmentCache.Value(advance: advance32, trailingWhiteSpace: trailing32)
-            include[i] = true
+            return true
         }
+        guard shaped else { return false }
         cache.insert(
             UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
             where: UnsafeBufferPointer(include.elements))
@@ -522,13 +574,13 @@ final class RunMeasurer {
 
     /// Finds the break opportunities inside the run just shaped (its clusters' advances and
     /// flags in scratch) where HarfBuzz says the text may not be cut without shaping again, and
-    /// measures what a line edge there changes (``EdgeCorrection``): the text from the nearest
-    /// cluster before the edge that is safe to concatenate, shaped alone, against its advance
-    /// in context; the same after the edge. A run served from the cache has no such edge (its
-    /// pieces were stored only with edges safe to concatenate, which unsafe-to-break implies).
+    /// where the segments lie whose advances alone tell what a line edge there changes
+    /// (``EdgeCorrection``): the text from the nearest cluster before the edge that is safe to
+    /// concatenate to the edge, and from the edge to the nearest after it, with their advances
+    /// in context. A run served from the cache has no such edge (its pieces were stored only
+    /// with edges safe to break).
     private func measureLineEdges(
-        _ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
-        input: MeasuringInput, allPieces pieces: GrowableBuffer<Piece>, scale: Double
+        _ runIndex: Int, pieces range: Range<Int>, allPieces pieces: GrowableBuffer<Piece>
     ) {
         let firstCluster = Int(pieces[range.lowerBound].firstCluster)
         let clusterCount = Int(pieces[range.upperBound - 1].endCluster) - firstCluster
@@ -545,52 +597,22 @@ final class RunMeasurer {
             while before > lowest && clusterFlags[before] & RunShaper.unsafeToConcat != 0 { before -= 1 }
             var after = edge + 1
             while after < highest && clusterFlags[after] & RunShaper.unsafeToConcat != 0 { after += 1 }
-            var inContextBefore = 0
-            for c in before..<edge { inContextBefore += Int(clusterAdvances[c]) }
-            var inContextAfter = 0
-            for c in edge..<after { inContextAfter += Int(clusterAdvances[c]) }
-            let aloneBefore = shapeAlone(
-                run, clusters: (firstCluster + before)..<(firstCluster + edge), paragraph: paragraph,
-                all: clusters, input: input)
-            let aloneAfter = shapeAlone(
-                run, clusters: (firstCluster + edge)..<(firstCluster + after), paragraph: paragraph,
-                all: clusters, input: input)
+            var inContextBefore: Int64 = 0
+            for c in before..<edge { inContextBefore += Int64(clusterAdvances[c]) }
+            var inContextAfter: Int64 = 0
+            for c in edge..<after { inContextAfter += Int64(clusterAdvances[c]) }
+            // The segments are shaped alone when a layout first asks (PreparedStorage.edgeShift).
             edges.append(
                 PendingEdge(
-                    start: pieces[p].start, lineEnd: Double(aloneBefore - inContextBefore) * scale,
-                    lineStart: Double(aloneAfter - inContextAfter) * scale))
+                    start: pieces[p].start, run: Int32(runIndex), before: Int32(firstCluster + before),
+                    edge: Int32(firstCluster + edge), after: Int32(firstCluster + after),
+                    inContextBefore: inContextBefore, inContextAfter: inContextAfter))
         }
     }
 
     /// The most clusters on either side of a line edge shaped again to measure its correction
     /// (see ``measureLineEdges``).
     static let edgeWindow = 32
-
-    /// The advance in font units of clusters `range` of `run` shaped by themselves (the
-    /// paragraph as context), in scratch of their own.
-    private func shapeAlone(
-        _ run: ShapingRun, clusters range: Range<Int>, paragraph: Range<Int>, all clusters: GrowableBuffer<ClusterInfo>,
-        input: MeasuringInput
-    ) -> Int {
-        let end =
-            range.upperBound < clusters.count && clusters[range.upperBound].start < run.end
-            ? Int(clusters[range.upperBound].start) : Int(run.end)
-        edgeStarts.removeAll()
-        for c in range { edgeStarts.append(clusters[c].start - Int32(paragraph.lowerBound)) }
-        edgeAdvances.resize(to: 0, filling: 0)
-        edgeAdvances.append(repeating: 0, count: range.count)
-        edgeFlags.resize(to: 0, filling: 0)
-        edgeFlags.append(repeating: 0, count: range.count)
-        RunShaper.shape(
-            font: input.context.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
-            language: input.language, paragraph: UnsafeBufferPointer(rebasing: input.text[paragraph]),
-            run: Int(clusters[range.lowerBound].start) - paragraph.lowerBound..<end - paragraph.lowerBound,
-            clusterStarts: UnsafeBufferPointer(edgeStarts.elements), advances: edgeAdvances.elements,
-            clusterFlags: edgeFlags.elements)
-        var sum = 0
-        for a in edgeAdvances.elements { sum += Int(a) }
-        return sum
-    }
 
     #if FEEDLAYOUT_INTERNAL_CHECKS
         /// The runs tile the paragraph and each run's pieces tile the run, in order.

@@ -40,6 +40,17 @@ struct ShapedText {
         return advances
     }
 
+    /// The advance in font units of clusters `range` of `run` shaped by themselves (the
+    /// paragraph as context): a line edge's segment (``PreparedStorage/edgeShift(at:)``).
+    func advanceAlone(run: ShapingRun, clusters range: Range<Int>) -> Int {
+        let end =
+            range.upperBound < clusters.count && clusters[range.upperBound].start < run.end
+            ? clusters[range.upperBound].start : run.end
+        var sum = 0
+        for advance in shape(run, clusters: range, end: end) { sum += Int(advance) }
+        return sum
+    }
+
     /// The grapheme clusters of pieces `range` with their advances in context, shaping their
     /// runs again (only for words cut inside); `memo` keeps the last run shaped, so that words
     /// cut one after another in one run shape it once and cutting stays linear.
