@@ -273,11 +273,29 @@ enum MeasureCommand {
     /// One warning line for the characters that no font draws in `subject` ("text 3", "status
     /// 3 (line 3)").
     static func missingGlyphsWarning(_ missing: [MissingGlyph], for subject: String) -> String {
-        var seen = Set<UInt32>()
-        let distinct = missing.filter { seen.insert($0.scalar.value).inserted }
-        var listed = distinct.prefix(8).map(\.codePoint).joined(separator: ", ")
-        if distinct.count > 8 { listed += "\(missingGlyphsMoreMarker)\(distinct.count - 8) more" }
-        return "warning: \(subject)\(missingGlyphsMarker)\(listed)\(missingGlyphsEnding)\n"
+        var distinct: [UInt32] = []  // a few a text: a list beats a set
+        for glyph in missing where !distinct.contains(glyph.scalar.value) { distinct.append(glyph.scalar.value) }
+        var line = Array("warning: \(subject)\(missingGlyphsMarker)".utf8)
+        for (i, value) in distinct.prefix(8).enumerated() {
+            if i > 0 { line += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+            appendCodePoint(value, to: &line)
+        }
+        if distinct.count > 8 { line += Array("\(missingGlyphsMoreMarker)\(distinct.count - 8) more".utf8) }
+        line += Array(missingGlyphsEnding.utf8)
+        line.append(UInt8(ascii: "\n"))
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends "U+" and at least four upper-case hex digits of `value` (``MissingGlyph/codePoint``'s
+    /// form).
+    static func appendCodePoint(_ value: UInt32, to line: inout [UInt8]) {
+        line += [UInt8(ascii: "U"), UInt8(ascii: "+")]
+        var digits = 4
+        while digits < 8 && value >> (4 * UInt32(digits)) != 0 { digits += 1 }
+        for d in stride(from: digits - 1, through: 0, by: -1) {
+            let nibble = UInt8(value >> (4 * UInt32(d)) & 0xF)
+            line.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10)
+        }
     }
 
     /// The parts of ``missingGlyphsWarning(_:for:)``'s line that ``WarningGate`` knows it by.
@@ -285,36 +303,53 @@ enum MeasureCommand {
     static let missingGlyphsEnding = "; measured as .notdef"
     static let missingGlyphsMoreMarker = " and "
 
+    /// Of a line (its bytes, the line feed included or not) made by
+    /// ``missingGlyphsWarning(_:for:)``: the list of code points it names ("U+1000, U+1019"),
+    /// and whether the list was cut ("and 3 more"); nil for any other line.
+    static func missingGlyphsList(inWarning line: ArraySlice<UInt8>) -> (codePoints: ArraySlice<UInt8>, isCut: Bool)? {
+        let body = line.last == UInt8(ascii: "\n") ? line.dropLast() : line
+        let ending = Array(missingGlyphsEnding.utf8)
+        guard body.starts(with: "warning: ".utf8), body.count >= ending.count,
+            body.suffix(ending.count).elementsEqual(ending),
+            let marker = lastRange(of: missingGlyphsMarker, in: body), marker.upperBound <= body.endIndex - ending.count
+        else { return nil }
+        var list = body[marker.upperBound..<(body.endIndex - ending.count)]
+        var isCut = false
+        if let more = firstRange(of: missingGlyphsMoreMarker, in: list) {
+            list = list[..<more.lowerBound]
+            isCut = true
+        }
+        return (list, isCut)
+    }
+
+    /// Calls `body` with each code point of a list ("U+1000, U+1019"): its value and its name.
+    static func forEachCodePoint(inList list: ArraySlice<UInt8>, _ body: (UInt32, ArraySlice<UInt8>) -> Void) {
+        var rest = list
+        while !rest.isEmpty {
+            let comma = firstRange(of: ", ", in: rest)
+            let name = comma.map { rest[..<$0.lowerBound] } ?? rest
+            var value: UInt32 = 0
+            for byte in name.dropFirst(2) {  // after "U+"
+                let digit = byte >= UInt8(ascii: "A") ? byte &- UInt8(ascii: "A") &+ 10 : byte &- UInt8(ascii: "0")
+                value = value << 4 | UInt32(digit & 0xF)
+            }
+            body(value, name)
+            rest = comma.map { rest[$0.upperBound...] } ?? rest[rest.endIndex...]
+        }
+    }
+
     /// Whether `line` is a warning made by ``missingGlyphsWarning(_:for:)``.
     static func isMissingGlyphsWarning(_ line: Substring) -> Bool {
-        let bytes = Array(line.utf8)
-        let ending = Array(missingGlyphsEnding.utf8)
-        return bytes.starts(with: "warning: ".utf8) && lastRange(of: missingGlyphsMarker, in: bytes[...]) != nil
-            && (bytes.last == UInt8(ascii: "\n")
-                ? bytes.dropLast().suffix(ending.count).elementsEqual(ending)
-                : bytes.suffix(ending.count).elementsEqual(ending))
+        missingGlyphsList(inWarning: Array(line.utf8)[...]) != nil
     }
 
     /// The code points ("U+E139") a ``missingGlyphsWarning(_:for:)`` line names.
     static func codePoints(inMissingGlyphsWarning line: Substring) -> [String] {
-        let bytes = Array(line.utf8)
-        guard let marker = lastRange(of: missingGlyphsMarker, in: bytes[...]),
-            let ending = lastRange(of: missingGlyphsEnding, in: bytes[...]), marker.upperBound <= ending.lowerBound
-        else { return [] }
-        var list = bytes[marker.upperBound..<ending.lowerBound]
-        if let more = firstRange(of: missingGlyphsMoreMarker, in: list) { list = list[..<more.lowerBound] }
+        guard let list = missingGlyphsList(inWarning: Array(line.utf8)[...]) else { return [] }
         var codePoints: [String] = []
-        while let comma = firstRange(of: ", ", in: list) {
-            codePoints.append(String(decoding: list[..<comma.lowerBound], as: UTF8.self))
-            list = list[comma.upperBound...]
+        forEachCodePoint(inList: list.codePoints) { _, name in codePoints.append(String(decoding: name, as: UTF8.self))
         }
-        if !list.isEmpty { codePoints.append(String(decoding: list, as: UTF8.self)) }
         return codePoints
-    }
-
-    /// Whether `line` lists only some of its code points ("… and 3 more").
-    static func isCutMissingGlyphsWarning(_ line: Substring) -> Bool {
-        firstRange(of: missingGlyphsMoreMarker, in: Array(line.utf8)[...]) != nil
     }
 
     /// The first place `needle` occurs in `bytes` (byte offsets into their base), or nil: a

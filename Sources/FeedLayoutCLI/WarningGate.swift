@@ -20,7 +20,7 @@ final class WarningGate: Sendable {
         var missingWarnings = 0
         /// Of those held back: how many named each code point (in the order first seen).
         var heldBack: [(codePoint: String, count: Int)] = []
-        var heldBackIndex: [String: Int] = [:]
+        var heldBackIndex: [UInt32: Int] = [:]
         /// Held back warnings whose list was cut ("and 3 more").
         var cutLists = 0
         /// Warnings dropped by --quiet.
@@ -36,40 +36,45 @@ final class WarningGate: Sendable {
         self.write = write
     }
 
+    private static let warningPrefix = Array("warning: ".utf8)
+
     /// Writes `text` (whole lines, or any text for errors and progress) but for the warnings it
-    /// holds back or drops.
+    /// holds back or drops. Read as bytes, a line at a time (a run of 50,000 texts no font
+    /// covers writes 50,000 warnings).
     func pass(_ text: String) {
-        guard text.contains("warning: ") else { return write(text) }
-        var kept = ""
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            let end = rest.firstIndex(of: "\n").map { rest.index(after: $0) } ?? rest.endIndex
-            let line = rest[..<end]
-            rest = rest[end...]
-            if keeps(line) { kept += line }
+        let bytes = Array(text.utf8)
+        guard MeasureCommand.firstRange(of: "warning: ", in: bytes[...]) != nil else { return write(text) }
+        var kept: [UInt8] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            if end < bytes.count { end += 1 }  // the line keeps its line feed
+            if keeps(bytes[start..<end]) { kept += bytes[start..<end] }
+            start = end
         }
-        if !kept.isEmpty { write(kept) }
+        if !kept.isEmpty { write(String(decoding: kept, as: UTF8.self)) }
     }
 
-    private func keeps(_ line: Substring) -> Bool {
-        guard line.hasPrefix("warning: ") else { return true }
+    private func keeps(_ line: ArraySlice<UInt8>) -> Bool {
+        guard line.starts(with: Self.warningPrefix) else { return true }
         return state.withLock { state in
             if quiet {
                 state.dropped += 1
                 return false
             }
-            guard MeasureCommand.isMissingGlyphsWarning(line) else { return true }
+            guard let list = MeasureCommand.missingGlyphsList(inWarning: line) else { return true }
             state.missingWarnings += 1
             if state.missingWarnings <= Self.listedInFull { return true }
-            for codePoint in MeasureCommand.codePoints(inMissingGlyphsWarning: line) {
-                if let index = state.heldBackIndex[codePoint] {
+            MeasureCommand.forEachCodePoint(inList: list.codePoints) { value, name in
+                if let index = state.heldBackIndex[value] {
                     state.heldBack[index].count += 1
                 } else {
-                    state.heldBackIndex[codePoint] = state.heldBack.count
-                    state.heldBack.append((codePoint, 1))
+                    state.heldBackIndex[value] = state.heldBack.count
+                    state.heldBack.append((String(decoding: name, as: UTF8.self), 1))
                 }
             }
-            if MeasureCommand.isCutMissingGlyphsWarning(line) { state.cutLists += 1 }
+            if list.isCut { state.cutLists += 1 }
             return false
         }
     }
