@@ -238,13 +238,14 @@ final class RunMeasurer {
                 allPieces: pieces)
             values.resize(to: pieceCount, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
             found.resize(to: pieceCount, filling: false)
-            let partialLimit = pieceCount / 2  // past it, windows would shape about the whole run
+            let partialLimit = pieceCount - 1  // all missing: the run is its own window
             let missing = cache.lookUp(
                 UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements,
                 giveUpAfter: partialLimit)
             if missing == 0
                 || (missing <= partialLimit
-                    && windowsCostLess(run, pieces: range, barrier: barrier, input: input, allPieces: pieces)
+                    && windowsAreWorthIt(
+                        run, pieces: range, missing: missing, barrier: barrier, input: input, allPieces: pieces)
                     && shapeMissingPieces(
                         run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier, input: input,
                         allPieces: pieces, cache: cache))
@@ -445,18 +446,25 @@ final class RunMeasurer {
         }
     }
 
-    /// The window that shapes the missing pieces `group` (consecutive, of the run `range`):
-    /// from the piece before them when the first follows a space of a barrier font (so that the
-    /// space is shaped before it, as in the run), to the piece after them (so that their last
-    /// edge has a glyph after it to carry HarfBuzz's flag), within the run.
+    /// The text that shapes the missing pieces `group` (consecutive, of the run `range`), as
+    /// clusters and bytes: the pieces, after the space before them when the first follows a
+    /// space of a barrier font (so that the space is shaped before it, as in the run: nothing
+    /// further back reaches it), and the piece after them unless the last ends with such a
+    /// space (its glyph after the edge carries HarfBuzz's flag there), within the run.
     private func window(
-        of group: Range<Int>, run range: Range<Int>, barrier: Bool, input: MeasuringInput,
+        of group: Range<Int>, run range: Range<Int>, runEnd: Int32, barrier: Bool, input: MeasuringInput,
         allPieces pieces: GrowableBuffer<Piece>
-    ) -> Range<Int> {
-        let start =
-            barrier && Self.followsSpace(group.lowerBound, firstPiece: range.lowerBound, input: input, pieces: pieces)
-            ? group.lowerBound - 1 : group.lowerBound
-        return start..<min(group.upperBound + 1, range.upperBound)
+    ) -> (clusters: Range<Int>, bytes: Range<Int>) {
+        var firstCluster = Int(pieces[group.lowerBound].firstCluster)
+        var start = Int(pieces[group.lowerBound].start)
+        if barrier && Self.followsSpace(group.lowerBound, firstPiece: range.lowerBound, input: input, pieces: pieces) {
+            firstCluster -= 1  // the space: a cluster of its own (a mark after it would start this piece)
+            start -= 1
+        }
+        var last = group.upperBound - 1
+        if last + 1 < range.upperBound && !(barrier && input.text[Int(pieces[last].end) - 1] == 0x20) { last += 1 }
+        let end = last + 1 == range.upperBound ? Int(runEnd) : Int(pieces[last].end)
+        return (firstCluster..<Int(pieces[last].endCluster), start..<end)
     }
 
     /// The groups of consecutive pieces of the run that the cache lacked (`found`), in order.
@@ -475,22 +483,36 @@ final class RunMeasurer {
         return true
     }
 
-    /// Whether shaping the missing pieces in windows (``window(of:run:barrier:input:allPieces:)``)
-    /// costs less than shaping the run: HarfBuzz's time grows with the text and with the calls
-    /// (a call costs about what 24 bytes of text cost), so the windows' bytes and calls must
-    /// come to less than three quarters of the run's bytes. This decides only how, never what,
-    /// is measured.
-    private func windowsCostLess(
-        _ run: ShapingRun, pieces range: Range<Int>, barrier: Bool, input: MeasuringInput,
+    /// Whether shaping the `missing` pieces in windows (``window(of:run:runEnd:barrier:input:allPieces:)``)
+    /// is worth it: they must cost less than the run (HarfBuzz's time grows with the text and
+    /// with the calls: a call costs about what 24 bytes of text cost, so the windows' bytes and
+    /// calls must come to less than three quarters of the run's), and be likely to succeed,
+    /// since a window with an unsafe edge is shaped for nothing: every group bounded by barrier
+    /// spaces or the run's ends (safe whatever HarfBuzz's flags say), else at most three
+    /// missing pieces among eight or more. This decides only how, never what, is measured.
+    private func windowsAreWorthIt(
+        _ run: ShapingRun, pieces range: Range<Int>, missing: Int, barrier: Bool, input: MeasuringInput,
         allPieces pieces: GrowableBuffer<Piece>
     ) -> Bool {
         let budget = Int(run.end - run.start) * 3 / 4
         var cost = 0
-        return forEachMissingGroup(range) { group in
-            let w = window(of: group, run: range, barrier: barrier, input: input, allPieces: pieces)
-            cost += 24 + Int(pieces[w.upperBound - 1].end - pieces[w.lowerBound].start)
+        var spaceBounded = barrier
+        let affordable = forEachMissingGroup(range) { group in
+            let w = window(
+                of: group, run: range, runEnd: run.end, barrier: barrier, input: input, allPieces: pieces)
+            cost += 24 + w.bytes.count
+            if spaceBounded {
+                let opens =
+                    group.lowerBound == range.lowerBound
+                    || Self.followsSpace(group.lowerBound, firstPiece: range.lowerBound, input: input, pieces: pieces)
+                let closes =
+                    group.upperBound == range.upperBound
+                    || input.text[Int(pieces[group.upperBound - 1].end) - 1] == 0x20
+                spaceBounded = opens && closes
+            }
             return cost < budget
         }
+        return affordable && (spaceBounded || (range.count >= 8 && missing <= 3))
     }
 
     /// Shapes each group of consecutive pieces of the run that the cache lacked in a window of
@@ -509,15 +531,11 @@ final class RunMeasurer {
         include.removeAll()
         include.append(repeating: false, count: last - first)
         let shaped = forEachMissingGroup(range) { group in
-            let w = window(of: group, run: range, barrier: barrier, input: input, allPieces: pieces)
-            let windowCluster = Int(pieces[w.lowerBound].firstCluster)
-            let windowBytes =
-                Int(
-                    pieces[w.lowerBound].start)..<(w.upperBound == last
-                ? Int(run.end) : Int(pieces[w.upperBound - 1].end))
+            let w = window(of: group, run: range, runEnd: run.end, barrier: barrier, input: input, allPieces: pieces)
+            guard Int(clusters[w.clusters.lowerBound].start) == w.bytes.lowerBound else { return false }
+            let windowCluster = w.clusters.lowerBound
             shapeClusters(
-                of: run, clusters: windowCluster..<Int(pieces[w.upperBound - 1].endCluster), bytes: windowBytes,
-                paragraph: paragraph, all: clusters, input: input)
+                of: run, clusters: w.clusters, bytes: w.bytes, paragraph: paragraph, all: clusters, input: input)
             for p in group {
                 let pieceFirst = Int(pieces[p].firstCluster) - windowCluster
                 let pieceEnd = Int(pieces[p].endCluster) - windowCluster
@@ -526,7 +544,11 @@ final class RunMeasurer {
                         p, flags: clusterFlags[pieceFirst], firstPiece: first, paragraph: paragraph, barrier: barrier,
                         input: input, pieces: pieces)
                 else { return false }
-                if p + 1 < last
+                // The edge after the piece: shaped in the window, or, after the group's last piece
+                // ending in a barrier space, outside it: then nothing after the space reaches the
+                // piece, and the piece after it was kept only where that edge is safe to break
+                // (keyed as following a space, or safe whatever precedes it).
+                if p + 1 < last && pieceEnd < w.clusters.count
                     && !trailingEdgeIsSafe(
                         p, nextFlags: clusterFlags[pieceEnd], barrier: barrier, input: input, pieces: pieces)
                 {
