@@ -154,18 +154,24 @@ bool ctextshims_is_rtl_relevant(uint32_t c) {
     }
 }
 
-int32_t ctextshims_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
+int32_t ctextshims_bidi_levels(void *reused, const uint16_t *text, int32_t length, uint8_t paragraph_level,
                                uint8_t *levels) {
     UErrorCode status = U_ZERO_ERROR;
-    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    UBiDi *bidi = reused != NULL ? (UBiDi *)reused : ubidi_openSized(length, 0, &status);
     if (U_FAILURE(status)) return (int32_t)status;
     ubidi_setPara(bidi, (const UChar *)text, length, (UBiDiLevel)paragraph_level, NULL, &status);
     if (U_SUCCESS(status)) {
         const UBiDiLevel *computed = ubidi_getLevels(bidi, &status);
         if (U_SUCCESS(status) && computed != NULL) memcpy(levels, computed, (size_t)length);
     }
-    ubidi_close(bidi);
+    if (reused == NULL) ubidi_close(bidi);
     return (int32_t)status;
+}
+
+void *ctextshims_bidi_create(void) { return ubidi_open(); }
+
+void ctextshims_bidi_destroy(void *bidi) {
+    if (bidi != NULL) ubidi_close((UBiDi *)bidi);
 }
 
 int32_t ctextshims_base_direction(const uint16_t *text, int32_t length) {

@@ -73,9 +73,14 @@ bool ctextshims_is_rtl_relevant(uint32_t codepoint);
 
 /* Runs the Unicode bidi algorithm over `length` UTF-16 units and writes one embedding level per
  * unit to `levels`. `paragraph_level` 0 = LTR, 1 = RTL, 0xFE = from the first strong character.
- * Returns an ICU error code (0 or negative = success). */
-int32_t ctextshims_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
+ * `bidi` is an object of ctextshims_bidi_create, reused from paragraph to paragraph (its memory
+ * grows to the longest), or NULL for one made and closed in the call. Returns an ICU error code
+ * (0 or negative = success). */
+int32_t ctextshims_bidi_levels(void *bidi, const uint16_t *text, int32_t length, uint8_t paragraph_level,
                                uint8_t *levels);
+/* A reusable bidi object (ICU's UBiDi), or NULL when ICU cannot make one; and its release. */
+void *ctextshims_bidi_create(void);
+void ctextshims_bidi_destroy(void *bidi);
 
 /* The base direction of a paragraph by UAX #9's rules P2 and P3 (its first strong character,
  * isolates skipped: ubidi_getBaseDirection): 0 left to right, 1 right to left, 2 none (no

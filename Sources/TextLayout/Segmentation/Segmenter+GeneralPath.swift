@@ -260,25 +260,27 @@ extension Segmenter {
         levels.removeAll()
         levels.append(repeating: 0, count: clusterScalar.count)
         guard needed else { return }
-        var utf16: [UInt16] = []
-        var unitOfScalar: [Int32] = []
-        utf16.reserveCapacity(scalars.count + 8)
+        bidiUnits.removeAll()
+        bidiUnits.reserve(scalars.count * 2)
+        bidiUnitOfScalar.removeAll()
+        bidiUnitOfScalar.reserve(scalars.count)
         for s in 0..<scalars.count {
             let scalar = scalars[s]
-            unitOfScalar.append(Int32(utf16.count))
+            bidiUnitOfScalar.append(Int32(bidiUnits.count))
             if scalar >= 0x10000 {
                 let v = scalar - 0x10000
-                utf16.append(UInt16(0xD800 + (v >> 10)))
-                utf16.append(UInt16(0xDC00 + (v & 0x3FF)))
+                bidiUnits.append(UInt16(0xD800 + (v >> 10)))
+                bidiUnits.append(UInt16(0xDC00 + (v & 0x3FF)))
             } else {
-                utf16.append(UInt16(scalar))
+                bidiUnits.append(UInt16(scalar))
             }
         }
-        var bidiLevels = [UInt8](repeating: 0, count: utf16.count)
-        let status = ctextshims_bidi_levels(utf16, Int32(utf16.count), 0xFE, &bidiLevels)
+        bidiUnitLevels.resize(to: bidiUnits.count, filling: 0)
+        let status = ctextshims_bidi_levels(
+            bidi, bidiUnits.base, Int32(bidiUnits.count), 0xFE, bidiUnitLevels.base)
         guard status <= 0 else { return }  // ICU failed: measure left to right, widths are unchanged
         for c in 0..<clusterScalar.count {
-            levels[c] = bidiLevels[Int(unitOfScalar[Int(clusterScalar[c])])]
+            levels[c] = bidiUnitLevels[Int(bidiUnitOfScalar[Int(clusterScalar[c])])]
         }
     }
 }

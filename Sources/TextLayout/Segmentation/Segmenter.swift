@@ -86,6 +86,15 @@ final class Segmenter {
     let scalarBreaks = GrowableBuffer<Bool>()
     /// ICU's boundaries.
     var boundaries: [Int32] = []
+    /// Scratch of bidi resolution (see `resolveBidi`): the paragraph in UTF-16, each scalar's
+    /// first unit, the units' levels, and ICU's bidi object, reused (a right-to-left paragraph
+    /// then allocates nothing).
+    let bidiUnits = GrowableBuffer<UInt16>()
+    let bidiUnitOfScalar = GrowableBuffer<Int32>()
+    let bidiUnitLevels = GrowableBuffer<UInt8>()
+    lazy var bidi: UnsafeMutableRawPointer? = ctextshims_bidi_create()
+
+    deinit { ctextshims_bidi_destroy(bidi) }
     /// Whether some cluster of the text fell to a font that lacks one of its characters (the
     /// text may have missing glyphs: see ``PreparedText/missingGlyphs``). Reset per text.
     var sawUncovered = false
