@@ -4,7 +4,9 @@ import LockSupport
 /// Opened ICU break iterators, by locale and kind, lent out one caller at a time (opening one
 /// costs far more than a whole paragraph's breaking).
 final class BreakIteratorPool: Sendable {
-    private let idle = Lock<[String: [BreakerBox]]>([:])
+    /// The idle iterators by key (a locale, or "#char"): a short list, searched (a dictionary
+    /// allocated on every change of one of its arrays).
+    private let idle = Lock<[(key: String, boxes: [BreakerBox])]>([])
 
     /// Runs `body` with an iterator of `kind` for `locale`, pointed at `text`.
     ///
@@ -14,8 +16,19 @@ final class BreakIteratorPool: Sendable {
         _ body: (OpaquePointer) throws -> R
     ) throws -> R {
         let key = kind == CTEXTSHIMS_BREAK_LINE ? locale : "#char"
-        let box = try idle.withLock { $0[key]?.popLast() } ?? Self.open(kind: kind, locale: locale)
-        defer { idle.withLock { $0[key, default: []].append(box) } }
+        let box =
+            try idle.withLock { idle in
+                idle.firstIndex { $0.key == key }.flatMap { idle[$0].boxes.popLast() }
+            } ?? Self.open(kind: kind, locale: locale)
+        defer {
+            idle.withLock { idle in
+                if let i = idle.firstIndex(where: { $0.key == key }) {
+                    idle[i].boxes.append(box)
+                } else {
+                    idle.append((key, [box]))
+                }
+            }
+        }
         let status = text.baseAddress!.withMemoryRebound(to: CChar.self, capacity: text.count) {
             ctextshims_breaker_set_utf8(box.breaker, $0, Int64(text.count))
         }
@@ -54,7 +67,7 @@ final class BreakIteratorPool: Sendable {
     }
 
     deinit {
-        idle.withLock { $0.values.forEach { $0.forEach { ctextshims_breaker_close($0.breaker) } } }
+        idle.withLock { $0.forEach { $0.boxes.forEach { ctextshims_breaker_close($0.breaker) } } }
     }
 }
 

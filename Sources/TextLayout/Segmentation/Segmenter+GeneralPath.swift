@@ -44,8 +44,7 @@ extension Segmenter {
             finishClusters(to: clusters)
             return
         }
-        var boundaries = self.boundaries
-        boundaries.removeAll(keepingCapacity: true)
+        var boundaries = takeBoundaries()
         boundaries.append(0)
         let slice = UnsafeBufferPointer(rebasing: input.text[range])
         _ = try? input.context.breakIterators.withIterator(kind: CTEXTSHIMS_BREAK_CHARACTER, locale: "", text: slice) {
@@ -305,8 +304,7 @@ extension Segmenter {
             }
             for s in 0..<scalars.count { breaks[s] = false }
         }
-        var boundaries = self.boundaries
-        boundaries.removeAll(keepingCapacity: true)
+        var boundaries = takeBoundaries()
         appendICUBoundaries(range, of: input, to: &boundaries)
         var s = 0
         let base = Int32(range.lowerBound)
@@ -316,6 +314,16 @@ extension Segmenter {
             if s > 0 && s < scalars.count && scalarStarts[s] == offset { breaks[s] = true }
         }
         self.boundaries = boundaries
+    }
+
+    /// ``boundaries``, emptied and taken out of the segmenter (so that the caller holds its only
+    /// reference: emptying a copy of it would allocate a new buffer every paragraph); the caller
+    /// puts it back.
+    func takeBoundaries() -> [Int32] {
+        var taken: [Int32] = []
+        swap(&taken, &boundaries)
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
 
     /// ICU's line boundaries of paragraph `range` (relative offsets), by the style's locale, or
@@ -339,8 +347,7 @@ extension Segmenter {
         _ range: Range<Int>, of input: SegmentationInput, clusters: GrowableBuffer<ClusterInfo>,
         firstCluster: Int
     ) {
-        var boundaries = self.boundaries
-        boundaries.removeAll(keepingCapacity: true)
+        var boundaries = takeBoundaries()
         appendICUBoundaries(range, of: input, to: &boundaries)
         let base = Int32(range.lowerBound)
         var c = firstCluster + 1
