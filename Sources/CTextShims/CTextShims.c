@@ -139,6 +139,8 @@ bool ctextshims_is_extended_pictographic(uint32_t c) {
     return u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC);
 }
 
+int32_t ctextshims_bidi_class(uint32_t c) { return (int32_t)u_charDirection((UChar32)c); }
+
 bool ctextshims_is_rtl_relevant(uint32_t c) {
     switch (u_charDirection((UChar32)c)) {
     case U_RIGHT_TO_LEFT:

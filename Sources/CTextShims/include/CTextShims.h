@@ -68,6 +68,10 @@ bool ctextshims_is_extended_pictographic(uint32_t codepoint);
 /* True when the bidi class is R, AL, RLE, RLO, RLI, AN or FSI (text may need the bidi
  * algorithm). */
 bool ctextshims_is_rtl_relevant(uint32_t codepoint);
+/* ICU's bidi class of a code point (UCharDirection: 0 L, 1 R, 2 EN, 3 ES, 4 ET, 5 AN, 6 CS, 7 B,
+ * 8 S, 9 WS, 10 ON, 11 LRE, 12 LRO, 13 AL, 14 RLE, 15 RLO, 16 PDF, 17 NSM, 18 BN, 19 FSI, 20 LRI,
+ * 21 RLI, 22 PDI). */
+int32_t ctextshims_bidi_class(uint32_t codepoint);
 
 /* ---- Bidi ------------------------------------------------------------------------------ */
 
