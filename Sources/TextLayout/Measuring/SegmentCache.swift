@@ -367,7 +367,11 @@ final class SegmentCache: Sendable {
         let missing = table.withReadLock { table -> Int in
             var missing = 0
             for i in keys.indices {
-                if let value = table.value(for: keys[i]) ?? keys[i].interior.flatMap(table.value(for:)) {
+                // (Not `flatMap(table.value(for:))`: the method reference copies the table,
+                // retaining and releasing its arrays, at every lookup.)
+                var value = table.value(for: keys[i])
+                if value == nil, let interior = keys[i].interior { value = table.value(for: interior) }
+                if let value {
                     values[i] = value
                     found[i] = true
                 } else {
