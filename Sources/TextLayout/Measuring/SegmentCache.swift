@@ -246,27 +246,25 @@ final class SegmentCache: Sendable {
         }
 
         @inline(__always) func find(_ key: Key) -> Int {
+            // Indexing, not withUnsafeBufferPointer: a closure that calls a method of the table
+            // captures a copy of it, retaining and releasing its arrays at every lookup.
             let mask = entries.count - 1
             var b = Int(truncatingIfNeeded: key.hash) & mask
-            return entries.withUnsafeBufferPointer { e in
-                while true {
-                    let entry = e[b]
-                    if entry.meta == 0 { return -1 }
-                    if entry.meta == key.meta && entry.head0 == key.head0 && entry.head1 == key.head1
-                        && (key.tail.isEmpty || tailsEqual(Int(entry.tailStart), key.tail))
-                    {
-                        return b
-                    }
-                    b = (b + 1) & mask
+            while true {
+                let entry = entries[b]
+                if entry.meta == 0 { return -1 }
+                if entry.meta == key.meta && entry.head0 == key.head0 && entry.head1 == key.head1
+                    && (key.tail.isEmpty || tailsEqual(Int(entry.tailStart), key.tail))
+                {
+                    return b
                 }
+                b = (b + 1) & mask
             }
         }
 
-        private func tailsEqual(_ start: Int, _ tail: UnsafeBufferPointer<UInt8>) -> Bool {
-            tails.withUnsafeBufferPointer { stored in
-                for i in 0..<tail.count where stored[start + i] != tail[i] { return false }
-                return true
-            }
+        @inline(__always) private func tailsEqual(_ start: Int, _ tail: UnsafeBufferPointer<UInt8>) -> Bool {
+            for i in 0..<tail.count where tails[start + i] != tail[i] { return false }
+            return true
         }
 
         mutating func insert(_ key: Key, _ value: Value) {
