@@ -377,6 +377,12 @@ def build(roots, out_dir):
     print(f"  social: {COUNTS['social']} posts ({len(urls)} URLs, "
           + ", ".join(f"{len(v)} {k}" for k, v in emoji.items()) + ")", file=sys.stderr)
 
+    write_texts(out_dir, chosen)
+
+
+def write_texts(out_dir, chosen):
+    """Writes each {name: texts} of `chosen` to `out_dir`/name.txt, one text per line."""
+    os.makedirs(out_dir, exist_ok=True)
     for name, texts in chosen.items():
         with open(os.path.join(out_dir, f"{name}.txt"), "w", encoding="utf-8", newline="\n") as f:
             for text in texts:
@@ -384,8 +390,10 @@ def build(roots, out_dir):
                 f.write(text + "\n")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def run(description, packages, build, committed_dir, names, prefix):
+    """The command line of a corpus builder: downloads `packages`, calls build(roots, out_dir),
+    and with --check compares the files `names` with those in `committed_dir`."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--check", action="store_true", help="rebuild in a temporary directory and "
                         "compare with the committed files (exit 1 when they differ)")
     parser.add_argument("--any-version", action="store_true", help="take whatever package versions "
@@ -395,17 +403,17 @@ def main():
     for tool in ("apt-get", "dpkg-deb"):
         if shutil.which(tool) is None:
             sys.exit(f"error: {tool} not found: this script needs Debian's package tools")
-    workdir = args.keep or tempfile.mkdtemp(prefix="feedlayout-corpus-")
+    workdir = args.keep or tempfile.mkdtemp(prefix=prefix)
     try:
         os.makedirs(workdir, exist_ok=True)
         print("Downloading and extracting:", file=sys.stderr)
-        roots = fetch(workdir, args.any_version)
-        out_dir = os.path.join(workdir, "out") if args.check else HERE
-        os.makedirs(out_dir, exist_ok=True)
+        roots = fetch(workdir, args.any_version, packages)
+        out_dir = os.path.join(workdir, "out") if args.check else committed_dir
         build(roots, out_dir)
         if args.check:
-            different = [f"{n}.txt" for n in COUNTS
-                         if not filecmp.cmp(os.path.join(out_dir, f"{n}.txt"), os.path.join(HERE, f"{n}.txt"), shallow=False)]
+            different = [f"{n}.txt" for n in names
+                         if not filecmp.cmp(os.path.join(out_dir, f"{n}.txt"), os.path.join(committed_dir, f"{n}.txt"),
+                                            shallow=False)]
             if different:
                 print("differ from the committed files: " + ", ".join(different), file=sys.stderr)
                 return 1
@@ -414,6 +422,10 @@ def main():
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)
     return 0
+
+
+def main():
+    return run(__doc__.split("\n\n")[0], PACKAGES, build, HERE, list(COUNTS), "feedlayout-corpus-")
 
 
 if __name__ == "__main__":

@@ -22,15 +22,11 @@ unless --any-version is given (Debian replaces versions in place).
 Corpus/README.md says what each file holds, where its text comes from and under which licence.
 """
 
-import argparse
-import filecmp
 import importlib.util
 import os
 import random
 import re
-import shutil
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "scripts")
@@ -204,44 +200,12 @@ def build(roots, out_dir):
     chosen["rtl-social"] = rtl_posts(rng, SOCIAL_COUNT, pools, words, urls, emoji)
     print(f"  rtl-social: {SOCIAL_COUNT} posts ({len(words)} English words, {len(urls)} URLs)", file=sys.stderr)
 
-    os.makedirs(out_dir, exist_ok=True)
-    for name, texts in chosen.items():
-        with open(os.path.join(out_dir, f"{name}.txt"), "w", encoding="utf-8", newline="\n") as f:
-            for text in texts:
-                assert "\n" not in text and "\r" not in text
-                f.write(text + "\n")
+    multiscript.write_texts(out_dir, chosen)
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="rebuild in a temporary directory and "
-                        "compare with the committed files (exit 1 when they differ)")
-    parser.add_argument("--any-version", action="store_true", help="take whatever package versions "
-                        "apt offers instead of the pinned ones")
-    parser.add_argument("--keep", metavar="DIR", help="download and extract into DIR and keep it")
-    args = parser.parse_args()
-    for tool in ("apt-get", "dpkg-deb"):
-        if shutil.which(tool) is None:
-            sys.exit(f"error: {tool} not found: this script needs Debian's package tools")
-    workdir = args.keep or tempfile.mkdtemp(prefix="feedlayout-scripts-")
-    try:
-        os.makedirs(workdir, exist_ok=True)
-        print("Downloading and extracting:", file=sys.stderr)
-        roots = multiscript.fetch(workdir, args.any_version, PACKAGES)
-        out_dir = os.path.join(workdir, "out") if args.check else OUT
-        build(roots, out_dir)
-        if args.check:
-            names = list(SCRIPTS) + ["rtl-social"]
-            different = [f"{n}.txt" for n in names
-                         if not filecmp.cmp(os.path.join(out_dir, f"{n}.txt"), os.path.join(OUT, f"{n}.txt"), shallow=False)]
-            if different:
-                print("differ from the committed files: " + ", ".join(different), file=sys.stderr)
-                return 1
-            print("the committed files are reproduced exactly", file=sys.stderr)
-    finally:
-        if not args.keep:
-            shutil.rmtree(workdir, ignore_errors=True)
-    return 0
+    return multiscript.run(__doc__.split("\n\n")[0], PACKAGES, build, OUT, list(SCRIPTS) + ["rtl-social"],
+                           "feedlayout-scripts-")
 
 
 if __name__ == "__main__":

@@ -273,29 +273,12 @@ enum MeasureCommand {
     /// One warning line for the characters that no font draws in `subject` ("text 3", "status
     /// 3 (line 3)").
     static func missingGlyphsWarning(_ missing: [MissingGlyph], for subject: String) -> String {
-        var distinct: [UInt32] = []  // a few a text: a list beats a set
-        for glyph in missing where !distinct.contains(glyph.scalar.value) { distinct.append(glyph.scalar.value) }
-        var line = Array("warning: \(subject)\(missingGlyphsMarker)".utf8)
-        for (i, value) in distinct.prefix(8).enumerated() {
-            if i > 0 { line += [UInt8(ascii: ","), UInt8(ascii: " ")] }
-            appendCodePoint(value, to: &line)
-        }
-        if distinct.count > 8 { line += Array("\(missingGlyphsMoreMarker)\(distinct.count - 8) more".utf8) }
-        line += Array(missingGlyphsEnding.utf8)
-        line.append(UInt8(ascii: "\n"))
-        return String(decoding: line, as: UTF8.self)
-    }
-
-    /// Appends "U+" and at least four upper-case hex digits of `value` (``MissingGlyph/codePoint``'s
-    /// form).
-    static func appendCodePoint(_ value: UInt32, to line: inout [UInt8]) {
-        line += [UInt8(ascii: "U"), UInt8(ascii: "+")]
-        var digits = 4
-        while digits < 8 && value >> (4 * UInt32(digits)) != 0 { digits += 1 }
-        for d in stride(from: digits - 1, through: 0, by: -1) {
-            let nibble = UInt8(value >> (4 * UInt32(d)) & 0xF)
-            line.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10)
-        }
+        var distinct: [MissingGlyph] = []  // a few a text: a list beats a set
+        for glyph in missing where !distinct.contains(where: { $0.scalar == glyph.scalar }) { distinct.append(glyph) }
+        var line = "warning: \(subject)\(missingGlyphsMarker)"
+        line += distinct.prefix(8).map(\.codePoint).joined(separator: ", ")
+        if distinct.count > 8 { line += "\(missingGlyphsMoreMarker)\(distinct.count - 8) more" }
+        return line + missingGlyphsEnding + "\n"
     }
 
     /// The parts of ``missingGlyphsWarning(_:for:)``'s line that ``WarningGate`` knows it by.
@@ -336,20 +319,6 @@ enum MeasureCommand {
             body(value, name)
             rest = comma.map { rest[$0.upperBound...] } ?? rest[rest.endIndex...]
         }
-    }
-
-    /// Whether `line` is a warning made by ``missingGlyphsWarning(_:for:)``.
-    static func isMissingGlyphsWarning(_ line: Substring) -> Bool {
-        missingGlyphsList(inWarning: Array(line.utf8)[...]) != nil
-    }
-
-    /// The code points ("U+E139") a ``missingGlyphsWarning(_:for:)`` line names.
-    static func codePoints(inMissingGlyphsWarning line: Substring) -> [String] {
-        guard let list = missingGlyphsList(inWarning: Array(line.utf8)[...]) else { return [] }
-        var codePoints: [String] = []
-        forEachCodePoint(inList: list.codePoints) { _, name in codePoints.append(String(decoding: name, as: UTF8.self))
-        }
-        return codePoints
     }
 
     /// The first place `needle` occurs in `bytes` (byte offsets into their base), or nil: a

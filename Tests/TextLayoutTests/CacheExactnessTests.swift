@@ -8,34 +8,43 @@ import TestSupport
 @Suite("Segment cache exactness")
 struct CacheExactnessTests {
     /// Compares a cached engine (shared by every text, so pieces come back in new
-    /// neighbourhoods) with an uncached one; returns the texts that differ.
-    static func differences(count: Int, seed: UInt64) -> [String] {
-        let uncached = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
-        let cached = TextEngine(fonts: Fixtures.fonts)
-        var anything = RandomText(seed: seed)
-        var bidi = BidiMixText(seed: seed &+ 1)
-        var palettes = [4, 8, 16, 48].map { PaletteText(seed: seed &+ UInt64($0), paletteSize: $0) }
+    /// neighbourhoods) with an uncached one, both with `fonts`, on `count` texts made by `text`
+    /// (run advances and layouts at `widths`); returns the texts that differ.
+    static func differences(
+        fonts: FontStack, widths: [Double], count: Int, text: (Int) -> String
+    ) -> [String] {
+        let uncached = TextEngine(fonts: fonts, segmentCacheCapacity: 0)
+        let cached = TextEngine(fonts: fonts)
         var found: [String] = []
         for i in 0..<count {
-            // A quarter over all of Unicode, a quarter of bidi controls beside every script's
-            // joining and composing characters, the rest over small palettes (some long: runs
-            // of eight pieces and more take the window-shaping path).
-            let text =
-                i % 4 == 0
-                ? anything.shortText()
-                : i % 4 == 1
-                    ? bidi.next(maxCount: i % 5 == 1 ? 40 : 16)
-                    : palettes[i % palettes.count].next(maxCount: i % 5 == 0 ? 64 : 12)
+            let text = text(i)
             let style = TextStyle(fontSize: [17, 16, 12.5][i % 3])
             let a = uncached.prepare(text, style: style)
             let b = cached.prepare(text, style: style)
-            if a.textRuns.map(\.advance) != b.textRuns.map(\.advance) || a.layout(width: 40) != b.layout(width: 40)
-                || a.layout(width: 60) != b.layout(width: 60) || a.layout(width: 200) != b.layout(width: 200)
+            if a.textRuns.map(\.advance) != b.textRuns.map(\.advance)
+                || widths.contains(where: { a.layout(width: $0) != b.layout(width: $0) })
             {
                 found.append(text)
             }
         }
         return found
+    }
+
+    /// ``differences(fonts:widths:count:text:)`` with the bundled fonts on random texts: a
+    /// quarter over all of Unicode, a quarter of bidi controls beside every script's joining
+    /// and composing characters, the rest over small palettes (some long: runs of eight pieces
+    /// and more take the window-shaping path).
+    static func differences(count: Int, seed: UInt64) -> [String] {
+        var anything = RandomText(seed: seed)
+        var bidi = BidiMixText(seed: seed &+ 1)
+        var palettes = [4, 8, 16, 48].map { PaletteText(seed: seed &+ UInt64($0), paletteSize: $0) }
+        return differences(fonts: Fixtures.fonts, widths: [40, 60, 200], count: count) { i in
+            i % 4 == 0
+                ? anything.shortText()
+                : i % 4 == 1
+                    ? bidi.next(maxCount: i % 5 == 1 ? 40 : 16)
+                    : palettes[i % palettes.count].next(maxCount: i % 5 == 0 ? 64 : 12)
+        }
     }
 
     @Test(
@@ -52,23 +61,10 @@ struct CacheExactnessTests {
         )
     }
 
-    /// Compares a cached engine with an uncached one on `texts` with the fonts of every script
-    /// (``Fixtures/scriptsFonts``); returns the texts that differ.
+    /// ``differences(fonts:widths:count:text:)`` on `texts` with the fonts of every script
+    /// (``Fixtures/scriptsFonts``).
     static func scriptDifferences(_ texts: [String]) -> [String] {
-        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0)
-        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
-        var found: [String] = []
-        for (i, text) in texts.enumerated() {
-            let style = TextStyle(fontSize: [17, 16, 12.5][i % 3])
-            let a = uncached.prepare(text, style: style)
-            let b = cached.prepare(text, style: style)
-            if a.textRuns.map(\.advance) != b.textRuns.map(\.advance) || a.layout(width: 40) != b.layout(width: 40)
-                || a.layout(width: 90) != b.layout(width: 90) || a.layout(width: 343) != b.layout(width: 343)
-            {
-                found.append(text)
-            }
-        }
-        return found
+        differences(fonts: Fixtures.scriptsFonts, widths: [40, 90, 343], count: texts.count) { texts[$0] }
     }
 
     @Test(

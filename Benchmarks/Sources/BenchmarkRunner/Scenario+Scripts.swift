@@ -132,11 +132,20 @@ enum ScriptsBenchmark {
         for i in 0..<longest {
             for corpus in corpora where i < texts[corpus]!.count { mixed.append(texts[corpus]![i]) }
         }
-        let workload = WarmEngineWorkload(
-            inputs: mixed, makeEngine: { TextEngine(fonts: stack) },
+        return ScriptsWorkload(
+            inner: warmEngines(mixed, stack: stack, style: style, width: width), measurements: measurements,
+            notes: notes)
+    }
+
+    /// `measure-warm`'s workload over `paragraphs` with `stack`: each paragraph prepared and
+    /// laid out by an engine warmed on the other half.
+    static func warmEngines(_ paragraphs: [String], stack: FontStack, style: TextStyle, width: Double)
+        -> WarmEngineWorkload
+    {
+        WarmEngineWorkload(
+            inputs: paragraphs, makeEngine: { TextEngine(fonts: stack) },
             warm: { engine, text in blackHole(engine.layout(text, width: width, style: style)) },
             measure: { engine, text in blackHole(engine.prepare(text, style: style).layout(width: width)) })
-        return ScriptsWorkload(inner: workload, measurements: measurements, notes: notes)
     }
 
     /// The median times per paragraph, ours and Pango's, in nanoseconds: batches of paragraphs
@@ -147,10 +156,8 @@ enum ScriptsBenchmark {
         _ paragraphs: [String], stack: FontStack, peer: PangoPeer, style: TextStyle, width: Double, seconds: Double
     ) -> (ours: Double, pango: Double) {
         let utf8 = paragraphs.map { Array($0.utf8) }
-        let half = paragraphs.count / 2
-        let engines = [TextEngine(fonts: stack), TextEngine(fonts: stack)]
-        for text in paragraphs[half...] { blackHole(engines[0].layout(text, width: width, style: style)) }
-        for text in paragraphs[..<half] { blackHole(engines[1].layout(text, width: width, style: style)) }
+        let engines = warmEngines(paragraphs, stack: stack, style: style, width: width)
+        engines.prepare(operations: paragraphs.count)  // warms two engines; they measure in text order
         var ours: [Double] = []
         var pango: [Double] = []
         var spent: UInt64 = 0
@@ -160,9 +167,7 @@ enum ScriptsBenchmark {
             let t0 = Stopwatch.nanoseconds()
             for i in start..<end { blackHole(utf8[i].withUnsafeBufferPointer { peer.measure(utf8: $0, width: width) }) }
             let t1 = Stopwatch.nanoseconds()
-            for i in start..<end {
-                blackHole(engines[i < half ? 0 : 1].prepare(paragraphs[i], style: style).layout(width: width))
-            }
+            engines.run(operations: end - start)
             let t2 = Stopwatch.nanoseconds()
             pango.append(Double(t1 - t0) / Double(end - start))
             ours.append(Double(t2 - t1) / Double(end - start))

@@ -103,9 +103,7 @@ final class BreakPointBuilder {
             let hangs = breakPoints[k].nextStart > breakPoints[k].visibleEnd
             breakPoints[k].hasEdgeCorrection = true
             output.edgeCorrections.append(
-                EdgeCorrection(
-                    word: Int32(k), run: edge.run, before: edge.before, edge: edge.edge, after: edge.after,
-                    inContextBefore: edge.inContextBefore, inContextAfter: edge.inContextAfter, hangs: hangs))
+                EdgeCorrection(word: Int32(k), segments: edge.segments, hangs: hangs))
         }
     }
 

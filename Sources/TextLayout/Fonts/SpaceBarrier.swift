@@ -191,31 +191,37 @@ enum SpaceBarrier {
             return true
         }
 
-        /// Contextual substitution or positioning (no backtrack, no lookahead): the space may
-        /// be in no input.
+        /// Whether `check` holds for every rule of a glyph- or class-based (chaining) context
+        /// subtable, its rule sets' offsets counted at `setsAt` (null sets skipped); `check` gets
+        /// each rule's offset.
+        private func everyRule(of subtable: Int, setsAt: Int, _ check: (Int) throws -> Bool) throws -> Bool {
+            let sets = Int(try u16(setsAt))
+            for i in 0..<sets {
+                guard try u16(setsAt + 2 + 2 * i) != 0 else { continue }  // a null rule set
+                let set = try at16(subtable, setsAt + 2 + 2 * i)
+                let rules = Int(try u16(set))
+                for j in 0..<rules where try !check(at16(set, set + 2 + 2 * j)) { return false }
+            }
+            return true
+        }
+
+        /// Contextual substitution or positioning (no backtrack, no lookahead): the space in no
+        /// input but the last (see ``lastInputIsInert``).
         private func contextKeepsToItsSide(_ subtable: Int, format: UInt16) throws -> Bool {
             switch format {
             case 1, 2:
                 if try covers(at16(subtable, subtable + 2)) { return false }
                 let spaceInput = format == 2 ? try classOfSpace(at16(subtable, subtable + 4)) : space
-                let setsAt = subtable + (format == 2 ? 6 : 4)
-                let sets = Int(try u16(setsAt))
-                for i in 0..<sets {
-                    guard try u16(setsAt + 2 + 2 * i) != 0 else { continue }  // a null rule set
-                    let set = try at16(subtable, setsAt + 2 + 2 * i)
-                    let rules = Int(try u16(set))
-                    for j in 0..<rules {
-                        let rule = try at16(set, set + 2 + 2 * j)
-                        let glyphs = Int(try u16(rule))
-                        let records = (at: rule + 4 + 2 * max(0, glyphs - 1), count: Int(try u16(rule + 2)))
-                        for k in 0..<max(0, glyphs - 1) where try u16(rule + 4 + 2 * k) == spaceInput {
-                            guard try lastInputIsInert(k + 1, of: glyphs, lookahead: 0, records: records) else {
-                                return false
-                            }
+                return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 6 : 4)) { rule in
+                    let glyphs = Int(try u16(rule))
+                    let records = (at: rule + 4 + 2 * max(0, glyphs - 1), count: Int(try u16(rule + 2)))
+                    for k in 0..<max(0, glyphs - 1) where try u16(rule + 4 + 2 * k) == spaceInput {
+                        guard try lastInputIsInert(k + 1, of: glyphs, lookahead: 0, records: records) else {
+                            return false
                         }
                     }
+                    return true
                 }
-                return true
             case 3:
                 let glyphs = Int(try u16(subtable + 2))
                 let input = (0..<glyphs).map { subtable + 6 + 2 * $0 }
@@ -226,8 +232,8 @@ enum SpaceBarrier {
             }
         }
 
-        /// Chaining contextual substitution or positioning: the space in no input, and in the
-        /// backtrack or lookahead only as its last glyph.
+        /// Chaining contextual substitution or positioning: the space in no input but the last
+        /// (see ``lastInputIsInert``), and in the backtrack or lookahead only as its last glyph.
         private func chainContextKeepsToItsSide(_ subtable: Int, format: UInt16) throws -> Bool {
             switch format {
             case 1, 2:
@@ -240,35 +246,27 @@ enum SpaceBarrier {
                     spaceInput = try classOfSpace(at16(subtable, subtable + 6))
                     spaceLookahead = try classOfSpace(at16(subtable, subtable + 8))
                 }
-                let setsAt = subtable + (format == 2 ? 10 : 4)
-                let sets = Int(try u16(setsAt))
-                for i in 0..<sets {
-                    guard try u16(setsAt + 2 + 2 * i) != 0 else { continue }  // a null rule set
-                    let set = try at16(subtable, setsAt + 2 + 2 * i)
-                    let rules = Int(try u16(set))
-                    for j in 0..<rules {
-                        let rule = try at16(set, set + 2 + 2 * j)
-                        let backtrack = Int(try u16(rule))
-                        for k in 0..<max(0, backtrack - 1) where try u16(rule + 2 + 2 * k) == spaceBacktrack {
-                            return false
-                        }
-                        let inputAt = rule + 2 + 2 * backtrack
-                        let input = Int(try u16(inputAt))
-                        let lookaheadAt = inputAt + 2 + 2 * max(0, input - 1)
-                        let lookahead = Int(try u16(lookaheadAt))
-                        let recordsAt = lookaheadAt + 2 + 2 * lookahead
-                        let records = (at: recordsAt + 2, count: Int(try u16(recordsAt)))
-                        for k in 0..<max(0, input - 1) where try u16(inputAt + 2 + 2 * k) == spaceInput {
-                            guard try lastInputIsInert(k + 1, of: input, lookahead: lookahead, records: records) else {
-                                return false
-                            }
-                        }
-                        for k in 0..<max(0, lookahead - 1) where try u16(lookaheadAt + 2 + 2 * k) == spaceLookahead {
+                return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 10 : 4)) { rule in
+                    let backtrack = Int(try u16(rule))
+                    for k in 0..<max(0, backtrack - 1) where try u16(rule + 2 + 2 * k) == spaceBacktrack {
+                        return false
+                    }
+                    let inputAt = rule + 2 + 2 * backtrack
+                    let input = Int(try u16(inputAt))
+                    let lookaheadAt = inputAt + 2 + 2 * max(0, input - 1)
+                    let lookahead = Int(try u16(lookaheadAt))
+                    let recordsAt = lookaheadAt + 2 + 2 * lookahead
+                    let records = (at: recordsAt + 2, count: Int(try u16(recordsAt)))
+                    for k in 0..<max(0, input - 1) where try u16(inputAt + 2 + 2 * k) == spaceInput {
+                        guard try lastInputIsInert(k + 1, of: input, lookahead: lookahead, records: records) else {
                             return false
                         }
                     }
+                    for k in 0..<max(0, lookahead - 1) where try u16(lookaheadAt + 2 + 2 * k) == spaceLookahead {
+                        return false
+                    }
+                    return true
                 }
-                return true
             case 3:
                 let backtrack = Int(try u16(subtable + 2))
                 let backtrackCoverages = (0..<backtrack).map { subtable + 4 + 2 * $0 }

@@ -133,35 +133,33 @@ final class PreparedStorage: ManagedBuffer<PreparedStorage.Header, UInt64> {
     /// every thread computes alike (see ``EdgeCorrection``).
     func edgeShift(at i: Int) -> (lineEnd: Double, lineStart: Double) {
         let entry = UnsafeMutablePointer(mutating: edgeCorrections.baseAddress! + i)
-        let header = fields.pointee
-        let run = runs[Int(entry.pointee.run)]
-        let scale = header.style.fontSize / header.context.fontMetrics[Int(run.font)].unitsPerEm
+        // Only the fields written once, in make(from:), are read plainly; the three below atomically.
+        let segments = entry.pointee.segments
+        let hangs = entry.pointee.hangs
+        let run = runs[Int(segments.run)]
+        func field<T>(_ path: KeyPath<EdgeCorrection, T>) -> UnsafeMutablePointer<T> {
+            (UnsafeMutableRawPointer(entry) + MemoryLayout<EdgeCorrection>.offset(of: path)!)
+                .assumingMemoryBound(to: T.self)
+        }
+        let state = field(\.state)
         var aloneBefore: Int64
         var aloneAfter: Int64
-        let state = UnsafeMutableRawPointer(entry).advanced(by: MemoryLayout<EdgeCorrection>.offset(of: \.state)!)
-            .assumingMemoryBound(to: UInt32.self)
-        let before = UnsafeMutableRawPointer(entry).advanced(
-            by: MemoryLayout<EdgeCorrection>.offset(of: \.aloneBefore)!
-        )
-        .assumingMemoryBound(to: Int64.self)
-        let after = UnsafeMutableRawPointer(entry).advanced(by: MemoryLayout<EdgeCorrection>.offset(of: \.aloneAfter)!)
-            .assumingMemoryBound(to: Int64.self)
         if ctextshims_load_acquire_u32(state) == 1 {
-            aloneBefore = ctextshims_load_relaxed_i64(before)
-            aloneAfter = ctextshims_load_relaxed_i64(after)
+            aloneBefore = ctextshims_load_relaxed_i64(field(\.aloneBefore))
+            aloneAfter = ctextshims_load_relaxed_i64(field(\.aloneAfter))
         } else {
             let text = shapedText
-            let edge = entry.pointee
-            aloneBefore = Int64(text.advanceAlone(run: run, clusters: Int(edge.before)..<Int(edge.edge)))
-            aloneAfter = Int64(text.advanceAlone(run: run, clusters: Int(edge.edge)..<Int(edge.after)))
-            ctextshims_store_relaxed_i64(before, aloneBefore)
-            ctextshims_store_relaxed_i64(after, aloneAfter)
+            aloneBefore = Int64(text.advanceAlone(run: run, clusters: Int(segments.before)..<Int(segments.edge)))
+            aloneAfter = Int64(text.advanceAlone(run: run, clusters: Int(segments.edge)..<Int(segments.after)))
+            ctextshims_store_relaxed_i64(field(\.aloneBefore), aloneBefore)
+            ctextshims_store_relaxed_i64(field(\.aloneAfter), aloneAfter)
             ctextshims_store_release_u32(state, 1)
         }
-        let edge = entry.pointee
+        let header = fields.pointee
+        let scale = header.style.fontSize / header.context.fontMetrics[Int(run.font)].unitsPerEm
         return (
-            edge.hangs ? 0 : Double(aloneBefore - edge.inContextBefore) * scale,
-            Double(aloneAfter - edge.inContextAfter) * scale
+            hangs ? 0 : Double(aloneBefore - segments.inContextBefore) * scale,
+            Double(aloneAfter - segments.inContextAfter) * scale
         )
     }
 

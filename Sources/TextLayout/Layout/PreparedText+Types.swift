@@ -152,24 +152,32 @@ struct LineBreakPoint: Sendable {
 struct EdgeCorrection: Sendable {
     /// The word after which the edge lies (an index into ``PreparedText/breakPoints``).
     var word: Int32
-    /// The run the edge lies in (an index into the storage's runs).
+    /// Where the segments to shape alone lie, and their advances in context.
+    var segments: EdgeSegments
+    /// Whether the word before the edge ends in white space, which hangs past a line's end:
+    /// then only a line starting after the edge changes.
+    var hangs: Bool
+    /// 0 until the segments' advances alone are known, 1 after (written last, with the two
+    /// below, atomically: the only fields written after the text is prepared).
+    var state: UInt32 = 0
+    /// The segments' advances shaped alone, in font units (valid once `state` is 1).
+    var aloneBefore: Int64 = 0
+    var aloneAfter: Int64 = 0
+}
+
+/// The two segments of text around a line edge that are shaped alone to measure what the edge
+/// changes (``EdgeCorrection``), found while measuring runs.
+struct EdgeSegments: Sendable {
+    /// The run the edge lies in (an index into the runs).
     var run: Int32
-    /// Clusters (indices into the storage's clusters): the segment before the edge is
-    /// `before..<edge`, the one after it `edge..<after`.
+    /// Clusters (indices into the clusters): the segment before the edge is `before..<edge`,
+    /// the one after it `edge..<after`.
     var before: Int32
     var edge: Int32
     var after: Int32
     /// The segments' advances in context, in font units.
     var inContextBefore: Int64
     var inContextAfter: Int64
-    /// Whether the word before the edge ends in white space, which hangs past a line's end:
-    /// then only a line starting after the edge changes.
-    var hangs: Bool
-    /// 0 until the segments' advances alone are known, 1 after (written last).
-    var state: UInt32 = 0
-    /// The segments' advances shaped alone, in font units (valid once `state` is 1).
-    var aloneBefore: Int64 = 0
-    var aloneAfter: Int64 = 0
 }
 
 /// How tall a word is, shared by the many words alike (a paragraph has a handful).

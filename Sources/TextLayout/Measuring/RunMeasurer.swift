@@ -16,14 +16,7 @@ struct MeasuringInput {
 struct PendingEdge {
     /// The byte where the text after the edge starts.
     var start: Int32
-    /// The run, and the clusters of the segments to shape alone (``EdgeCorrection``).
-    var run: Int32
-    var before: Int32
-    var edge: Int32
-    var after: Int32
-    /// The segments' advances in context, in font units.
-    var inContextBefore: Int64
-    var inContextAfter: Int64
+    var segments: EdgeSegments
 }
 
 /// Stage 2 of preparing a text: groups a paragraph's clusters into runs (one font, script and
@@ -363,7 +356,13 @@ final class RunMeasurer {
     /// Whether piece `p` follows a space of its own run (the piece before it ends with U+0020).
     @inline(__always)
     static func followsSpace(_ p: Int, firstPiece: Int, input: MeasuringInput, pieces: GrowableBuffer<Piece>) -> Bool {
-        p > firstPiece && input.text[Int(pieces[p].start) - 1] == 0x20
+        p > firstPiece && endsWithSpace(p - 1, input: input, pieces: pieces)
+    }
+
+    /// Whether piece `p` ends with U+0020 (a cluster of its own).
+    @inline(__always)
+    static func endsWithSpace(_ p: Int, input: MeasuringInput, pieces: GrowableBuffer<Piece>) -> Bool {
+        input.text[Int(pieces[p].end) - 1] == 0x20
     }
 
     /// Whether the edge before piece `p` (its first cluster's ``RunShaper`` flags `flags`, shaped
@@ -382,7 +381,7 @@ final class RunMeasurer {
         if flags & RunShaper.unsafeToConcat == 0 || p == firstPiece { return true }
         return barrier && flags & RunShaper.unsafeToBreak == 0
             && Self.followsSpace(p, firstPiece: firstPiece, input: input, pieces: pieces)
-            && !Self.isSingle(pieces[p], beginsRun: p == firstPiece, endsRun: false, paragraph: paragraph, input: input)
+            && !Self.isSingle(pieces[p], beginsRun: false, endsRun: false, paragraph: paragraph, input: input)
     }
 
     /// Whether a piece is keyed as a single code point inside its run (``SegmentCache/Key/single``):
@@ -404,7 +403,8 @@ final class RunMeasurer {
         _ p: Int, nextFlags: UInt8, barrier: Bool, input: MeasuringInput, pieces: GrowableBuffer<Piece>
     ) -> Bool {
         nextFlags & RunShaper.unsafeToConcat == 0
-            || (barrier && nextFlags & RunShaper.unsafeToBreak == 0 && input.text[Int(pieces[p].end) - 1] == 0x20)
+            || (barrier && nextFlags & RunShaper.unsafeToBreak == 0
+                && Self.endsWithSpace(p, input: input, pieces: pieces))
     }
 
     /// The cache keys of the run's pieces, into `keys`.
@@ -462,7 +462,9 @@ final class RunMeasurer {
             start -= 1
         }
         var last = group.upperBound - 1
-        if last + 1 < range.upperBound && !(barrier && input.text[Int(pieces[last].end) - 1] == 0x20) { last += 1 }
+        if last + 1 < range.upperBound && !(barrier && Self.endsWithSpace(last, input: input, pieces: pieces)) {
+            last += 1
+        }
         let end = last + 1 == range.upperBound ? Int(runEnd) : Int(pieces[last].end)
         return (firstCluster..<Int(pieces[last].endCluster), start..<end)
     }
@@ -507,7 +509,7 @@ final class RunMeasurer {
                     || Self.followsSpace(group.lowerBound, firstPiece: range.lowerBound, input: input, pieces: pieces)
                 let closes =
                     group.upperBound == range.upperBound
-                    || input.text[Int(pieces[group.upperBound - 1].end) - 1] == 0x20
+                    || Self.endsWithSpace(group.upperBound - 1, input: input, pieces: pieces)
                 spaceBounded = opens && closes
             }
             return cost < budget
@@ -516,7 +518,7 @@ final class RunMeasurer {
     }
 
     /// Shapes each group of consecutive pieces of the run that the cache lacked in a window of
-    /// them (``window(of:run:barrier:input:allPieces:)``; the paragraph as context), and takes
+    /// them (``window(of:run:runEnd:barrier:input:allPieces:)``; the paragraph as context), and takes
     /// each piece's advance when both of its edges are safe (``leadingEdgeIsSafe``,
     /// ``trailingEdgeIsSafe``, read from the window's shaping): then the run's advances are
     /// exactly those of shaping it whole (the other pieces were stored only when safe too).
@@ -626,9 +628,11 @@ final class RunMeasurer {
             // The segments are shaped alone when a layout first asks (PreparedStorage.edgeShift).
             edges.append(
                 PendingEdge(
-                    start: pieces[p].start, run: Int32(runIndex), before: Int32(firstCluster + before),
-                    edge: Int32(firstCluster + edge), after: Int32(firstCluster + after),
-                    inContextBefore: inContextBefore, inContextAfter: inContextAfter))
+                    start: pieces[p].start,
+                    segments: EdgeSegments(
+                        run: Int32(runIndex), before: Int32(firstCluster + before), edge: Int32(firstCluster + edge),
+                        after: Int32(firstCluster + after), inContextBefore: inContextBefore,
+                        inContextAfter: inContextAfter)))
         }
     }
 
