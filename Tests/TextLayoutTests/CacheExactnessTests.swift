@@ -153,6 +153,35 @@ struct CacheExactnessTests {
     }
 
     @Test(
+        "a positioning rule that reads back across a space (Khmer's RO after a space after a subscript MO) moves the word after it: such a word is never kept as following any space"
+    )
+    func ruleReadingBackAcrossSpace() {
+        // Noto Sans Khmer's `dist` lookup 5 moves RO when the space before it follows a
+        // subscript MO: the space is a barrier to every other lookup of the font
+        // (SpaceBarrier.Kind.backward), and RO is among the glyphs such rules apply to.
+        let style = TextStyle(fontSize: 17)
+        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0)
+        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+        let plain = "\u{1780} \u{179A}\u{17BC} \u{1780}"  // ក រូ ក
+        let moved = "\u{1780}\u{17D2}\u{1798} \u{179A}\u{17BC} \u{1780}"  // ក្ម រូ ក
+        // The rule matters: RO's word measures more after the subscript MO than after KA.
+        func advance(_ text: String) -> Double {
+            uncached.prepare(text, style: style).textRuns.reduce(0) { $0 + $1.advance }
+        }
+        let afterKA = advance("\u{1780} \u{179A}\u{17BC}") - advance("\u{1780} ")
+        let afterMO = advance("\u{1780}\u{17D2}\u{1798} \u{179A}\u{17BC}") - advance("\u{1780}\u{17D2}\u{1798} ")
+        #expect(afterMO > afterKA + 1, "\(afterKA) \(afterMO)")
+        // Every piece of `moved` is kept from other texts: ក្ម before KA, រូ after KA.
+        let before = "\u{1780}\u{17D2}\u{1798} \u{1780}"
+        for warm in [plain, before, plain, before] { _ = cached.prepare(warm, style: style) }
+        for measured in [moved, plain, moved + " " + plain, plain + " " + moved] {
+            #expect(
+                cached.prepare(measured, style: style).textRuns.map(\.advance)
+                    == uncached.prepare(measured, style: style).textRuns.map(\.advance), "\(measured.debugDescription)")
+        }
+    }
+
+    @Test(
         "a mark after a control is shaped in its run, never taken from a piece shaped elsewhere",
         arguments: [
             ("\u{11A8}\t\u{05BC}\u{FFFC}\u{11A8}", "\u{05BC}\u{FFFC}"),

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 import Testing
 import TestSupport
@@ -33,6 +34,27 @@ struct SpaceBarrierTests {
         ] {
             #expect(holding[family] == false, "\(family)")
         }
+        // Of those, Devanagari's and Khmer's only reach is a positioning rule reading back
+        // across the space, which moves nothing but its input glyph: Devanagari's Vedic tone
+        // marks (`dist` lookup 12), Khmer's RO and vowel sign E (lookups 4 and 5).
+        let kinds = Dictionary(uniqueKeysWithValues: fonts.map { ($0.familyName, $0.spaceBarrier) })
+        for family in ["Noto Sans Devanagari", "Noto Sans Khmer"] {
+            #expect(kinds[family]?.kind == .backward, "\(family)")
+            #expect(kinds[family]?.crossingGlyphs != nil, "\(family)")
+        }
+        for family in ["Noto Sans Bengali", "Noto Sans Telugu", "Noto Sans Gujarati", "Noto Sans CJK SC", "Noto Sans Myanmar"] {
+            #expect(kinds[family]?.kind == SpaceBarrier.Kind.none, "\(family)")
+        }
+        // The crossing glyphs are exactly the rules' inputs: Khmer's RO (U+179A) and vowel sign
+        // E (U+17C2), and not its KA (U+1780).
+        let khmer = try #require(fonts.first { $0.familyName == "Noto Sans Khmer" })
+        let bits = try #require(khmer.spaceBarrier.crossingGlyphs)
+        func crosses(_ scalar: UInt32) -> Bool {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(khmer.hbFont, scalar, &glyph) != 0 else { return false }
+            return bits[Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
+        }
+        #expect(crosses(0x179A) && crosses(0x17C2) && !crosses(0x1780))
     }
 
     // MARK: Hand-made tables

@@ -46,9 +46,12 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     let hbFont: OpaquePointer
     /// The code points the face maps, made on first use (an atomic pointer: a lock only then).
     private let coverageWords = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
-    /// Whether the space glyph is a barrier to the face's lookups (``spaceIsBarrier``): 0 not
-    /// read yet, 1 no, 2 yes.
-    private let spaceBarrier = Atomic<UInt8>(0)
+    /// What the space glyph is to the face's lookups (``spaceBarrier``): 0 not read yet, else
+    /// a ``SpaceBarrier/Kind`` + 1.
+    private let spaceBarrierState = Atomic<UInt8>(0)
+    /// With a ``SpaceBarrier/Kind/backward`` barrier, the glyphs of ``SpaceBarrier/Verdict``'s
+    /// crossing inputs as a bit set over every 16-bit glyph ID (made once, before the state says so).
+    private let crossingGlyphs = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
     /// The bytes of a font made from data, alive as long as the faces reading them.
@@ -176,6 +179,7 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     deinit {
         hb_font_destroy(hbFont)
         if let words = coverageWords.load(ordering: .acquiring) { words.deallocate() }
+        if let words = crossingGlyphs.load(ordering: .acquiring) { words.deallocate() }
         lazyParts.withLock { box in
             if let face = box.face { FreeTypeLibrary.shared.withLibrary { _ in _ = FT_Done_Face(face) } }
         }
@@ -267,17 +271,38 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         }
     }
 
-    /// Whether the face's space glyph is a barrier to its OpenType lookups (``SpaceBarrier``):
-    /// then the text after a space shapes as it would after any other space, whatever is
-    /// before it, and the text before it as it would before any other. Read from the `GSUB` and
-    /// `GPOS` tables on first use (threads that ask at once may each read them; they agree).
-    var spaceIsBarrier: Bool {
-        let known = spaceBarrier.load(ordering: .relaxed)
-        if known != 0 { return known == 2 }
-        let holds = SpaceBarrier.holds(for: hbFont)
-        spaceBarrier.store(holds ? 2 : 1, ordering: .relaxed)
-        return holds
+    /// What the face's space glyph is to its OpenType lookups (``SpaceBarrier``), and with a
+    /// ``SpaceBarrier/Kind/backward`` barrier the bit set of the glyphs that rules reading back
+    /// across it apply to. Read from the `GSUB` and `GPOS` tables on first use (threads that
+    /// ask at once may each read them; they agree, and one bit set is kept).
+    var spaceBarrier: (kind: SpaceBarrier.Kind, crossingGlyphs: UnsafePointer<UInt64>?) {
+        let known = spaceBarrierState.load(ordering: .acquiring)
+        if known != 0 {
+            let kind = SpaceBarrier.Kind(rawValue: known - 1)!
+            return (kind, kind == .backward ? UnsafePointer(crossingGlyphs.load(ordering: .acquiring)) : nil)
+        }
+        let kind: SpaceBarrier.Kind
+        switch SpaceBarrier.verdict(for: hbFont) {
+        case .none: kind = .none
+        case .full: kind = .full
+        case .backward(let inputs):
+            kind = .backward
+            // Every 16-bit glyph ID (a substitution may name one past the face's count).
+            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
+            words.initialize(repeating: 0, count: 0x10000 / 64)
+            for glyph in inputs { words[Int(glyph) / 64] |= 1 << UInt64(glyph % 64) }
+            let (exchanged, _) = crossingGlyphs.compareExchange(
+                expected: nil, desired: words, ordering: .acquiringAndReleasing)
+            if !exchanged { words.deallocate() }
+        }
+        spaceBarrierState.store(kind.rawValue + 1, ordering: .releasing)
+        return (kind, kind == .backward ? UnsafePointer(crossingGlyphs.load(ordering: .acquiring)) : nil)
     }
+
+    /// Whether the face's space glyph is a barrier to every lookup (``SpaceBarrier/Kind/full``):
+    /// then the text after a space shapes as it would after any other space, whatever is
+    /// before it, and the text before it as it would before any other.
+    var spaceIsBarrier: Bool { spaceBarrier.kind == .full }
 
     /// Whether the coverage was built (tests: a font no text reaches builds none).
     var hasCoverage: Bool { coverageWords.load(ordering: .acquiring) != nil }

@@ -41,10 +41,10 @@ final class FontTable: @unchecked Sendable {  // the memo's bytes are written at
         unretained[index]._withUnsafeGuaranteedRef { $0.coverage.contains(scalar) }
     }
 
-    /// Whether font `index`'s space glyph is a barrier to its lookups (``Font/spaceIsBarrier``).
+    /// What font `index`'s space glyph is to its lookups (``Font/spaceBarrier``).
     @inline(__always)
-    func spaceIsBarrier(_ index: Int) -> Bool {
-        unretained[index]._withUnsafeGuaranteedRef { $0.spaceIsBarrier }
+    func spaceBarrier(_ index: Int) -> (kind: SpaceBarrier.Kind, crossingGlyphs: UnsafePointer<UInt64>?) {
+        unretained[index]._withUnsafeGuaranteedRef { $0.spaceBarrier }
     }
 
     /// The first font of the stack that has `scalar`, or nil when none has it.

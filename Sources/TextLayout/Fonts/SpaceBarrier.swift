@@ -30,20 +30,21 @@ import CHarfBuzz
 /// HarfBuzz's shapers add nothing across a space: Arabic joining restarts after a
 /// non-joining character, and syllables (Indic, Khmer, Myanmar, USE) never hold a space.
 enum SpaceBarrier {
-    /// Whether the space glyph of `font` (an `hb_font_t`) is a barrier, as described above.
-    static func holds(for font: OpaquePointer) -> Bool {
+    /// What the space glyph of `font` (an `hb_font_t`) is to its lookups, as described above.
+    static func verdict(for font: OpaquePointer) -> Verdict {
         let face = hb_font_get_face(font)!
         var space: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0, space != 0 else { return false }
+        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0, space != 0 else { return .none }
         let shapedOtherwise: [StaticString] = ["morx", "mort", "kerx", "trak", "Silf", "kern"]
-        for tag in shapedOtherwise where tableLength(face, tag) > 0 { return false }
+        for tag in shapedOtherwise where tableLength(face, tag) > 0 { return .none }
         let glyphClass: UInt16
         if hb_ot_layout_has_glyph_classes(face) != 0 {
             glyphClass = UInt16(hb_ot_layout_get_glyph_class(face, space).rawValue)
         } else {
             glyphClass = 1  // HarfBuzz classes a glyph of a non-mark character as a base
         }
-        guard glyphClass <= 2 else { return false }  // a mark or a component: skipped too often
+        guard glyphClass <= 2 else { return .none }  // a mark or a component: skipped too often
+        var crossing: [UInt16] = []
         let layoutTables: [(tag: StaticString, isPositioning: Bool)] = [("GSUB", false), ("GPOS", true)]
         for (tag, isPositioning) in layoutTables {
             let blob = hb_face_reference_table(face, Font.tag(tag))!
@@ -52,12 +53,36 @@ enum SpaceBarrier {
             guard let data = hb_blob_get_data(blob, &length), length > 0 else { continue }
             let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
             guard
-                everyLookupKeepsToItsSide(
+                let found = lookupsReaching(
                     table: bytes, space: UInt16(space), spaceClass: glyphClass, isPositioning: isPositioning)
-            else { return false }
+            else { return .none }
+            crossing += found
         }
-        return true
+        return crossing.isEmpty ? .full : .backward(crossingInputs: Array(Set(crossing)).sorted())
     }
+
+    /// What a face's space glyph is to its lookups, without the glyphs (``Verdict``).
+    enum Kind: UInt8 {
+        case none, full, backward
+    }
+
+    /// What a face's space glyph is to its lookups.
+    enum Verdict: Equatable {
+        /// No lookup reaches across the space or skips it.
+        case full
+        /// Only positioning rules applied after the space read glyphs before it: a chaining
+        /// context whose backtrack holds the space with glyphs beyond it. Every glyph such a
+        /// rule may apply to (its input) is listed, and the lookups it applies are single
+        /// adjustments or mark attachments, which move only the glyph they apply to: the text
+        /// before a space then shapes as before any other space, and the text after it, when
+        /// it shapes to none of the listed glyphs, as after any other space.
+        case backward(crossingInputs: [UInt16])
+        /// The space is no barrier.
+        case none
+    }
+
+    /// Whether the space glyph of `font` is a barrier to every lookup (``Verdict/full``).
+    static func holds(for font: OpaquePointer) -> Bool { verdict(for: font) == .full }
 
     /// Whether no lookup of a `GSUB` (or, `isPositioning`, `GPOS`) table reaches across the
     /// glyph `space` of GDEF class `spaceClass` (1 base, 2 ligature), as described above; false
@@ -65,8 +90,18 @@ enum SpaceBarrier {
     static func everyLookupKeepsToItsSide(
         table: UnsafeRawBufferPointer, space: UInt16, spaceClass: UInt16, isPositioning: Bool
     ) -> Bool {
-        TableReader(bytes: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)
-            .everyLookupKeepsToItsSide()
+        lookupsReaching(table: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)?.isEmpty
+            ?? false
+    }
+
+    /// The input glyphs of the positioning rules that read back across the space
+    /// (``Verdict/backward(crossingInputs:)``), empty when no lookup reaches across it; nil when
+    /// a lookup reaches across it otherwise or the table cannot be read.
+    static func lookupsReaching(
+        table: UnsafeRawBufferPointer, space: UInt16, spaceClass: UInt16, isPositioning: Bool
+    ) -> [UInt16]? {
+        let reader = TableReader(bytes: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)
+        return reader.everyLookupKeepsToItsSide() ? reader.crossingInputs : nil
     }
 
     private static func tableLength(_ face: OpaquePointer, _ tag: StaticString) -> UInt32 {
@@ -77,11 +112,22 @@ enum SpaceBarrier {
 
     /// A reading of one `GSUB` or `GPOS` table, bounds-checked: every read outside the table
     /// throws, and the caller answers no.
-    private struct TableReader {
+    private final class TableReader {
         let bytes: UnsafeRawBufferPointer
         let space: UInt16
         let spaceClass: UInt16
         let isPositioning: Bool
+        /// The input glyphs of the positioning rules found reading back across the space.
+        var crossingInputs: [UInt16] = []
+        /// The lookup list's offset, once read.
+        var lookupList = 0
+
+        init(bytes: UnsafeRawBufferPointer, space: UInt16, spaceClass: UInt16, isPositioning: Bool) {
+            self.bytes = bytes
+            self.space = space
+            self.spaceClass = spaceClass
+            self.isPositioning = isPositioning
+        }
 
         struct OutOfBounds: Error {}
         /// A lookup type, format or table this reading does not know.
@@ -102,7 +148,7 @@ enum SpaceBarrier {
         func everyLookupKeepsToItsSide() -> Bool {
             do {
                 guard try u16(0) == 1 else { throw Unknown() }  // major version 1
-                let lookupList = try at16(0, 8)
+                lookupList = try at16(0, 8)
                 let count = Int(try u16(lookupList))
                 for i in 0..<count {
                     let lookup = try at16(lookupList, lookupList + 2 + 2 * i)
@@ -193,14 +239,15 @@ enum SpaceBarrier {
 
         /// Whether `check` holds for every rule of a glyph- or class-based (chaining) context
         /// subtable, its rule sets' offsets counted at `setsAt` (null sets skipped); `check` gets
-        /// each rule's offset.
-        private func everyRule(of subtable: Int, setsAt: Int, _ check: (Int) throws -> Bool) throws -> Bool {
+        /// each rule's offset and its set's index (the coverage index of its first glyph, or its
+        /// first glyph's class).
+        private func everyRule(of subtable: Int, setsAt: Int, _ check: (Int, Int) throws -> Bool) throws -> Bool {
             let sets = Int(try u16(setsAt))
             for i in 0..<sets {
                 guard try u16(setsAt + 2 + 2 * i) != 0 else { continue }  // a null rule set
                 let set = try at16(subtable, setsAt + 2 + 2 * i)
                 let rules = Int(try u16(set))
-                for j in 0..<rules where try !check(at16(set, set + 2 + 2 * j)) { return false }
+                for j in 0..<rules where try !check(at16(set, set + 2 + 2 * j), i) { return false }
             }
             return true
         }
@@ -212,7 +259,7 @@ enum SpaceBarrier {
             case 1, 2:
                 if try covers(at16(subtable, subtable + 2)) { return false }
                 let spaceInput = format == 2 ? try classOfSpace(at16(subtable, subtable + 4)) : space
-                return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 6 : 4)) { rule in
+                return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 6 : 4)) { rule, _ in
                     let glyphs = Int(try u16(rule))
                     let records = (at: rule + 4 + 2 * max(0, glyphs - 1), count: Int(try u16(rule + 2)))
                     for k in 0..<max(0, glyphs - 1) where try u16(rule + 4 + 2 * k) == spaceInput {
@@ -246,10 +293,11 @@ enum SpaceBarrier {
                     spaceInput = try classOfSpace(at16(subtable, subtable + 6))
                     spaceLookahead = try classOfSpace(at16(subtable, subtable + 8))
                 }
-                return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 10 : 4)) { rule in
+                return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 10 : 4)) { rule, set in
                     let backtrack = Int(try u16(rule))
+                    var readsBackAcross = false
                     for k in 0..<max(0, backtrack - 1) where try u16(rule + 2 + 2 * k) == spaceBacktrack {
-                        return false
+                        readsBackAcross = true
                     }
                     let inputAt = rule + 2 + 2 * backtrack
                     let input = Int(try u16(inputAt))
@@ -265,7 +313,28 @@ enum SpaceBarrier {
                     for k in 0..<max(0, lookahead - 1) where try u16(lookaheadAt + 2 + 2 * k) == spaceLookahead {
                         return false
                     }
-                    return true
+                    guard readsBackAcross else { return true }
+                    // Its input: its set's glyph of the coverage (glyph-based) or the coverage's
+                    // glyphs of its set's class (class-based), then glyphs or classes.
+                    let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
+                    var inputs: [UInt16]
+                    if format == 1 {
+                        guard set < coverage.count else { return false }
+                        inputs = [coverage[set]]
+                    } else {
+                        let classes = try at16(subtable, subtable + 6)
+                        inputs = try coverage.filter { try classOf($0, classes) == set }
+                    }
+                    for k in 0..<max(0, input - 1) {
+                        let value = try u16(inputAt + 2 + 2 * k)
+                        if format == 1 {
+                            inputs.append(value)
+                        } else {
+                            guard let glyphs = try classGlyphs(at16(subtable, subtable + 6), value) else { return false }
+                            inputs += glyphs
+                        }
+                    }
+                    return try recordCrossing(inputs: inputs, records: records)
                 }
             case 3:
                 let backtrack = Int(try u16(subtable + 2))
@@ -296,9 +365,80 @@ enum SpaceBarrier {
                     return false
                 }
             }
-            for field in backtrack.dropLast() where try covers(at16(subtable, field)) { return false }
             for field in lookahead.dropLast() where try covers(at16(subtable, field)) { return false }
+            for field in backtrack.dropLast() where try covers(at16(subtable, field)) {
+                var inputs: [UInt16] = []
+                for field in input { inputs += try coverageGlyphs(at16(subtable, field)) }
+                return try !inputs.isEmpty && recordCrossing(inputs: inputs, records: records)
+            }
             return true
+        }
+
+        /// Accepts a positioning rule that reads back across the space (its backtrack holds the
+        /// space with glyphs beyond it) when every lookup it applies (`records`) moves only the
+        /// glyph it applies to (single adjustment, mark attachment), and lists its `inputs`
+        /// (``Verdict/backward(crossingInputs:)``); false for a substitution (which may change
+        /// what later lookups see) or any other lookup.
+        private func recordCrossing(inputs: [UInt16], records: (at: Int, count: Int)) throws -> Bool {
+            guard isPositioning, lookupList != 0 else { return false }
+            let lookups = Int(try u16(lookupList))
+            for r in 0..<records.count {
+                let index = Int(try u16(records.at + 4 * r + 2))
+                guard index < lookups else { return false }
+                let lookup = try at16(lookupList, lookupList + 2 + 2 * index)
+                var types = [try u16(lookup)]
+                if types[0] == 9 {  // extension: the real subtables' type
+                    types = try (0..<Int(u16(lookup + 4))).map { s in
+                        let subtable = try at16(lookup, lookup + 6 + 2 * s)
+                        return try u16(subtable + 2)
+                    }
+                }
+                for type in types where ![1, 4, 5, 6].contains(type) { return false }
+            }
+            crossingInputs += inputs
+            return true
+        }
+
+        /// The glyphs of the coverage table at `coverage`.
+        private func coverageGlyphs(_ coverage: Int) throws -> [UInt16] {
+            switch try u16(coverage) {
+            case 1:
+                return try (0..<Int(u16(coverage + 2))).map { try u16(coverage + 4 + 2 * $0) }
+            case 2:
+                var glyphs: [UInt16] = []
+                for i in 0..<Int(try u16(coverage + 2)) {
+                    let record = coverage + 4 + 6 * i
+                    let (first, last) = (try u16(record), try u16(record + 2))
+                    if first <= last { glyphs += Array(first...last) }
+                }
+                return glyphs
+            default:
+                throw Unknown()
+            }
+        }
+
+        /// The glyphs of class `glyphClass` in the class definition at `classDef`; nil for
+        /// class 0 (every glyph the definition does not list).
+        private func classGlyphs(_ classDef: Int, _ glyphClass: UInt16) throws -> [UInt16]? {
+            guard glyphClass != 0 else { return nil }
+            var glyphs: [UInt16] = []
+            switch try u16(classDef) {
+            case 1:
+                let start = try u16(classDef + 2)
+                for i in 0..<Int(try u16(classDef + 4)) where try u16(classDef + 6 + 2 * i) == glyphClass {
+                    guard let glyph = UInt16(exactly: Int(start) + i) else { throw OutOfBounds() }
+                    glyphs.append(glyph)
+                }
+            case 2:
+                for i in 0..<Int(try u16(classDef + 2)) {
+                    let record = classDef + 4 + 6 * i
+                    let (first, last) = (try u16(record), try u16(record + 2))
+                    if try u16(record + 4) == glyphClass && first <= last { glyphs += Array(first...last) }
+                }
+            default:
+                throw Unknown()
+            }
+            return glyphs
         }
 
         /// Whether a rule may match the space as input glyph `index` of `count`: only as the
@@ -342,18 +482,22 @@ enum SpaceBarrier {
 
         /// The class of the space glyph in the class definition at `classDef` (0 when it lists
         /// the space in no class: class 0 holds every glyph not listed).
-        private func classOfSpace(_ classDef: Int) throws -> UInt16 {
+        private func classOfSpace(_ classDef: Int) throws -> UInt16 { try classOf(space, classDef) }
+
+        /// The class of `glyph` in the class definition at `classDef` (0 when it lists the
+        /// glyph in no class).
+        private func classOf(_ glyph: UInt16, _ classDef: Int) throws -> UInt16 {
             switch try u16(classDef) {
             case 1:
                 let start = try u16(classDef + 2)
                 let count = Int(try u16(classDef + 4))
-                guard space >= start, Int(space - start) < count else { return 0 }
-                return try u16(classDef + 6 + 2 * Int(space - start))
+                guard glyph >= start, Int(glyph - start) < count else { return 0 }
+                return try u16(classDef + 6 + 2 * Int(glyph - start))
             case 2:
                 let count = Int(try u16(classDef + 2))
                 for i in 0..<count {
                     let record = classDef + 4 + 6 * i
-                    if try u16(record) <= space && space <= u16(record + 2) { return try u16(record + 4) }
+                    if try u16(record) <= glyph && glyph <= u16(record + 2) { return try u16(record + 4) }
                 }
                 return 0
             default:

@@ -61,6 +61,9 @@ final class RunMeasurer {
     private let relativeStarts = GrowableBuffer<Int32>()
     private let clusterAdvances = GrowableBuffer<Int32>()
     private let clusterFlags = GrowableBuffer<UInt8>()
+    /// The glyphs of the run being measured that a rule reading back across a space may apply
+    /// to (``Font/spaceBarrier``), for ``RunShaper``; nil for most fonts.
+    private var crossingGlyphs: UnsafePointer<UInt64>?
 
     /// Makes the runs and pieces of paragraph `range` (its clusters from `firstCluster` on, with
     /// the segmenter's `scripts` and `levels`) and measures them; appends to `runs` and `pieces`.
@@ -215,7 +218,10 @@ final class RunMeasurer {
         let scale = input.fontSize / font.unitsPerEm
         let extents = (ascent: font.ascender * scale, descent: font.descender * scale)
         let pieceCount = last - first
-        let barrier = input.context.segmentCache != nil && input.context.fontTable.spaceIsBarrier(Int(run.font))
+        let spaceBarrier: (kind: SpaceBarrier.Kind, crossingGlyphs: UnsafePointer<UInt64>?) =
+            input.context.segmentCache != nil ? input.context.fontTable.spaceBarrier(Int(run.font)) : (.none, nil)
+        let barrier = spaceBarrier.kind != .none
+        crossingGlyphs = spaceBarrier.crossingGlyphs
 
         // 1. The cache. Missing pieces are shaped in windows (with the text around them as
         // context) when that is less text than the run and their edges are safe; else, or when
@@ -281,11 +287,13 @@ final class RunMeasurer {
                 ? SegmentCache.Value(advance: Int32(advance), trailingWhiteSpace: Int32(trailing))
                 : SegmentCache.Value(advance: 0, trailingWhiteSpace: 0)
             // Pieces too wide for the cache's 32-bit entries are measured but not kept.
+            let pieceClusters = Int(piece.firstCluster) - firstCluster..<Int(piece.endCluster) - firstCluster
             var keep =
                 fits && !piece.neverCached
                 && leadingEdgeIsSafe(
                     p, flags: clusterFlags[Int(piece.firstCluster) - firstCluster], firstPiece: first,
-                    paragraph: paragraph, barrier: barrier, input: input, pieces: pieces)
+                    paragraph: paragraph, barrier: barrier && !anyCluster(pieceClusters, has: RunShaper.crossesSpace),
+                    input: input, pieces: pieces)
                 && (p + 1 == last
                     || trailingEdgeIsSafe(
                         p, nextFlags: clusterFlags[Int(piece.endCluster) - firstCluster], barrier: barrier,
@@ -365,12 +373,22 @@ final class RunMeasurer {
         input.text[Int(pieces[p].end) - 1] == 0x20
     }
 
+    /// Whether a cluster of the run just shaped (`range`, indices into `clusterFlags`) has a
+    /// ``RunShaper`` flag of `mask`.
+    @inline(__always)
+    private func anyCluster(_ range: Range<Int>, has mask: UInt8) -> Bool {
+        for c in range where clusterFlags[c] & mask != 0 { return true }
+        return false
+    }
+
     /// Whether the edge before piece `p` (its first cluster's ``RunShaper`` flags `flags`, shaped
     /// with what precedes it in its run) lets the piece be stored: HarfBuzz marks it safe to
     /// concatenate, or it is its run's start (keyed with what HarfBuzz reads before the run),
     /// or it follows a space of a barrier font and is not unsafe to break (the piece is then
     /// keyed as following a space; a single code point's key has no room for that, so it needs
-    /// the flag).
+    /// the flag). `barrier` says the space is a barrier to the piece: the font's space is one
+    /// to every lookup, or to all but positioning rules reading back across it and the piece
+    /// has none of the glyphs they apply to (``RunShaper/crossesSpace``).
     @inline(__always)
     private func leadingEdgeIsSafe(
         _ p: Int, flags: UInt8, firstPiece: Int, paragraph: Range<Int>, barrier: Bool, input: MeasuringInput,
@@ -543,7 +561,8 @@ final class RunMeasurer {
                 let pieceEnd = Int(pieces[p].endCluster) - windowCluster
                 guard
                     leadingEdgeIsSafe(
-                        p, flags: clusterFlags[pieceFirst], firstPiece: first, paragraph: paragraph, barrier: barrier,
+                        p, flags: clusterFlags[pieceFirst], firstPiece: first, paragraph: paragraph,
+                        barrier: barrier && !anyCluster(pieceFirst..<pieceEnd, has: RunShaper.crossesSpace),
                         input: input, pieces: pieces)
                 else { return false }
                 // The edge after the piece: shaped in the window, or, after the group's last piece
@@ -593,7 +612,7 @@ final class RunMeasurer {
             language: input.language, paragraph: UnsafeBufferPointer(rebasing: input.text[paragraph]),
             run: bytes.lowerBound - paragraph.lowerBound..<bytes.upperBound - paragraph.lowerBound,
             clusterStarts: UnsafeBufferPointer(relativeStarts.elements), advances: clusterAdvances.elements,
-            clusterFlags: clusterFlags.elements)
+            clusterFlags: clusterFlags.elements, crossingGlyphs: crossingGlyphs)
     }
 
     /// Finds the break opportunities inside the run just shaped (its clusters' advances and

@@ -14,6 +14,10 @@ enum RunShaper {
     /// A cluster flag: a line may not end before the cluster without shaping the line's end
     /// again (HarfBuzz's unsafe-to-break flag: a kerned pair, a ligature across the edge).
     static let unsafeToBreak: UInt8 = 8
+    /// A cluster flag: a glyph of the cluster is one that a positioning rule reading back
+    /// across a space may apply to (``SpaceBarrier/Verdict/backward(crossingInputs:)``; set
+    /// only when ``shape`` is given those glyphs).
+    static let crossesSpace: UInt8 = 16
     /// The flags that keep a piece out of the segment cache.
     static let neverCache: UInt8 = notdef | segmented
 
@@ -26,12 +30,14 @@ enum RunShaper {
     ///   - clusterFlags: receives, per cluster, ``unsafeToConcat`` when cutting the text before it
     ///     and shaping the sides apart could change the result (HarfBuzz's unsafe-to-concat flag,
     ///     or a glyph shared with the cluster before it), and ``notdef`` when a glyph of the
-    ///     cluster is .notdef (glyph 0).
+    ///     cluster is .notdef (glyph 0), ``crossesSpace`` when one is in `crossingGlyphs`.
+    ///   - crossingGlyphs: a bit set over the font's glyphs, or nil.
     static func shape(
         font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
         language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
         clusterStarts: UnsafeBufferPointer<Int32>,
-        advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>
+        advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>,
+        crossingGlyphs: UnsafePointer<UInt64>? = nil
     ) {
         let count = clusterStarts.count
         for i in 0..<count {
@@ -42,7 +48,8 @@ enum RunShaper {
             if let cutCluster { clusterFlags[cutCluster] |= Self.segmented }
             shapeSegment(
                 font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
-                segment: segment, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags)
+                segment: segment, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags,
+                crossingGlyphs: crossingGlyphs)
         }
     }
 
@@ -135,7 +142,8 @@ enum RunShaper {
         font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
         paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
         clusterStarts: UnsafeBufferPointer<Int32>,
-        advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>
+        advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>,
+        crossingGlyphs: UnsafePointer<UInt64>?
     ) {
         let count = clusterStarts.count
         withShapedSegment(
@@ -160,7 +168,11 @@ enum RunShaper {
                 let g = rightToLeft ? n - 1 - step : step
                 let glyphCluster = infos[g].cluster
                 while cluster + 1 < count && UInt32(clusterStarts[cluster + 1]) <= glyphCluster { cluster += 1 }
-                if infos[g].codepoint == 0 { clusterFlags[cluster] |= notdef }
+                let glyph = infos[g].codepoint
+                if glyph == 0 { clusterFlags[cluster] |= notdef }
+                if let crossingGlyphs, glyph < 0x10000, crossingGlyphs[Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0 {
+                    clusterFlags[cluster] |= crossesSpace
+                }
                 let (sum, overflow) = advances[cluster].addingReportingOverflow(positions[g].x_advance)
                 // saturate: a pathological cluster, not a trap
                 advances[cluster] = overflow ? (sum < 0 ? Int32.max : Int32.min) : sum
