@@ -34,15 +34,18 @@ struct SpaceBarrierTests {
         ] {
             #expect(holding[family] == false, "\(family)")
         }
-        // Of those, Devanagari's and Khmer's only reach is a positioning rule reading back
-        // across the space, which moves nothing but its input glyph: Devanagari's Vedic tone
-        // marks (`dist` lookup 12), Khmer's RO and vowel sign E (lookups 4 and 5).
+        // Of those, Devanagari's, Khmer's and Telugu's only reach is a rule reading back across
+        // the space that changes nothing but its input glyph: Devanagari's Vedic tone marks
+        // (`dist` lookup 12) and Khmer's RO and vowel sign E (lookups 4 and 5) are positioned,
+        // Telugu's subscript consonants right after a space substituted (`psts` lookup 24).
         let kinds = Dictionary(uniqueKeysWithValues: fonts.map { ($0.familyName, $0.spaceBarrier) })
-        for family in ["Noto Sans Devanagari", "Noto Sans Khmer"] {
+        for family in ["Noto Sans Devanagari", "Noto Sans Khmer", "Noto Sans Telugu"] {
             #expect(kinds[family]?.kind == .backward, "\(family)")
             #expect(kinds[family]?.crossingGlyphs != nil, "\(family)")
         }
-        for family in ["Noto Sans Bengali", "Noto Sans Telugu", "Noto Sans Gujarati", "Noto Sans CJK SC", "Noto Sans Myanmar"] {
+        // Bengali's `pres` lookup 18 reads ahead across it too, Gujarati's `abvs` lookup 74 holds
+        // it inside a context's input.
+        for family in ["Noto Sans Bengali", "Noto Sans Gujarati", "Noto Sans CJK SC", "Noto Sans Myanmar"] {
             #expect(kinds[family]?.kind == SpaceBarrier.Kind.none, "\(family)")
         }
         // The crossing glyphs are exactly the rules' inputs: Khmer's RO (U+179A) and vowel sign
@@ -55,6 +58,28 @@ struct SpaceBarrierTests {
             return bits[Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
         }
         #expect(crosses(0x179A) && crosses(0x17C2) && !crosses(0x1780))
+        // Telugu's: the subscript KA of క్క, and what substitutions make of it, checked only in
+        // a text's first cluster; never KA itself.
+        let telugu = try #require(fonts.first { $0.familyName == "Noto Sans Telugu" })
+        let teluguBits = try #require(telugu.spaceBarrier.crossingGlyphs)
+        let glyphs = shapedGlyphs(telugu, "\u{0C15}\u{0C4D}\u{0C15}")
+        func firstGlyphSet(_ glyph: UInt32) -> Bool {
+            teluguBits[0x10000 / 64 + Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
+        }
+        #expect(glyphs.count == 2 && !firstGlyphSet(glyphs[0]) && firstGlyphSet(glyphs[1]), "\(glyphs)")
+        #expect(glyphs.allSatisfy { teluguBits[Int($0) / 64] & 1 << UInt64($0 % 64) == 0 })
+    }
+
+    /// The glyphs HarfBuzz shapes `text` to with `font`, in order.
+    func shapedGlyphs(_ font: Font, _ text: String) -> [UInt32] {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf8(buffer, text, -1, 0, -1)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        return (0..<Int(count)).map { infos[$0].codepoint }
     }
 
     // MARK: Hand-made tables
@@ -157,6 +182,77 @@ struct SpaceBarrierTests {
             !Self.keeps(
                 Self.table(type: 8, subtable: Self.chainContext(backtrack: [[3], [4]], input: [[10]], lookahead: [])),
                 positioning: true))
+    }
+
+    /// A table of several lookups (type and one subtable each), in order.
+    static func table(lookups: [(type: Int, subtable: [UInt8])]) -> [UInt8] {
+        // Header (10 bytes), LookupList at 10 (count, offsets), then each lookup (type, flag 0,
+        // one subtable at offset 8) followed by its subtable.
+        var offsets: [Int] = []
+        var position = 2 + 2 * lookups.count
+        for lookup in lookups {
+            offsets.append(position)
+            position += 8 + lookup.subtable.count
+        }
+        return words([1, 0, 0, 0, 10]) + words([lookups.count] + offsets)
+            + lookups.flatMap { words([$0.type, 0, 1, 8]) + $0.subtable }
+    }
+
+    /// A chaining context of coverages (format 3) that applies lookup `nested` at input index 0.
+    static func chainContext(backtrack: [[Int]], input: [[Int]], applying nested: Int) -> [UInt8] {
+        let all = backtrack + input
+        var head: [Word] = [.value(3), .value(backtrack.count)]
+        head += backtrack.indices.map { .offset($0) }
+        head += [.value(input.count)] + input.indices.map { .offset(backtrack.count + $0) }
+        head += [.value(0), .value(1), .value(0), .value(nested)]
+        return subtable(head, all.map(coverage))
+    }
+
+    static func reaching(_ bytes: [UInt8], positioning: Bool) -> (crossing: [UInt16], firstGlyph: [UInt16])? {
+        bytes.withUnsafeBytes {
+            SpaceBarrier.lookupsReaching(table: $0, space: space, spaceClass: 1, isPositioning: positioning)
+        }
+    }
+
+    @Test(
+        "a rule reading back across the space that changes only its input glyph: listed, with what substitutions make of it"
+    )
+    func readingBackAcross() throws {
+        // Single substitution 10 → 11 (format 2), a ligature 11 + 12 → 20.
+        let single = Self.subtable([.value(2), .offset(0), .value(1), .value(11)], [Self.coverage([10])])
+        let ligature = Self.subtable(
+            [.value(1), .offset(0), .value(1), .offset(1)], [Self.coverage([11]), Self.words([1, 4, 20, 2, 12])])
+        func gsub(backtrack: [[Int]], input: [[Int]], second: (type: Int, subtable: [UInt8])) -> [UInt8] {
+            Self.table(lookups: [
+                (6, Self.chainContext(backtrack: backtrack, input: input, applying: 1)), second, (4, ligature),
+            ])
+        }
+        // The space right before the input, glyph 4 before it: the input's closure, first glyph.
+        let found = try #require(Self.reaching(gsub(backtrack: [[3], [4]], input: [[10]], second: (1, single)), positioning: false))
+        #expect(found.crossing.isEmpty && found.firstGlyph == [10, 11, 20])
+        #expect(!Self.keeps(gsub(backtrack: [[3], [4]], input: [[10]], second: (1, single))))
+        // Not when the space may be further from the input, the input is longer, or a
+        // substitution may delete what the rule made (a multiple substitution of 11 to nothing).
+        #expect(Self.reaching(gsub(backtrack: [[5], [3], [4]], input: [[10]], second: (1, single)), positioning: false) == nil)
+        #expect(Self.reaching(gsub(backtrack: [[3], [4]], input: [[10], [12]], second: (1, single)), positioning: false) == nil)
+        let deletion = Self.subtable([.value(1), .offset(0), .value(1), .offset(1)], [Self.coverage([11]), Self.words([0])])
+        #expect(
+            Self.reaching(
+                Self.table(lookups: [
+                    (6, Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1)), (1, single), (2, deletion),
+                ]), positioning: false) == nil)
+        // Nor when the rule applies a lookup that may change other glyphs (a ligature).
+        #expect(Self.reaching(gsub(backtrack: [[3], [4]], input: [[10]], second: (4, ligature)), positioning: false) == nil)
+        // Positioning: a single adjustment (format 1, x advance) anywhere after the space is
+        // listed as crossing; a pair adjustment, which moves the next glyph too, is not accepted.
+        let adjust = Self.subtable([.value(1), .offset(0), .value(4), .value(100)], [Self.coverage([10])])
+        func gpos(_ second: (type: Int, subtable: [UInt8])) -> [UInt8] {
+            Self.table(lookups: [(8, Self.chainContext(backtrack: [[7], [3], [4]], input: [[10]], applying: 1)), second])
+        }
+        let positioned = try #require(Self.reaching(gpos((1, adjust)), positioning: true))
+        #expect(positioned.crossing == [10] && positioned.firstGlyph.isEmpty)
+        let pair = Self.subtable([.value(1), .offset(0), .value(4), .value(0), .value(0)], [Self.coverage([10])])
+        #expect(Self.reaching(gpos((2, pair)), positioning: true) == nil)
     }
 
     @Test("a class-based chaining context reads the space's class, class 0 included")

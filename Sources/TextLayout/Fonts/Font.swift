@@ -50,7 +50,8 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// a ``SpaceBarrier/Kind`` + 1.
     private let spaceBarrierState = Atomic<UInt8>(0)
     /// With a ``SpaceBarrier/Kind/backward`` barrier, the glyphs of ``SpaceBarrier/Verdict``'s
-    /// crossing inputs as a bit set over every 16-bit glyph ID (made once, before the state says so).
+    /// crossing inputs, then its first-glyph inputs, as two bit sets over every 16-bit glyph ID
+    /// (made once, before the state says so).
     private let crossingGlyphs = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
@@ -272,8 +273,8 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     }
 
     /// What the face's space glyph is to its OpenType lookups (``SpaceBarrier``), and with a
-    /// ``SpaceBarrier/Kind/backward`` barrier the bit set of the glyphs that rules reading back
-    /// across it apply to. Read from the `GSUB` and `GPOS` tables on first use (threads that
+    /// ``SpaceBarrier/Kind/backward`` barrier the two bit sets of the glyphs that rules reading
+    /// back across it apply to (see ``RunShaper/shape``). Read from the `GSUB` and `GPOS` tables on first use (threads that
     /// ask at once may each read them; they agree, and one bit set is kept).
     var spaceBarrier: (kind: SpaceBarrier.Kind, crossingGlyphs: UnsafePointer<UInt64>?) {
         let known = spaceBarrierState.load(ordering: .acquiring)
@@ -285,12 +286,14 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         switch SpaceBarrier.verdict(for: hbFont) {
         case .none: kind = .none
         case .full: kind = .full
-        case .backward(let inputs):
+        case .backward(let inputs, let firstGlyphInputs):
             kind = .backward
-            // Every 16-bit glyph ID (a substitution may name one past the face's count).
-            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
-            words.initialize(repeating: 0, count: 0x10000 / 64)
+            // Every 16-bit glyph ID (a substitution may name one past the face's count): the
+            // crossing inputs, then the first-glyph ones.
+            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * 0x10000 / 64)
+            words.initialize(repeating: 0, count: 2 * 0x10000 / 64)
             for glyph in inputs { words[Int(glyph) / 64] |= 1 << UInt64(glyph % 64) }
+            for glyph in firstGlyphInputs { words[0x10000 / 64 + Int(glyph) / 64] |= 1 << UInt64(glyph % 64) }
             let (exchanged, _) = crossingGlyphs.compareExchange(
                 expected: nil, desired: words, ordering: .acquiringAndReleasing)
             if !exchanged { words.deallocate() }

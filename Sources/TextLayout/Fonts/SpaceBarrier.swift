@@ -45,6 +45,7 @@ enum SpaceBarrier {
         }
         guard glyphClass <= 2 else { return .none }  // a mark or a component: skipped too often
         var crossing: [UInt16] = []
+        var firstGlyph: [UInt16] = []
         let layoutTables: [(tag: StaticString, isPositioning: Bool)] = [("GSUB", false), ("GPOS", true)]
         for (tag, isPositioning) in layoutTables {
             let blob = hb_face_reference_table(face, Font.tag(tag))!
@@ -56,9 +57,11 @@ enum SpaceBarrier {
                 let found = lookupsReaching(
                     table: bytes, space: UInt16(space), spaceClass: glyphClass, isPositioning: isPositioning)
             else { return .none }
-            crossing += found
+            crossing += found.crossing
+            firstGlyph += found.firstGlyph
         }
-        return crossing.isEmpty ? .full : .backward(crossingInputs: Array(Set(crossing)).sorted())
+        if crossing.isEmpty && firstGlyph.isEmpty { return .full }
+        return .backward(crossingInputs: Array(Set(crossing)).sorted(), firstGlyphInputs: Array(Set(firstGlyph)).sorted())
     }
 
     /// What a face's space glyph is to its lookups, without the glyphs (``Verdict``).
@@ -70,13 +73,16 @@ enum SpaceBarrier {
     enum Verdict: Equatable {
         /// No lookup reaches across the space or skips it.
         case full
-        /// Only positioning rules applied after the space read glyphs before it: a chaining
-        /// context whose backtrack holds the space with glyphs beyond it. Every glyph such a
-        /// rule may apply to (its input) is listed, and the lookups it applies are single
-        /// adjustments or mark attachments, which move only the glyph they apply to: the text
-        /// before a space then shapes as before any other space, and the text after it, when
-        /// it shapes to none of the listed glyphs, as after any other space.
-        case backward(crossingInputs: [UInt16])
+        /// Only rules applied after the space read glyphs before it (a chaining context whose
+        /// backtrack holds the space with glyphs beyond it), and they change nothing but their
+        /// own input glyph: the text before a space then shapes as before any other space, and
+        /// the text after it, when it holds none of these glyphs, as after any other space:
+        /// - `crossingInputs`: the input glyphs of such positioning rules (single adjustments
+        ///   and mark attachments), wherever they are in the text after the space;
+        /// - `firstGlyphInputs`: every glyph that substitutions can make of the input glyph of
+        ///   such substitution rules (single or alternate, of one glyph right after the space),
+        ///   so that a text whose first cluster shapes to none of them never had one first.
+        case backward(crossingInputs: [UInt16], firstGlyphInputs: [UInt16])
         /// The space is no barrier.
         case none
     }
@@ -90,18 +96,27 @@ enum SpaceBarrier {
     static func everyLookupKeepsToItsSide(
         table: UnsafeRawBufferPointer, space: UInt16, spaceClass: UInt16, isPositioning: Bool
     ) -> Bool {
-        lookupsReaching(table: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)?.isEmpty
-            ?? false
+        guard
+            let found = lookupsReaching(
+                table: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)
+        else { return false }
+        return found.crossing.isEmpty && found.firstGlyph.isEmpty
     }
 
-    /// The input glyphs of the positioning rules that read back across the space
-    /// (``Verdict/backward(crossingInputs:)``), empty when no lookup reaches across it; nil when
-    /// a lookup reaches across it otherwise or the table cannot be read.
+    /// The glyphs of the rules that read back across the space
+    /// (``Verdict/backward(crossingInputs:firstGlyphInputs:)``), both empty when no lookup
+    /// reaches across it; nil when a lookup reaches across it otherwise, a substitution may
+    /// delete what such a rule applies to, or the table cannot be read.
     static func lookupsReaching(
         table: UnsafeRawBufferPointer, space: UInt16, spaceClass: UInt16, isPositioning: Bool
-    ) -> [UInt16]? {
+    ) -> (crossing: [UInt16], firstGlyph: [UInt16])? {
         let reader = TableReader(bytes: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)
-        return reader.everyLookupKeepsToItsSide() ? reader.crossingInputs : nil
+        guard reader.everyLookupKeepsToItsSide() else { return nil }
+        guard !reader.firstGlyphInputs.isEmpty else { return (reader.crossingInputs, []) }
+        guard let closed = reader.substitutionClosure(of: reader.firstGlyphInputs),
+            !closed.contains(space), !closed.contains(0)
+        else { return nil }
+        return (reader.crossingInputs, closed)
     }
 
     private static func tableLength(_ face: OpaquePointer, _ tag: StaticString) -> UInt32 {
@@ -119,6 +134,11 @@ enum SpaceBarrier {
         let isPositioning: Bool
         /// The input glyphs of the positioning rules found reading back across the space.
         var crossingInputs: [UInt16] = []
+        /// The input glyphs of the substitution rules found reading back across the space from
+        /// the glyph right after it.
+        var firstGlyphInputs: [UInt16] = []
+        /// The flag of the lookup being read.
+        var lookupFlag: UInt16 = 0
         /// The lookup list's offset, once read.
         var lookupList = 0
 
@@ -163,6 +183,7 @@ enum SpaceBarrier {
         private func lookupKeepsToItsSide(_ lookup: Int) throws -> Bool {
             let type = try u16(lookup)
             let flag = try u16(lookup + 2)
+            lookupFlag = flag
             // A flag that skips the space lets a match reach past it.
             if flag & 0x2 != 0 && spaceClass == 1 { return false }
             if flag & 0x4 != 0 && spaceClass == 2 { return false }
@@ -296,8 +317,10 @@ enum SpaceBarrier {
                 return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 10 : 4)) { rule, set in
                     let backtrack = Int(try u16(rule))
                     var readsBackAcross = false
+                    var nearestOnly = true
                     for k in 0..<max(0, backtrack - 1) where try u16(rule + 2 + 2 * k) == spaceBacktrack {
                         readsBackAcross = true
+                        if k > 0 { nearestOnly = false }
                     }
                     let inputAt = rule + 2 + 2 * backtrack
                     let input = Int(try u16(inputAt))
@@ -334,7 +357,8 @@ enum SpaceBarrier {
                             inputs += glyphs
                         }
                     }
-                    return try recordCrossing(inputs: inputs, records: records)
+                    return try recordCrossing(
+                        inputs: inputs, inputCount: input, records: records, nearestOnly: nearestOnly)
                 }
             case 3:
                 let backtrack = Int(try u16(subtable + 2))
@@ -366,37 +390,147 @@ enum SpaceBarrier {
                 }
             }
             for field in lookahead.dropLast() where try covers(at16(subtable, field)) { return false }
-            for field in backtrack.dropLast() where try covers(at16(subtable, field)) {
-                var inputs: [UInt16] = []
-                for field in input { inputs += try coverageGlyphs(at16(subtable, field)) }
-                return try !inputs.isEmpty && recordCrossing(inputs: inputs, records: records)
+            var crossing: [Int] = []
+            for (k, field) in backtrack.dropLast().enumerated() where try covers(at16(subtable, field)) {
+                crossing.append(k)
             }
-            return true
+            guard !crossing.isEmpty else { return true }
+            var inputs: [UInt16] = []
+            for field in input { inputs += try coverageGlyphs(at16(subtable, field)) }
+            return try !inputs.isEmpty
+                && recordCrossing(
+                    inputs: inputs, inputCount: input.count, records: records, nearestOnly: crossing == [0])
         }
 
-        /// Accepts a positioning rule that reads back across the space (its backtrack holds the
-        /// space with glyphs beyond it) when every lookup it applies (`records`) moves only the
-        /// glyph it applies to (single adjustment, mark attachment), and lists its `inputs`
-        /// (``Verdict/backward(crossingInputs:)``); false for a substitution (which may change
-        /// what later lookups see) or any other lookup.
-        private func recordCrossing(inputs: [UInt16], records: (at: Int, count: Int)) throws -> Bool {
-            guard isPositioning, lookupList != 0 else { return false }
+        /// Accepts a rule that reads back across the space (its backtrack holds the space with
+        /// glyphs beyond it, `nearestOnly` when only as its glyph nearest the input) and lists its
+        /// `inputs` (``Verdict/backward(crossingInputs:firstGlyphInputs:)``):
+        /// - a positioning rule whose lookups (`records`) move only the glyph they apply to
+        ///   (single adjustment, mark attachment);
+        /// - a substitution rule of one input glyph that matches only right after the space
+        ///   (`nearestOnly`, and a lookup flag that skips no glyph class) and whose lookups are
+        ///   single or alternate substitutions of that glyph: it changes the first glyph of the
+        ///   text after the space only.
+        /// False for any other rule.
+        private func recordCrossing(
+            inputs: [UInt16], inputCount: Int, records: (at: Int, count: Int), nearestOnly: Bool
+        ) throws -> Bool {
+            guard lookupList != 0 else { return false }
+            if !isPositioning {
+                guard nearestOnly, inputCount == 1, lookupFlag & 0xFF1E == 0 else { return false }
+            }
             let lookups = Int(try u16(lookupList))
             for r in 0..<records.count {
+                if try !isPositioning && u16(records.at + 4 * r) != 0 { return false }
                 let index = Int(try u16(records.at + 4 * r + 2))
                 guard index < lookups else { return false }
                 let lookup = try at16(lookupList, lookupList + 2 + 2 * index)
                 var types = [try u16(lookup)]
-                if types[0] == 9 {  // extension: the real subtables' type
+                if types[0] == (isPositioning ? 9 : 7) {  // extension: the real subtables' type
                     types = try (0..<Int(u16(lookup + 4))).map { s in
                         let subtable = try at16(lookup, lookup + 6 + 2 * s)
                         return try u16(subtable + 2)
                     }
                 }
-                for type in types where ![1, 4, 5, 6].contains(type) { return false }
+                let moveOnlyTheirGlyph: [UInt16] = isPositioning ? [1, 4, 5, 6] : [1, 3]
+                for type in types where !moveOnlyTheirGlyph.contains(type) { return false }
             }
-            crossingInputs += inputs
+            if isPositioning { crossingInputs += inputs } else { firstGlyphInputs += inputs }
             return true
+        }
+
+        /// Every glyph that substitutions can make of `seeds` (``SpaceBarrier/substitutionClosure``).
+        func substitutionClosure(of seeds: [UInt16]) -> [UInt16]? {
+            var successors: [UInt16: [UInt16]] = [:]
+            var ligatures: [(components: [UInt16], glyph: UInt16)] = []
+            do {
+                guard try u16(0) == 1 else { throw Unknown() }
+                let list = try at16(0, 8)
+                for i in 0..<Int(try u16(list)) {
+                    let lookup = try at16(list, list + 2 + 2 * i)
+                    let type = try u16(lookup)
+                    for s in 0..<Int(try u16(lookup + 4)) {
+                        var subtable = try at16(lookup, lookup + 6 + 2 * s)
+                        var subtableType = type
+                        if subtableType == 7 {
+                            guard try u16(subtable) == 1 else { throw Unknown() }
+                            subtableType = try u16(subtable + 2)
+                            subtable += Int(try u16(subtable + 4)) << 16 | Int(try u16(subtable + 6))
+                        }
+                        try readSubstitutions(
+                            subtable, type: subtableType, into: &successors, ligatures: &ligatures)
+                    }
+                }
+            } catch {
+                return nil
+            }
+            var tainted = Set(seeds)
+            var pending = seeds
+            while !pending.isEmpty {
+                while let glyph = pending.popLast() {
+                    guard let next = successors[glyph] else { continue }
+                    if next.isEmpty { return nil }  // a deletion: the glyph may leave no trace
+                    for g in next where tainted.insert(g).inserted { pending.append(g) }
+                }
+                for ligature in ligatures where !tainted.contains(ligature.glyph) {
+                    if ligature.components.contains(where: { tainted.contains($0) }) {
+                        tainted.insert(ligature.glyph)
+                        pending.append(ligature.glyph)
+                    }
+                }
+            }
+            return tainted.sorted()
+        }
+
+        /// The substitutions of one `GSUB` subtable: what each glyph may become (single,
+        /// multiple, alternate, reverse chaining), and ligatures; contexts substitute only
+        /// through lookups of the list, read on their own.
+        private func readSubstitutions(
+            _ subtable: Int, type: UInt16, into successors: inout [UInt16: [UInt16]],
+            ligatures: inout [(components: [UInt16], glyph: UInt16)]
+        ) throws {
+            let format = try u16(subtable)
+            func add(_ from: UInt16, _ to: [UInt16]) { successors[from, default: []] += to }
+            switch (type, format) {
+            case (1, 1):
+                let delta = try u16(subtable + 4)
+                for g in try coverageGlyphs(at16(subtable, subtable + 2)) { add(g, [g &+ delta]) }
+            case (1, 2):
+                let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
+                guard coverage.count <= Int(try u16(subtable + 4)) else { throw OutOfBounds() }
+                for (i, g) in coverage.enumerated() { add(g, [try u16(subtable + 6 + 2 * i)]) }
+            case (2, 1), (3, 1):
+                let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
+                guard coverage.count <= Int(try u16(subtable + 4)) else { throw OutOfBounds() }
+                for (i, g) in coverage.enumerated() {
+                    let sequence = try at16(subtable, subtable + 6 + 2 * i)
+                    let glyphs = try (0..<Int(u16(sequence))).map { try u16(sequence + 2 + 2 * $0) }
+                    if glyphs.isEmpty { successors[g] = [] } else { add(g, glyphs) }
+                }
+            case (4, 1):
+                let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
+                guard coverage.count <= Int(try u16(subtable + 4)) else { throw OutOfBounds() }
+                for (i, first) in coverage.enumerated() {
+                    let set = try at16(subtable, subtable + 6 + 2 * i)
+                    for j in 0..<Int(try u16(set)) {
+                        let ligature = try at16(set, set + 2 + 2 * j)
+                        let count = Int(try u16(ligature + 2))
+                        let rest = try (0..<max(0, count - 1)).map { try u16(ligature + 4 + 2 * $0) }
+                        ligatures.append((components: [first] + rest, glyph: try u16(ligature)))
+                    }
+                }
+            case (5, _), (6, _):
+                break
+            case (8, 1):
+                let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
+                let backtrack = Int(try u16(subtable + 4))
+                let lookaheadAt = subtable + 6 + 2 * backtrack
+                let substitutesAt = lookaheadAt + 2 + 2 * Int(try u16(lookaheadAt))
+                guard coverage.count <= Int(try u16(substitutesAt)) else { throw OutOfBounds() }
+                for (i, g) in coverage.enumerated() { add(g, [try u16(substitutesAt + 2 + 2 * i)]) }
+            default:
+                throw Unknown()
+            }
         }
 
         /// The glyphs of the coverage table at `coverage`.

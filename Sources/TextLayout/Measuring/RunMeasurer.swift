@@ -218,8 +218,10 @@ final class RunMeasurer {
         let scale = input.fontSize / font.unitsPerEm
         let extents = (ascent: font.ascender * scale, descent: font.descender * scale)
         let pieceCount = last - first
-        let spaceBarrier: (kind: SpaceBarrier.Kind, crossingGlyphs: UnsafePointer<UInt64>?) =
+        var spaceBarrier: (kind: SpaceBarrier.Kind, crossingGlyphs: UnsafePointer<UInt64>?) =
             input.context.segmentCache != nil ? input.context.fontTable.spaceBarrier(Int(run.font)) : (.none, nil)
+        // A right-to-left buffer is reversed: a rule's backtrack reads what follows the space.
+        if spaceBarrier.kind == .backward && run.rightToLeft { spaceBarrier = (.none, nil) }
         let barrier = spaceBarrier.kind != .none
         crossingGlyphs = spaceBarrier.crossingGlyphs
 
@@ -292,7 +294,8 @@ final class RunMeasurer {
                 fits && !piece.neverCached
                 && leadingEdgeIsSafe(
                     p, flags: clusterFlags[Int(piece.firstCluster) - firstCluster], firstPiece: first,
-                    paragraph: paragraph, barrier: barrier && !anyCluster(pieceClusters, has: RunShaper.crossesSpace),
+                    paragraph: paragraph,
+                    barrier: barrier && isBarrier(to: p, clusters: pieceClusters, input: input, pieces: pieces),
                     input: input, pieces: pieces)
                 && (p + 1 == last
                     || trailingEdgeIsSafe(
@@ -379,6 +382,27 @@ final class RunMeasurer {
     private func anyCluster(_ range: Range<Int>, has mask: UInt8) -> Bool {
         for c in range where clusterFlags[c] & mask != 0 { return true }
         return false
+    }
+
+    /// Whether the space before piece `p` (its clusters `clusters`, indices into `clusterFlags`;
+    /// the run's font's space a barrier of some kind) is a barrier to the piece: always with a
+    /// ``SpaceBarrier/Kind/full`` barrier; with a ``SpaceBarrier/Kind/backward`` one, when no
+    /// glyph of the piece is one a positioning rule reading back across the space applies to
+    /// (``RunShaper/crossesSpace``), and no glyph of its first cluster one a substitution rule
+    /// may have made there (``RunShaper/crossesSpaceFirst``; a default ignorable first, which
+    /// lookups skip, puts the second cluster right after the space for them: not a barrier).
+    @inline(__always)
+    private func isBarrier(to p: Int, clusters: Range<Int>, input: MeasuringInput, pieces: GrowableBuffer<Piece>)
+        -> Bool
+    {
+        guard crossingGlyphs != nil else { return true }  // a full barrier
+        if anyCluster(clusters, has: RunShaper.crossesSpace)
+            || clusterFlags[clusters.lowerBound] & RunShaper.crossesSpaceFirst != 0
+        {
+            return false
+        }
+        let first = UTF8Scalars.decode(input.text, at: Int(pieces[p].start)).scalar
+        return UnicodeProperties.of(first) & UnicodeProperties.defaultIgnorable == 0
     }
 
     /// Whether the edge before piece `p` (its first cluster's ``RunShaper`` flags `flags`, shaped
@@ -562,7 +586,8 @@ final class RunMeasurer {
                 guard
                     leadingEdgeIsSafe(
                         p, flags: clusterFlags[pieceFirst], firstPiece: first, paragraph: paragraph,
-                        barrier: barrier && !anyCluster(pieceFirst..<pieceEnd, has: RunShaper.crossesSpace),
+                        barrier: barrier
+                            && isBarrier(to: p, clusters: pieceFirst..<pieceEnd, input: input, pieces: pieces),
                         input: input, pieces: pieces)
                 else { return false }
                 // The edge after the piece: shaped in the window, or, after the group's last piece

@@ -18,6 +18,10 @@ enum RunShaper {
     /// across a space may apply to (``SpaceBarrier/Verdict/backward(crossingInputs:)``; set
     /// only when ``shape`` is given those glyphs).
     static let crossesSpace: UInt8 = 16
+    /// A cluster flag: a glyph of the cluster is one that a substitution rule reading back
+    /// across a space may make of the glyph right after the space
+    /// (``SpaceBarrier/Verdict/backward(crossingInputs:firstGlyphInputs:)``).
+    static let crossesSpaceFirst: UInt8 = 32
     /// The flags that keep a piece out of the segment cache.
     static let neverCache: UInt8 = notdef | segmented
 
@@ -30,8 +34,9 @@ enum RunShaper {
     ///   - clusterFlags: receives, per cluster, ``unsafeToConcat`` when cutting the text before it
     ///     and shaping the sides apart could change the result (HarfBuzz's unsafe-to-concat flag,
     ///     or a glyph shared with the cluster before it), and ``notdef`` when a glyph of the
-    ///     cluster is .notdef (glyph 0), ``crossesSpace`` when one is in `crossingGlyphs`.
-    ///   - crossingGlyphs: a bit set over the font's glyphs, or nil.
+    ///     cluster is .notdef (glyph 0), ``crossesSpace`` and ``crossesSpaceFirst`` when one is
+    ///     in the first or the second half of `crossingGlyphs`.
+    ///   - crossingGlyphs: two bit sets over every 16-bit glyph ID (``Font/spaceBarrier``), or nil.
     static func shape(
         font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
         language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
@@ -170,8 +175,12 @@ enum RunShaper {
                 while cluster + 1 < count && UInt32(clusterStarts[cluster + 1]) <= glyphCluster { cluster += 1 }
                 let glyph = infos[g].codepoint
                 if glyph == 0 { clusterFlags[cluster] |= notdef }
-                if let crossingGlyphs, glyph < 0x10000, crossingGlyphs[Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0 {
-                    clusterFlags[cluster] |= crossesSpace
+                if let crossingGlyphs, glyph < 0x10000 {
+                    let bit: UInt64 = 1 << UInt64(glyph % 64)
+                    if crossingGlyphs[Int(glyph) / 64] & bit != 0 { clusterFlags[cluster] |= crossesSpace }
+                    if crossingGlyphs[0x10000 / 64 + Int(glyph) / 64] & bit != 0 {
+                        clusterFlags[cluster] |= crossesSpaceFirst
+                    }
                 }
                 let (sum, overflow) = advances[cluster].addingReportingOverflow(positions[g].x_advance)
                 // saturate: a pathological cluster, not a trap
