@@ -99,10 +99,11 @@ struct PthreadMutex {
 /// `@unchecked Sendable`: the value is only reached inside `withReadLock` (shared, read-only)
 /// or `withWriteLock` (exclusive), with the lock held.
 public final class ReadWriteLock<Value>: @unchecked Sendable {
-    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+    @usableFromInline let lock: UnsafeMutablePointer<pthread_rwlock_t>
     /// The value, out of line: a reader borrows it in place (reading a class's stored property
-    /// for a call copies it, retaining everything it holds, once per lookup).
-    private let value: UnsafeMutablePointer<Value>
+    /// for a call copies it, retaining everything it holds, once per lookup). The accessors
+    /// are inlinable: unspecialised, the generic call copies the value through its witness.
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
     /// Makes a lock holding `value`.
     public init(_ value: Value) {
@@ -123,6 +124,7 @@ public final class ReadWriteLock<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with shared, read-only access to the value.
+    @inlinable
     public func withReadLock<Result>(_ body: (borrowing Value) throws -> Result) rethrows -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
@@ -130,6 +132,7 @@ public final class ReadWriteLock<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     public func withWriteLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }

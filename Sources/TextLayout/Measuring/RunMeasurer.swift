@@ -141,13 +141,17 @@ final class RunMeasurer {
                 )
                 pieceStart = k
             }
-            if Self.isShapedReversed(script: script, rightToLeft: run.rightToLeft) {
+            if pieces.count - runFirstPiece > 1 && Self.isShapedReversed(script: script, rightToLeft: run.rightToLeft) {
                 // A run against its script's own direction (Hangul or Latin under U+202E RLO,
-                // Arabic under LRO): HarfBuzz reverses its graphemes and shapes it in the
-                // script's direction, so what lies across a break opportunity in the text lies
-                // the other way round when shaped (a V jamo then an L jamo compose into one
-                // syllable, a ligature forms backwards), and no piece measures alone what it
-                // measures in the run. Such a run is shaped whole every time.
+                // Arabic under LRO, and commonly a Latin space or full stop between English
+                // words of a right-to-left paragraph, digits in an Arabic or Hebrew word's
+                // script at an even level): HarfBuzz reverses its graphemes and shapes it in
+                // the script's direction, so what lies across a break opportunity in the text
+                // lies the other way round when shaped (a V jamo then an L jamo compose into
+                // one syllable, a ligature forms backwards), and no piece measures alone what
+                // it measures in the run. Such a run of several pieces is shaped whole every
+                // time; a run of one piece is that piece, kept whole (keyed as beginning and
+                // ending its run, with what HarfBuzz reads on either side).
                 for p in runFirstPiece..<pieces.count { pieces[p].neverCached = true }
             } else if mayHaveContinuations {
                 // A piece that begins with a continuation, and the piece before it in the run,

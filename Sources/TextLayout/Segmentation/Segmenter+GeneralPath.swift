@@ -180,6 +180,10 @@ extension Segmenter {
         scripts.removeAll()
         var previousFont: UInt8? = nil
         var graphemeFlags: UInt8 = 0
+        // A local copy: `&sawUncovered`, a class's stored property, costs a dynamic exclusivity
+        // check at every cluster.
+        var uncovered = sawUncovered
+        defer { sawUncovered = uncovered }
         for c in 0..<count {
             let first = Int(clusterScalar[c])
             let bits = properties[first]
@@ -200,7 +204,7 @@ extension Segmenter {
                     info.font = graphemeFont
                 } else {
                     info.font = table.font(
-                        forCluster: partScalars, properties: partProperties, previous: nil, uncovered: &sawUncovered)
+                        forCluster: partScalars, properties: partProperties, previous: nil, uncovered: &uncovered)
                 }
                 clusters[firstCluster + c] = info
                 scripts.append(UnicodeProperties.script(bits))
@@ -228,7 +232,7 @@ extension Segmenter {
                 info.font = table.font(
                     forCluster: UnsafeBufferPointer(rebasing: scalars.elements[first..<end]),
                     properties: UnsafeBufferPointer(rebasing: properties.elements[first..<end]),
-                    previous: previousFont, uncovered: &sawUncovered)
+                    previous: previousFont, uncovered: &uncovered)
                 previousFont = info.font
             }
             clusters[firstCluster + c] = info
