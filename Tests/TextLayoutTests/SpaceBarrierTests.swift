@@ -34,18 +34,22 @@ struct SpaceBarrierTests {
         ] {
             #expect(holding[family] == false, "\(family)")
         }
-        // Of those, Devanagari's, Khmer's and Telugu's only reach is a rule reading back across
-        // the space that changes nothing but its input glyph: Devanagari's Vedic tone marks
-        // (`dist` lookup 12) and Khmer's RO and vowel sign E (lookups 4 and 5) are positioned,
-        // Telugu's subscript consonants right after a space substituted (`psts` lookup 24).
+        // Of those, Devanagari's, Khmer's, Telugu's, Bengali's and Gujarati's reach is only
+        // rules whose match needs a known glyph next to the space: Devanagari's Vedic tone marks
+        // (`dist` lookup 12) and Khmer's RO and vowel sign E (lookups 4 and 5) after it, in
+        // positioning; Telugu's subscript consonants right after it (`psts` 24), Bengali's
+        // signs after it and vowel sign I before it (`pres` 18), Gujarati's vowel sign I (and
+        // half forms, ZWJ) before it and anusvara or repha after it (`abvs` 74), in
+        // substitution. CJK's space is substituted after any of 12,409 glyphs (`calt` 30),
+        // Myanmar's substituted too (34).
         let kinds = Dictionary(uniqueKeysWithValues: fonts.map { ($0.familyName, $0.spaceBarrier) })
-        for family in ["Noto Sans Devanagari", "Noto Sans Khmer", "Noto Sans Telugu"] {
-            #expect(kinds[family]?.kind == .backward, "\(family)")
+        for family in [
+            "Noto Sans Devanagari", "Noto Sans Khmer", "Noto Sans Telugu", "Noto Sans Bengali", "Noto Sans Gujarati",
+        ] {
+            #expect(kinds[family]?.kind == .partial, "\(family)")
             #expect(kinds[family]?.crossingGlyphs != nil, "\(family)")
         }
-        // Bengali's `pres` lookup 18 reads ahead across it too, Gujarati's `abvs` lookup 74 holds
-        // it inside a context's input.
-        for family in ["Noto Sans Bengali", "Noto Sans Gujarati", "Noto Sans CJK SC", "Noto Sans Myanmar"] {
+        for family in ["Noto Sans CJK SC", "Noto Sans Myanmar"] {
             #expect(kinds[family]?.kind == SpaceBarrier.Kind.none, "\(family)")
         }
         // The crossing glyphs are exactly the rules' inputs: Khmer's RO (U+179A) and vowel sign
@@ -68,6 +72,14 @@ struct SpaceBarrierTests {
         }
         #expect(glyphs.count == 2 && !firstGlyphSet(glyphs[0]) && firstGlyphSet(glyphs[1]), "\(glyphs)")
         #expect(glyphs.allSatisfy { teluguBits[Int($0) / 64] & 1 << UInt64($0 % 64) == 0 })
+        // Gujarati's: vowel sign I of કિ (drawn before KA) is needed right before a space.
+        let gujarati = try #require(fonts.first { $0.familyName == "Noto Sans Gujarati" })
+        let gujaratiBits = try #require(gujarati.spaceBarrier.crossingGlyphs)
+        let ki = shapedGlyphs(gujarati, "\u{0A95}\u{0ABF}")
+        func forwardSet(_ glyph: UInt32) -> Bool {
+            gujaratiBits[2 * 0x10000 / 64 + Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
+        }
+        #expect(ki.count == 2 && forwardSet(ki[0]), "\(ki)")
     }
 
     /// The glyphs HarfBuzz shapes `text` to with `font`, in order.
@@ -184,10 +196,10 @@ struct SpaceBarrierTests {
                 positioning: true))
     }
 
-    /// A table of several lookups (type and one subtable each), in order.
-    static func table(lookups: [(type: Int, subtable: [UInt8])]) -> [UInt8] {
-        // Header (10 bytes), LookupList at 10 (count, offsets), then each lookup (type, flag 0,
-        // one subtable at offset 8) followed by its subtable.
+    /// A table of several lookups (type, flag and one subtable each), in order.
+    static func table(lookups: [(type: Int, subtable: [UInt8])], flag: Int = 0) -> [UInt8] {
+        // Header (10 bytes), LookupList at 10 (count, offsets), then each lookup (type, flag,
+        // one subtable at offset 8) followed by its subtable; the flag is the first lookup's.
         var offsets: [Int] = []
         var position = 2 + 2 * lookups.count
         for lookup in lookups {
@@ -195,64 +207,82 @@ struct SpaceBarrierTests {
             position += 8 + lookup.subtable.count
         }
         return words([1, 0, 0, 0, 10]) + words([lookups.count] + offsets)
-            + lookups.flatMap { words([$0.type, 0, 1, 8]) + $0.subtable }
+            + lookups.enumerated().flatMap { i, lookup in words([lookup.type, i == 0 ? flag : 0, 1, 8]) + lookup.subtable }
     }
 
-    /// A chaining context of coverages (format 3) that applies lookup `nested` at input index 0.
-    static func chainContext(backtrack: [[Int]], input: [[Int]], applying nested: Int) -> [UInt8] {
-        let all = backtrack + input
+    /// A chaining context of coverages (format 3) that applies lookup `nested` at input index
+    /// `at` (none when nil).
+    static func chainContext(
+        backtrack: [[Int]], input: [[Int]], lookahead: [[Int]] = [], applying nested: Int?, at index: Int = 0
+    ) -> [UInt8] {
+        let all = backtrack + input + lookahead
         var head: [Word] = [.value(3), .value(backtrack.count)]
         head += backtrack.indices.map { .offset($0) }
         head += [.value(input.count)] + input.indices.map { .offset(backtrack.count + $0) }
-        head += [.value(0), .value(1), .value(0), .value(nested)]
+        head += [.value(lookahead.count)] + lookahead.indices.map { .offset(backtrack.count + input.count + $0) }
+        head += nested.map { [.value(1), .value(index), .value($0)] } ?? [.value(0)]
         return subtable(head, all.map(coverage))
     }
 
-    static func reaching(_ bytes: [UInt8], positioning: Bool) -> (crossing: [UInt16], firstGlyph: [UInt16])? {
+    static func reaching(_ bytes: [UInt8], positioning: Bool)
+        -> (crossing: [UInt16], firstGlyph: [UInt16], forward: [UInt16])?
+    {
         bytes.withUnsafeBytes {
             SpaceBarrier.lookupsReaching(table: $0, space: space, spaceClass: 1, isPositioning: positioning)
         }
     }
 
     @Test(
-        "a rule reading back across the space that changes only its input glyph: listed, with what substitutions make of it"
+        "a rule reaching across the space: the glyph it needs next to the space listed, with what substitutions make of it"
     )
-    func readingBackAcross() throws {
-        // Single substitution 10 → 11 (format 2), a ligature 11 + 12 → 20.
+    func reachingAcross() throws {
+        // Single substitution 10 → 11 (format 2), a ligature 11 + 12 → 20, a multiple
+        // substitution of 11 to nothing.
         let single = Self.subtable([.value(2), .offset(0), .value(1), .value(11)], [Self.coverage([10])])
         let ligature = Self.subtable(
             [.value(1), .offset(0), .value(1), .offset(1)], [Self.coverage([11]), Self.words([1, 4, 20, 2, 12])])
-        func gsub(backtrack: [[Int]], input: [[Int]], second: (type: Int, subtable: [UInt8])) -> [UInt8] {
-            Self.table(lookups: [
-                (6, Self.chainContext(backtrack: backtrack, input: input, applying: 1)), second, (4, ligature),
-            ])
+        let deletion = Self.subtable(
+            [.value(1), .offset(0), .value(1), .offset(1)], [Self.coverage([11]), Self.words([0])])
+        func gsub(_ context: [UInt8], flag: Int = 0, then rest: [(type: Int, subtable: [UInt8])] = [(4, ligature)])
+            -> (crossing: [UInt16], firstGlyph: [UInt16], forward: [UInt16])?
+        {
+            Self.reaching(Self.table(lookups: [(6, context), (1, single)] + rest, flag: flag), positioning: false)
         }
-        // The space right before the input, glyph 4 before it: the input's closure, first glyph.
-        let found = try #require(Self.reaching(gsub(backtrack: [[3], [4]], input: [[10]], second: (1, single)), positioning: false))
-        #expect(found.crossing.isEmpty && found.firstGlyph == [10, 11, 20])
-        #expect(!Self.keeps(gsub(backtrack: [[3], [4]], input: [[10]], second: (1, single))))
-        // Not when the space may be further from the input, the input is longer, or a
-        // substitution may delete what the rule made (a multiple substitution of 11 to nothing).
-        #expect(Self.reaching(gsub(backtrack: [[5], [3], [4]], input: [[10]], second: (1, single)), positioning: false) == nil)
-        #expect(Self.reaching(gsub(backtrack: [[3], [4]], input: [[10], [12]], second: (1, single)), positioning: false) == nil)
-        let deletion = Self.subtable([.value(1), .offset(0), .value(1), .offset(1)], [Self.coverage([11]), Self.words([0])])
+        // Reading back: the glyph right after the space (the input, or a backtrack glyph between),
+        // with all substitutions make of it, for the first cluster after a space.
+        let back = try #require(gsub(Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1)))
+        #expect(back.firstGlyph == [10, 11, 20] && back.crossing.isEmpty && back.forward.isEmpty)
+        #expect(!Self.keeps(Self.table(lookups: [(6, Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1))])))
+        let between = try #require(gsub(Self.chainContext(backtrack: [[5], [3], [4]], input: [[10]], applying: 1)))
+        #expect(between.firstGlyph == [5])
+        // A rule applying nothing still keeps its lookup's other rules off its input: listed.
+        let ignoring = try #require(gsub(Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: nil)))
+        #expect(ignoring.firstGlyph == [10, 11, 20])
+        // A lookup that skips marks: the first input glyph anywhere after the space.
+        let skipping = try #require(gsub(Self.chainContext(backtrack: [[5], [3], [4]], input: [[10]], applying: 1), flag: 8))
+        #expect(skipping.crossing == [10, 11, 20] && skipping.firstGlyph.isEmpty)
+        // Reading ahead: the glyph right before the space.
+        let ahead = try #require(gsub(Self.chainContext(backtrack: [], input: [[10]], lookahead: [[3], [4]], applying: 1)))
+        #expect(ahead.forward == [10, 11, 20] && ahead.firstGlyph.isEmpty)
+        // The space inside the input: the glyphs on both sides of it.
+        let inside = try #require(gsub(Self.chainContext(backtrack: [], input: [[12], [3], [10]], applying: 1, at: 2)))
+        #expect(inside.forward == [12, 20] && inside.firstGlyph == [10, 11, 20])
+        // No barrier: a lookup applied to the space, the space as the input's first glyph, a
+        // substitution that may delete what the rule needs, a skipping lookup reading ahead.
+        #expect(gsub(Self.chainContext(backtrack: [], input: [[12], [3], [10]], applying: 1, at: 1)) == nil)
+        #expect(gsub(Self.chainContext(backtrack: [], input: [[3], [10]], applying: 1)) == nil)
         #expect(
+            gsub(Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1), then: [(4, ligature), (2, deletion)])
+                == nil)
+        #expect(gsub(Self.chainContext(backtrack: [], input: [[10]], lookahead: [[3], [4]], applying: 1), flag: 8) == nil)
+        // Positioning: the first input glyph after the space, anywhere after it.
+        let adjust = Self.subtable([.value(1), .offset(0), .value(4), .value(100)], [Self.coverage([10])])
+        let positioned = try #require(
             Self.reaching(
                 Self.table(lookups: [
-                    (6, Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1)), (1, single), (2, deletion),
-                ]), positioning: false) == nil)
-        // Nor when the rule applies a lookup that may change other glyphs (a ligature).
-        #expect(Self.reaching(gsub(backtrack: [[3], [4]], input: [[10]], second: (4, ligature)), positioning: false) == nil)
-        // Positioning: a single adjustment (format 1, x advance) anywhere after the space is
-        // listed as crossing; a pair adjustment, which moves the next glyph too, is not accepted.
-        let adjust = Self.subtable([.value(1), .offset(0), .value(4), .value(100)], [Self.coverage([10])])
-        func gpos(_ second: (type: Int, subtable: [UInt8])) -> [UInt8] {
-            Self.table(lookups: [(8, Self.chainContext(backtrack: [[7], [3], [4]], input: [[10]], applying: 1)), second])
-        }
-        let positioned = try #require(Self.reaching(gpos((1, adjust)), positioning: true))
-        #expect(positioned.crossing == [10] && positioned.firstGlyph.isEmpty)
-        let pair = Self.subtable([.value(1), .offset(0), .value(4), .value(0), .value(0)], [Self.coverage([10])])
-        #expect(Self.reaching(gpos((2, pair)), positioning: true) == nil)
+                    (8, Self.chainContext(backtrack: [[7], [3], [4]], input: [[10]], applying: 1)), (1, adjust),
+                ]), positioning: true))
+        #expect(positioned.crossing == [10] && positioned.firstGlyph.isEmpty && positioned.forward.isEmpty)
     }
 
     @Test("a class-based chaining context reads the space's class, class 0 included")

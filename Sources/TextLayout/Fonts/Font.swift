@@ -49,9 +49,9 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// What the space glyph is to the face's lookups (``spaceBarrier``): 0 not read yet, else
     /// a ``SpaceBarrier/Kind`` + 1.
     private let spaceBarrierState = Atomic<UInt8>(0)
-    /// With a ``SpaceBarrier/Kind/backward`` barrier, the glyphs of ``SpaceBarrier/Verdict``'s
-    /// crossing inputs, then its first-glyph inputs, as two bit sets over every 16-bit glyph ID
-    /// (made once, before the state says so).
+    /// With a ``SpaceBarrier/Kind/partial`` barrier, the glyphs of ``SpaceBarrier/Verdict``'s
+    /// three lists as three bit sets over every 16-bit glyph ID (made once, before the state
+    /// says so).
     private let crossingGlyphs = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
@@ -273,33 +273,35 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     }
 
     /// What the face's space glyph is to its OpenType lookups (``SpaceBarrier``), and with a
-    /// ``SpaceBarrier/Kind/backward`` barrier the two bit sets of the glyphs that rules reading
-    /// back across it apply to (see ``RunShaper/shape``). Read from the `GSUB` and `GPOS` tables on first use (threads that
+    /// ``SpaceBarrier/Kind/partial`` barrier the three bit sets of the glyphs that rules
+    /// reaching across it apply to (see ``RunShaper/shape``). Read from the `GSUB` and `GPOS` tables on first use (threads that
     /// ask at once may each read them; they agree, and one bit set is kept).
     var spaceBarrier: (kind: SpaceBarrier.Kind, crossingGlyphs: UnsafePointer<UInt64>?) {
         let known = spaceBarrierState.load(ordering: .acquiring)
         if known != 0 {
             let kind = SpaceBarrier.Kind(rawValue: known - 1)!
-            return (kind, kind == .backward ? UnsafePointer(crossingGlyphs.load(ordering: .acquiring)) : nil)
+            return (kind, kind == .partial ? UnsafePointer(crossingGlyphs.load(ordering: .acquiring)) : nil)
         }
         let kind: SpaceBarrier.Kind
         switch SpaceBarrier.verdict(for: hbFont) {
         case .none: kind = .none
         case .full: kind = .full
-        case .backward(let inputs, let firstGlyphInputs):
-            kind = .backward
-            // Every 16-bit glyph ID (a substitution may name one past the face's count): the
-            // crossing inputs, then the first-glyph ones.
-            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * 0x10000 / 64)
-            words.initialize(repeating: 0, count: 2 * 0x10000 / 64)
-            for glyph in inputs { words[Int(glyph) / 64] |= 1 << UInt64(glyph % 64) }
-            for glyph in firstGlyphInputs { words[0x10000 / 64 + Int(glyph) / 64] |= 1 << UInt64(glyph % 64) }
+        case .partial(let backwardAnywhere, let backwardFirst, let forward):
+            kind = .partial
+            // Every 16-bit glyph ID (a substitution may name one past the face's count), in
+            // three sets: the backward glyphs anywhere, the backward first ones, the forward ones.
+            let setWords = 0x10000 / 64
+            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 3 * setWords)
+            words.initialize(repeating: 0, count: 3 * setWords)
+            for (set, glyphs) in [backwardAnywhere, backwardFirst, forward].enumerated() {
+                for glyph in glyphs { words[set * setWords + Int(glyph) / 64] |= 1 << UInt64(glyph % 64) }
+            }
             let (exchanged, _) = crossingGlyphs.compareExchange(
                 expected: nil, desired: words, ordering: .acquiringAndReleasing)
             if !exchanged { words.deallocate() }
         }
         spaceBarrierState.store(kind.rawValue + 1, ordering: .releasing)
-        return (kind, kind == .backward ? UnsafePointer(crossingGlyphs.load(ordering: .acquiring)) : nil)
+        return (kind, kind == .partial ? UnsafePointer(crossingGlyphs.load(ordering: .acquiring)) : nil)
     }
 
     /// Whether the face's space glyph is a barrier to every lookup (``SpaceBarrier/Kind/full``):

@@ -46,6 +46,7 @@ enum SpaceBarrier {
         guard glyphClass <= 2 else { return .none }  // a mark or a component: skipped too often
         var crossing: [UInt16] = []
         var firstGlyph: [UInt16] = []
+        var forward: [UInt16] = []
         let layoutTables: [(tag: StaticString, isPositioning: Bool)] = [("GSUB", false), ("GPOS", true)]
         for (tag, isPositioning) in layoutTables {
             let blob = hb_face_reference_table(face, Font.tag(tag))!
@@ -59,30 +60,36 @@ enum SpaceBarrier {
             else { return .none }
             crossing += found.crossing
             firstGlyph += found.firstGlyph
+            forward += found.forward
         }
-        if crossing.isEmpty && firstGlyph.isEmpty { return .full }
-        return .backward(crossingInputs: Array(Set(crossing)).sorted(), firstGlyphInputs: Array(Set(firstGlyph)).sorted())
+        if crossing.isEmpty && firstGlyph.isEmpty && forward.isEmpty { return .full }
+        return .partial(
+            backwardAnywhere: Array(Set(crossing)).sorted(), backwardFirst: Array(Set(firstGlyph)).sorted(),
+            forward: Array(Set(forward)).sorted())
     }
 
     /// What a face's space glyph is to its lookups, without the glyphs (``Verdict``).
     enum Kind: UInt8 {
-        case none, full, backward
+        case none, full, partial
     }
 
     /// What a face's space glyph is to its lookups.
     enum Verdict: Equatable {
         /// No lookup reaches across the space or skips it.
         case full
-        /// Only rules applied after the space read glyphs before it (a chaining context whose
-        /// backtrack holds the space with glyphs beyond it), and they change nothing but their
-        /// own input glyph: the text before a space then shapes as before any other space, and
-        /// the text after it, when it holds none of these glyphs, as after any other space:
-        /// - `crossingInputs`: the input glyphs of such positioning rules (single adjustments
-        ///   and mark attachments), wherever they are in the text after the space;
-        /// - `firstGlyphInputs`: every glyph that substitutions can make of the input glyph of
-        ///   such substitution rules (single or alternate, of one glyph right after the space),
-        ///   so that a text whose first cluster shapes to none of them never had one first.
-        case backward(crossingInputs: [UInt16], firstGlyphInputs: [UInt16])
+        /// Some rules reach across the space (a chaining context whose backtrack or lookahead
+        /// holds the space with glyphs beyond it, a context whose input holds it), and they
+        /// change nothing but the glyphs they apply to, never the space, listed here: the text
+        /// after a space then shapes as after any other space when it holds none of the
+        /// backward glyphs, and the text before it as before any other when it holds none of
+        /// the forward ones (see ``TableReader/placementsKeepToTheirSide``):
+        /// - `backwardAnywhere`: glyphs after the space that positioning rules apply to;
+        /// - `backwardFirst`: every glyph substitutions can make of the glyphs right after the
+        ///   space that substitution rules apply to, checked against the first cluster of the
+        ///   text after a space;
+        /// - `forward`: glyphs before the space that rules apply to, and what substitutions make
+        ///   of them.
+        case partial(backwardAnywhere: [UInt16], backwardFirst: [UInt16], forward: [UInt16])
         /// The space is no barrier.
         case none
     }
@@ -100,23 +107,31 @@ enum SpaceBarrier {
             let found = lookupsReaching(
                 table: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)
         else { return false }
-        return found.crossing.isEmpty && found.firstGlyph.isEmpty
+        return found.crossing.isEmpty && found.firstGlyph.isEmpty && found.forward.isEmpty
     }
 
-    /// The glyphs of the rules that read back across the space
-    /// (``Verdict/backward(crossingInputs:firstGlyphInputs:)``), both empty when no lookup
+    /// The glyphs of the rules that reach across the space
+    /// (``Verdict/partial(backwardAnywhere:backwardFirst:forward:)``), all empty when no lookup
     /// reaches across it; nil when a lookup reaches across it otherwise, a substitution may
     /// delete what such a rule applies to, or the table cannot be read.
     static func lookupsReaching(
         table: UnsafeRawBufferPointer, space: UInt16, spaceClass: UInt16, isPositioning: Bool
-    ) -> (crossing: [UInt16], firstGlyph: [UInt16])? {
+    ) -> (crossing: [UInt16], firstGlyph: [UInt16], forward: [UInt16])? {
         let reader = TableReader(bytes: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)
         guard reader.everyLookupKeepsToItsSide() else { return nil }
-        guard !reader.firstGlyphInputs.isEmpty else { return (reader.crossingInputs, []) }
-        guard let closed = reader.substitutionClosure(of: reader.firstGlyphInputs),
-            !closed.contains(space), !closed.contains(0)
+        // What substitutions make of a substituted glyph: the glyphs later lookups see.
+        func closed(_ glyphs: [UInt16]) -> [UInt16]? {
+            guard !isPositioning, !glyphs.isEmpty else { return glyphs }
+            guard let all = reader.substitutionClosure(of: glyphs), !all.contains(space), !all.contains(0) else {
+                return nil
+            }
+            return all
+        }
+        guard let anywhere = closed(reader.crossingInputs), let first = closed(reader.firstGlyphInputs),
+            let forward = closed(reader.forwardInputs),
+            !anywhere.contains(space), !first.contains(space), !forward.contains(space)
         else { return nil }
-        return (reader.crossingInputs, closed)
+        return (anywhere, first, forward)
     }
 
     private static func tableLength(_ face: OpaquePointer, _ tag: StaticString) -> UInt32 {
@@ -134,6 +149,8 @@ enum SpaceBarrier {
         let isPositioning: Bool
         /// The input glyphs of the positioning rules found reading back across the space.
         var crossingInputs: [UInt16] = []
+        /// The glyphs before the space that rules reading ahead across it apply to.
+        var forwardInputs: [UInt16] = []
         /// The input glyphs of the substitution rules found reading back across the space from
         /// the glyph right after it.
         var firstGlyphInputs: [UInt16] = []
@@ -273,22 +290,30 @@ enum SpaceBarrier {
             return true
         }
 
-        /// Contextual substitution or positioning (no backtrack, no lookahead): the space in no
-        /// input but the last (see ``lastInputIsInert``).
+        /// Contextual substitution or positioning (no backtrack, no lookahead): see
+        /// ``placementsKeepToTheirSide``.
         private func contextKeepsToItsSide(_ subtable: Int, format: UInt16) throws -> Bool {
             switch format {
             case 1, 2:
                 if try covers(at16(subtable, subtable + 2)) { return false }
                 let spaceInput = format == 2 ? try classOfSpace(at16(subtable, subtable + 4)) : space
-                return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 6 : 4)) { rule, _ in
+                return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 6 : 4)) { rule, set in
                     let glyphs = Int(try u16(rule))
                     let records = (at: rule + 4 + 2 * max(0, glyphs - 1), count: Int(try u16(rule + 2)))
+                    var inputPlacements: [Int] = []
                     for k in 0..<max(0, glyphs - 1) where try u16(rule + 4 + 2 * k) == spaceInput {
-                        guard try lastInputIsInert(k + 1, of: glyphs, lookahead: 0, records: records) else {
-                            return false
-                        }
+                        inputPlacements.append(k + 1)
                     }
-                    return true
+                    return try placementsKeepToTheirSide(
+                        input: glyphs, lookahead: 0, records: records, backtrack: [], inputAt: inputPlacements,
+                        lookaheadAt: [],
+                        glyphs: Positions(
+                            backtrack: { _ in nil }, lookahead: { _ in nil },
+                            input: { [self] i in
+                                try ruleInputGlyphs(
+                                    subtable, format: format, set: set, classesAt: subtable + 4, position: i,
+                                    value: { try u16(rule + 4 + 2 * ($0 - 1)) })
+                            }))
                 }
             case 3:
                 let glyphs = Int(try u16(subtable + 2))
@@ -300,8 +325,7 @@ enum SpaceBarrier {
             }
         }
 
-        /// Chaining contextual substitution or positioning: the space in no input but the last
-        /// (see ``lastInputIsInert``), and in the backtrack or lookahead only as its last glyph.
+        /// Chaining contextual substitution or positioning: see ``placementsKeepToTheirSide``.
         private func chainContextKeepsToItsSide(_ subtable: Int, format: UInt16) throws -> Bool {
             switch format {
             case 1, 2:
@@ -316,11 +340,9 @@ enum SpaceBarrier {
                 }
                 return try everyRule(of: subtable, setsAt: subtable + (format == 2 ? 10 : 4)) { rule, set in
                     let backtrack = Int(try u16(rule))
-                    var readsBackAcross = false
-                    var nearestOnly = true
+                    var backtrackPlacements: [Int] = []
                     for k in 0..<max(0, backtrack - 1) where try u16(rule + 2 + 2 * k) == spaceBacktrack {
-                        readsBackAcross = true
-                        if k > 0 { nearestOnly = false }
+                        backtrackPlacements.append(k)
                     }
                     let inputAt = rule + 2 + 2 * backtrack
                     let input = Int(try u16(inputAt))
@@ -328,37 +350,30 @@ enum SpaceBarrier {
                     let lookahead = Int(try u16(lookaheadAt))
                     let recordsAt = lookaheadAt + 2 + 2 * lookahead
                     let records = (at: recordsAt + 2, count: Int(try u16(recordsAt)))
+                    var inputPlacements: [Int] = []
                     for k in 0..<max(0, input - 1) where try u16(inputAt + 2 + 2 * k) == spaceInput {
-                        guard try lastInputIsInert(k + 1, of: input, lookahead: lookahead, records: records) else {
-                            return false
-                        }
+                        inputPlacements.append(k + 1)
                     }
+                    var lookaheadPlacements: [Int] = []
                     for k in 0..<max(0, lookahead - 1) where try u16(lookaheadAt + 2 + 2 * k) == spaceLookahead {
-                        return false
+                        lookaheadPlacements.append(k)
                     }
-                    guard readsBackAcross else { return true }
-                    // Its input: its set's glyph of the coverage (glyph-based) or the coverage's
-                    // glyphs of its set's class (class-based), then glyphs or classes.
-                    let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
-                    var inputs: [UInt16]
-                    if format == 1 {
-                        guard set < coverage.count else { return false }
-                        inputs = [coverage[set]]
-                    } else {
-                        let classes = try at16(subtable, subtable + 6)
-                        inputs = try coverage.filter { try classOf($0, classes) == set }
+                    // What a backtrack or lookahead position matches: the rule's glyph, or the
+                    // glyphs of its class (nil for class 0).
+                    func contextGlyphs(_ value: UInt16, classesAt: Int) throws -> [UInt16]? {
+                        format == 1 ? [value] : try classGlyphs(at16(subtable, classesAt), value)
                     }
-                    for k in 0..<max(0, input - 1) {
-                        let value = try u16(inputAt + 2 + 2 * k)
-                        if format == 1 {
-                            inputs.append(value)
-                        } else {
-                            guard let glyphs = try classGlyphs(at16(subtable, subtable + 6), value) else { return false }
-                            inputs += glyphs
-                        }
-                    }
-                    return try recordCrossing(
-                        inputs: inputs, inputCount: input, records: records, nearestOnly: nearestOnly)
+                    return try placementsKeepToTheirSide(
+                        input: input, lookahead: lookahead, records: records, backtrack: backtrackPlacements,
+                        inputAt: inputPlacements, lookaheadAt: lookaheadPlacements,
+                        glyphs: Positions(
+                            backtrack: { [self] j in try contextGlyphs(u16(rule + 2 + 2 * j), classesAt: subtable + 4) },
+                            lookahead: { [self] j in try contextGlyphs(u16(lookaheadAt + 2 + 2 * j), classesAt: subtable + 8) },
+                            input: { [self] i in
+                                try ruleInputGlyphs(
+                                    subtable, format: format, set: set, classesAt: subtable + 6, position: i,
+                                    value: { try u16(inputAt + 2 + 2 * ($0 - 1)) })
+                            }))
                 }
             case 3:
                 let backtrack = Int(try u16(subtable + 2))
@@ -378,64 +393,126 @@ enum SpaceBarrier {
             }
         }
 
-        /// Coverage-based rules (the fields holding each coverage's offset from `subtable`):
-        /// the space in no input coverage but the last (see ``lastInputIsInert``), and only in
-        /// the last backtrack or lookahead one.
+        /// The glyphs a glyph- or class-based rule's input position `position` matches: its set's
+        /// glyph of the coverage, or the coverage's glyphs of its set's class, first; then the
+        /// rule's glyph, or the glyphs of its class (`value(position)`; the input class
+        /// definition's offset at `classesAt`). Nil for class 0, every glyph not listed.
+        private func ruleInputGlyphs(
+            _ subtable: Int, format: UInt16, set: Int, classesAt: Int, position: Int, value: (Int) throws -> UInt16
+        ) throws -> [UInt16]? {
+            if position == 0 {
+                let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
+                if format == 1 { return set < coverage.count ? [coverage[set]] : nil }
+                let classes = try at16(subtable, classesAt)
+                return try coverage.filter { try classOf($0, classes) == set }
+            }
+            let glyph = try value(position)
+            return format == 1 ? [glyph] : try classGlyphs(at16(subtable, classesAt), glyph)
+        }
+
+        /// Coverage-based rules (the fields holding each coverage's offset from `subtable`): see
+        /// ``placementsKeepToTheirSide``.
         private func contextCoveragesKeepToTheirSide(
             _ subtable: Int, _ backtrack: [Int], input: [Int], _ lookahead: [Int], records: (at: Int, count: Int)
         ) throws -> Bool {
-            for (i, field) in input.enumerated() where try covers(at16(subtable, field)) {
-                guard try lastInputIsInert(i, of: input.count, lookahead: lookahead.count, records: records) else {
-                    return false
-                }
-            }
-            for field in lookahead.dropLast() where try covers(at16(subtable, field)) { return false }
-            var crossing: [Int] = []
+            var inputPlacements: [Int] = []
+            for (i, field) in input.enumerated() where try covers(at16(subtable, field)) { inputPlacements.append(i) }
+            var backtrackPlacements: [Int] = []
             for (k, field) in backtrack.dropLast().enumerated() where try covers(at16(subtable, field)) {
-                crossing.append(k)
+                backtrackPlacements.append(k)
             }
-            guard !crossing.isEmpty else { return true }
-            var inputs: [UInt16] = []
-            for field in input { inputs += try coverageGlyphs(at16(subtable, field)) }
-            return try !inputs.isEmpty
-                && recordCrossing(
-                    inputs: inputs, inputCount: input.count, records: records, nearestOnly: crossing == [0])
+            var lookaheadPlacements: [Int] = []
+            for (k, field) in lookahead.dropLast().enumerated() where try covers(at16(subtable, field)) {
+                lookaheadPlacements.append(k)
+            }
+            return try placementsKeepToTheirSide(
+                input: input.count, lookahead: lookahead.count, records: records, backtrack: backtrackPlacements,
+                inputAt: inputPlacements, lookaheadAt: lookaheadPlacements,
+                glyphs: Positions(
+                    backtrack: { [self] j in try coverageGlyphs(at16(subtable, backtrack[j])) },
+                    lookahead: { [self] j in try coverageGlyphs(at16(subtable, lookahead[j])) },
+                    input: { [self] i in try coverageGlyphs(at16(subtable, input[i])) }))
         }
 
-        /// Accepts a rule that reads back across the space (its backtrack holds the space with
-        /// glyphs beyond it, `nearestOnly` when only as its glyph nearest the input) and lists its
-        /// `inputs` (``Verdict/backward(crossingInputs:firstGlyphInputs:)``):
-        /// - a positioning rule whose lookups (`records`) move only the glyph they apply to
-        ///   (single adjustment, mark attachment);
-        /// - a substitution rule of one input glyph that matches only right after the space
-        ///   (`nearestOnly`, and a lookup flag that skips no glyph class) and whose lookups are
-        ///   single or alternate substitutions of that glyph: it changes the first glyph of the
-        ///   text after the space only.
-        /// False for any other rule.
-        private func recordCrossing(
-            inputs: [UInt16], inputCount: Int, records: (at: Int, count: Int), nearestOnly: Bool
+        /// What each position of a rule matches (nil: unbounded, class 0).
+        struct Positions {
+            let backtrack: (Int) throws -> [UInt16]?
+            let lookahead: (Int) throws -> [UInt16]?
+            let input: (Int) throws -> [UInt16]?
+        }
+
+        /// Whether a rule of `input` glyphs and `lookahead` glyphs, applying the lookups
+        /// `records`, keeps to its side of the space wherever the space may match it: at the
+        /// backtrack positions `backtrack` (0 nearest the input; the furthest is never listed:
+        /// there the rule depends on the space alone), the input positions `inputAt`, the
+        /// lookahead positions `lookaheadAt` (the furthest never listed). `glyphs` gives what
+        /// each position matches.
+        ///
+        /// The space as the input's first glyph is no barrier; as its last, with no lookahead and
+        /// no lookup applied to it, it is (the rule changes glyphs before the space by the space
+        /// alone). Any other place reaches across the space: a rule that matches changes (or,
+        /// applying nothing, keeps other rules of its lookup from changing) its input glyphs on
+        /// one side by the glyphs on the other. It is accepted, as a
+        /// ``Verdict/partial(backwardAnywhere:backwardFirst:forward:)`` barrier, when no lookup
+        /// applies to the space, what the rule needs on a side can be listed, and the lookup
+        /// skips no glyph class where the list is of a glyph next to the space:
+        /// - input after the space: in positioning, the glyphs of the first input position after
+        ///   it (`backwardAnywhere`: a text after a space holding none of them is never this
+        ///   rule's input); in substitution, the glyphs of the position right after the space
+        ///   (`backwardFirst`, with all substitutions make of them: checked against the first
+        ///   cluster of the text after a space), or, where the lookup skips glyphs, those of the
+        ///   first input position after it (`backwardAnywhere`, with all substitutions make);
+        /// - input before the space: the glyphs of the position right before it (`forward`,
+        ///   with all substitutions make of them: checked against the last cluster holding a
+        ///   glyph of the text before a space).
+        private func placementsKeepToTheirSide(
+            input: Int, lookahead: Int, records: (at: Int, count: Int), backtrack: [Int], inputAt: [Int],
+            lookaheadAt: [Int], glyphs: Positions
         ) throws -> Bool {
-            guard lookupList != 0 else { return false }
-            if !isPositioning {
-                guard nearestOnly, inputCount == 1, lookupFlag & 0xFF1E == 0 else { return false }
-            }
-            let lookups = Int(try u16(lookupList))
-            for r in 0..<records.count {
-                if try !isPositioning && u16(records.at + 4 * r) != 0 { return false }
-                let index = Int(try u16(records.at + 4 * r + 2))
-                guard index < lookups else { return false }
-                let lookup = try at16(lookupList, lookupList + 2 + 2 * index)
-                var types = [try u16(lookup)]
-                if types[0] == (isPositioning ? 9 : 7) {  // extension: the real subtables' type
-                    types = try (0..<Int(u16(lookup + 4))).map { s in
-                        let subtable = try at16(lookup, lookup + 6 + 2 * s)
-                        return try u16(subtable + 2)
-                    }
+            var applied: [Int] = []  // the input positions lookups apply to
+            for r in 0..<records.count { applied.append(Int(try u16(records.at + 4 * r))) }
+            let skipsNothing = lookupFlag & 0xFF1E == 0
+            var anywhere: [UInt16] = []
+            var first: [UInt16] = []
+            var forward: [UInt16] = []
+            // What the input after the space needs: `adjacent` matches the glyph right after
+            // the space, `firstInput` the first input glyph after it.
+            func needsAfter(adjacent: [UInt16]?, firstInput: [UInt16]?) -> Bool {
+                if !isPositioning, skipsNothing, let adjacent {
+                    first += adjacent
+                } else if let firstInput {
+                    anywhere += firstInput
+                } else {
+                    return false
                 }
-                let moveOnlyTheirGlyph: [UInt16] = isPositioning ? [1, 4, 5, 6] : [1, 3]
-                for type in types where !moveOnlyTheirGlyph.contains(type) { return false }
+                return true
             }
-            if isPositioning { crossingInputs += inputs } else { firstGlyphInputs += inputs }
+            // What the input before the space needs: `adjacent` matches the glyph right before it.
+            func needsBefore(adjacent: [UInt16]?) -> Bool {
+                guard skipsNothing, let adjacent else { return false }
+                forward += adjacent
+                return true
+            }
+            for k in inputAt {
+                if k == 0 || applied.contains(k) { return false }
+                if k == input - 1 && lookahead == 0 { continue }  // the inert last glyph
+                guard try needsBefore(adjacent: glyphs.input(k - 1)) else { return false }
+                if k + 1 < input {
+                    let next = try glyphs.input(k + 1)
+                    guard needsAfter(adjacent: next, firstInput: next) else { return false }
+                }
+            }
+            for j in backtrack {
+                let adjacent = j == 0 ? try glyphs.input(0) : try glyphs.backtrack(j - 1)
+                guard try needsAfter(adjacent: adjacent, firstInput: glyphs.input(0)) else { return false }
+            }
+            for j in lookaheadAt {
+                let adjacent = j == 0 ? try glyphs.input(input - 1) : try glyphs.lookahead(j - 1)
+                guard needsBefore(adjacent: adjacent) else { return false }
+            }
+            crossingInputs += anywhere
+            firstGlyphInputs += first
+            forwardInputs += forward
             return true
         }
 
@@ -573,19 +650,6 @@ enum SpaceBarrier {
                 throw Unknown()
             }
             return glyphs
-        }
-
-        /// Whether a rule may match the space as input glyph `index` of `count`: only as the
-        /// last (not the first: a rule that starts at the space reaches past it), with no
-        /// lookahead after it and no nested lookup applied to it (`records`: the rule's
-        /// sequence lookup records, 4 bytes each), so that the rule changes only glyphs before
-        /// the space, by the space alone.
-        private func lastInputIsInert(
-            _ index: Int, of count: Int, lookahead: Int, records: (at: Int, count: Int)
-        ) throws -> Bool {
-            guard index > 0, index == count - 1, lookahead == 0 else { return false }
-            for r in 0..<records.count where Int(try u16(records.at + 4 * r)) == index { return false }
-            return true
         }
 
         /// Whether the coverage table at `coverage` holds the space glyph.

@@ -225,7 +225,7 @@ final class RunMeasurer {
         var spaceBarrier: (kind: SpaceBarrier.Kind, crossingGlyphs: UnsafePointer<UInt64>?) =
             input.context.segmentCache != nil ? input.context.fontTable.spaceBarrier(Int(run.font)) : (.none, nil)
         // A right-to-left buffer is reversed: a rule's backtrack reads what follows the space.
-        if spaceBarrier.kind == .backward && run.rightToLeft { spaceBarrier = (.none, nil) }
+        if spaceBarrier.kind == .partial && run.rightToLeft { spaceBarrier = (.none, nil) }
         let barrier = spaceBarrier.kind != .none
         crossingGlyphs = spaceBarrier.crossingGlyphs
 
@@ -303,7 +303,10 @@ final class RunMeasurer {
                     input: input, pieces: pieces)
                 && (p + 1 == last
                     || trailingEdgeIsSafe(
-                        p, nextFlags: clusterFlags[Int(piece.endCluster) - firstCluster], barrier: barrier,
+                        p, nextFlags: clusterFlags[Int(piece.endCluster) - firstCluster],
+                        barrier: barrier
+                            && isBarrier(
+                                after: pieceClusters, offset: firstCluster, clusters: clusters, input: input),
                         input: input, pieces: pieces))
             for c in Int(piece.firstCluster)..<Int(piece.endCluster)
             where clusterFlags[c - firstCluster] & RunShaper.neverCache != 0 {
@@ -390,7 +393,7 @@ final class RunMeasurer {
 
     /// Whether the space before piece `p` (its clusters `clusters`, indices into `clusterFlags`;
     /// the run's font's space a barrier of some kind) is a barrier to the piece: always with a
-    /// ``SpaceBarrier/Kind/full`` barrier; with a ``SpaceBarrier/Kind/backward`` one, when no
+    /// ``SpaceBarrier/Kind/full`` barrier; with a ``SpaceBarrier/Kind/partial`` one, when no
     /// glyph of the piece is one a positioning rule reading back across the space applies to
     /// (``RunShaper/crossesSpace``), and no glyph of its first cluster one a substitution rule
     /// may have made there (``RunShaper/crossesSpaceFirst``; a default ignorable first, which
@@ -407,6 +410,26 @@ final class RunMeasurer {
         }
         let first = UTF8Scalars.decode(input.text, at: Int(pieces[p].start)).scalar
         return UnicodeProperties.of(first) & UnicodeProperties.defaultIgnorable == 0
+    }
+
+    /// Whether the space that ends a piece (its clusters `range`, indices into `clusterFlags`,
+    /// `offset` less than into `clusters`; the run's font's space a barrier of some kind) is a
+    /// barrier to the piece: always with a ``SpaceBarrier/Kind/full`` barrier; with a
+    /// ``SpaceBarrier/Kind/partial`` one, when the last cluster before its white space that
+    /// holds a glyph has none that a rule reaching ahead across a space needs right before it
+    /// (``RunShaper/crossesSpaceForward``), and that cluster's character is no default
+    /// ignorable (which lookups skip, putting the glyph before it next to the space for them).
+    @inline(__always)
+    private func isBarrier(
+        after range: Range<Int>, offset: Int, clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput
+    ) -> Bool {
+        guard crossingGlyphs != nil else { return true }  // a full barrier
+        var c = range.upperBound - 1
+        while c > range.lowerBound && clusters[c + offset].flags & ClusterInfo.whiteSpace != 0 { c -= 1 }
+        let scalar = UTF8Scalars.decode(input.text, at: Int(clusters[c + offset].start)).scalar
+        if UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0 { return false }
+        while c > range.lowerBound && clusterFlags[c] & RunShaper.holdsGlyph == 0 { c -= 1 }
+        return clusterFlags[c] & RunShaper.crossesSpaceForward == 0
     }
 
     /// Whether the edge before piece `p` (its first cluster's ``RunShaper`` flags `flags`, shaped
@@ -596,13 +619,22 @@ final class RunMeasurer {
                 else { return false }
                 // The edge after the piece: shaped in the window, or, after the group's last piece
                 // ending in a barrier space, outside it: then nothing after the space reaches the
-                // piece, and the piece after it was kept only where that edge is safe to break
+                // piece (none of its glyphs is one a rule reaching ahead across the space applies
+                // to), and the piece after it was kept only where that edge is safe to break
                 // (keyed as following a space, or safe whatever precedes it).
-                if p + 1 < last && pieceEnd < w.clusters.count
-                    && !trailingEdgeIsSafe(
-                        p, nextFlags: clusterFlags[pieceEnd], barrier: barrier, input: input, pieces: pieces)
-                {
-                    return false
+                let trailingBarrier =
+                    barrier
+                    && isBarrier(after: pieceFirst..<pieceEnd, offset: windowCluster, clusters: clusters, input: input)
+                if p + 1 < last {
+                    if pieceEnd < w.clusters.count {
+                        guard
+                            trailingEdgeIsSafe(
+                                p, nextFlags: clusterFlags[pieceEnd], barrier: trailingBarrier, input: input,
+                                pieces: pieces)
+                        else { return false }
+                    } else if !trailingBarrier {
+                        return false
+                    }
                 }
                 for c in pieceFirst..<pieceEnd where clusterFlags[c] & RunShaper.neverCache != 0 { return false }
                 let (advance, trailing) = Self.sum(

@@ -14,14 +14,19 @@ enum RunShaper {
     /// A cluster flag: a line may not end before the cluster without shaping the line's end
     /// again (HarfBuzz's unsafe-to-break flag: a kerned pair, a ligature across the edge).
     static let unsafeToBreak: UInt8 = 8
-    /// A cluster flag: a glyph of the cluster is one that a positioning rule reading back
-    /// across a space may apply to (``SpaceBarrier/Verdict/backward(crossingInputs:)``; set
-    /// only when ``shape`` is given those glyphs).
+    /// A cluster flag: a glyph of the cluster is one that a positioning rule reaching back
+    /// across a space may apply to (`backwardAnywhere` of
+    /// ``SpaceBarrier/Verdict/partial(backwardAnywhere:backwardFirst:forward:)``; set only when
+    /// ``shape`` is given those glyphs).
     static let crossesSpace: UInt8 = 16
-    /// A cluster flag: a glyph of the cluster is one that a substitution rule reading back
-    /// across a space may make of the glyph right after the space
-    /// (``SpaceBarrier/Verdict/backward(crossingInputs:firstGlyphInputs:)``).
+    /// A cluster flag: a glyph of the cluster is one that a substitution rule reaching back
+    /// across a space may make of the glyph right after the space (`backwardFirst`).
     static let crossesSpaceFirst: UInt8 = 32
+    /// A cluster flag: a glyph of the cluster is one that a rule reaching ahead across a space
+    /// needs right before it, or one substitutions make of it (`forward`).
+    static let crossesSpaceForward: UInt8 = 64
+    /// A cluster flag: the cluster holds a glyph (set only with `crossingGlyphs`).
+    static let holdsGlyph: UInt8 = 128
     /// The flags that keep a piece out of the segment cache.
     static let neverCache: UInt8 = notdef | segmented
 
@@ -34,9 +39,9 @@ enum RunShaper {
     ///   - clusterFlags: receives, per cluster, ``unsafeToConcat`` when cutting the text before it
     ///     and shaping the sides apart could change the result (HarfBuzz's unsafe-to-concat flag,
     ///     or a glyph shared with the cluster before it), and ``notdef`` when a glyph of the
-    ///     cluster is .notdef (glyph 0), ``crossesSpace`` and ``crossesSpaceFirst`` when one is
-    ///     in the first or the second half of `crossingGlyphs`.
-    ///   - crossingGlyphs: two bit sets over every 16-bit glyph ID (``Font/spaceBarrier``), or nil.
+    ///     cluster is .notdef (glyph 0), ``crossesSpace``, ``crossesSpaceFirst`` or
+    ///     ``crossesSpaceForward`` when one is in the first, second or third of `crossingGlyphs`.
+    ///   - crossingGlyphs: three bit sets over every 16-bit glyph ID (``Font/spaceBarrier``), or nil.
     static func shape(
         font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
         language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
@@ -176,10 +181,14 @@ enum RunShaper {
                 let glyph = infos[g].codepoint
                 if glyph == 0 { clusterFlags[cluster] |= notdef }
                 if let crossingGlyphs, glyph < 0x10000 {
+                    clusterFlags[cluster] |= holdsGlyph
                     let bit: UInt64 = 1 << UInt64(glyph % 64)
                     if crossingGlyphs[Int(glyph) / 64] & bit != 0 { clusterFlags[cluster] |= crossesSpace }
                     if crossingGlyphs[0x10000 / 64 + Int(glyph) / 64] & bit != 0 {
                         clusterFlags[cluster] |= crossesSpaceFirst
+                    }
+                    if crossingGlyphs[2 * 0x10000 / 64 + Int(glyph) / 64] & bit != 0 {
+                        clusterFlags[cluster] |= crossesSpaceForward
                     }
                 }
                 let (sum, overflow) = advances[cluster].addingReportingOverflow(positions[g].x_advance)
