@@ -487,28 +487,34 @@ enum SpaceBarrier {
                 }
                 return true
             }
-            // What the input before the space needs: `adjacent` matches the glyph right before it.
-            func needsBefore(adjacent: [UInt16]?) -> Bool {
-                guard skipsNothing, let adjacent else { return false }
-                forward += adjacent
+            // What a rule with input before the space needs on both sides: `before` matches the
+            // glyph right before it, `after` the glyph right after it. The glyphs after it are
+            // listed where known (`backwardFirst`: a text whose first cluster holds one is never
+            // kept, so that the rule never matches between kept texts), else those before it.
+            func needsAround(before: [UInt16]?, after: [UInt16]?) -> Bool {
+                guard skipsNothing else { return false }
+                if let after {
+                    first += after
+                } else if let before {
+                    forward += before
+                } else {
+                    return false
+                }
                 return true
             }
             for k in inputAt {
                 if k == 0 || applied.contains(k) { return false }
                 if k == input - 1 && lookahead == 0 { continue }  // the inert last glyph
-                guard try needsBefore(adjacent: glyphs.input(k - 1)) else { return false }
-                if k + 1 < input {
-                    let next = try glyphs.input(k + 1)
-                    guard needsAfter(adjacent: next, firstInput: next) else { return false }
-                }
+                let after = k + 1 < input ? try glyphs.input(k + 1) : try glyphs.lookahead(0)
+                guard try needsAround(before: glyphs.input(k - 1), after: after) else { return false }
             }
             for j in backtrack {
                 let adjacent = j == 0 ? try glyphs.input(0) : try glyphs.backtrack(j - 1)
                 guard try needsAfter(adjacent: adjacent, firstInput: glyphs.input(0)) else { return false }
             }
             for j in lookaheadAt {
-                let adjacent = j == 0 ? try glyphs.input(input - 1) : try glyphs.lookahead(j - 1)
-                guard needsBefore(adjacent: adjacent) else { return false }
+                let before = j == 0 ? try glyphs.input(input - 1) : try glyphs.lookahead(j - 1)
+                guard try needsAround(before: before, after: glyphs.lookahead(j + 1)) else { return false }
             }
             crossingInputs += anywhere
             firstGlyphInputs += first

@@ -296,6 +296,7 @@ final class RunMeasurer {
             let pieceClusters = Int(piece.firstCluster) - firstCluster..<Int(piece.endCluster) - firstCluster
             var keep =
                 fits && !piece.neverCached
+                && !isPoisoned(firstCluster: pieceClusters.lowerBound, start: Int(piece.start), input: input)
                 && leadingEdgeIsSafe(
                     p, flags: clusterFlags[Int(piece.firstCluster) - firstCluster], firstPiece: first,
                     paragraph: paragraph,
@@ -306,7 +307,10 @@ final class RunMeasurer {
                         p, nextFlags: clusterFlags[Int(piece.endCluster) - firstCluster],
                         barrier: barrier
                             && isBarrier(
-                                after: pieceClusters, offset: firstCluster, clusters: clusters, input: input),
+                                after: pieceClusters, offset: firstCluster, clusters: clusters, input: input)
+                            && !isPoisoned(
+                                firstCluster: Int(pieces[p + 1].firstCluster) - firstCluster,
+                                start: Int(pieces[p + 1].start), input: input),
                         input: input, pieces: pieces))
             for c in Int(piece.firstCluster)..<Int(piece.endCluster)
             where clusterFlags[c - firstCluster] & RunShaper.neverCache != 0 {
@@ -410,6 +414,20 @@ final class RunMeasurer {
         }
         let first = UTF8Scalars.decode(input.text, at: Int(pieces[p].start)).scalar
         return UnicodeProperties.of(first) & UnicodeProperties.defaultIgnorable == 0
+    }
+
+    /// Whether a piece (its first cluster `c`, an index into `clusterFlags`; its first byte
+    /// `start`) is never kept nor taken from a window with a ``SpaceBarrier/Kind/partial``
+    /// barrier: its first cluster holds a glyph that a rule reaching across a space needs right
+    /// after it (``RunShaper/crossesSpaceFirst``), or it begins with a default ignorable (which
+    /// lookups skip). Then no piece measured apart ever sits after a space where such a rule
+    /// matches, and the piece before a space is a barrier without knowing what follows it.
+    @inline(__always)
+    private func isPoisoned(firstCluster c: Int, start: Int, input: MeasuringInput) -> Bool {
+        guard crossingGlyphs != nil else { return false }
+        if clusterFlags[c] & RunShaper.crossesSpaceFirst != 0 { return true }
+        let scalar = UTF8Scalars.decode(input.text, at: start).scalar
+        return UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0
     }
 
     /// Whether the space that ends a piece (its clusters `range`, indices into `clusterFlags`,
@@ -610,6 +628,7 @@ final class RunMeasurer {
             for p in group {
                 let pieceFirst = Int(pieces[p].firstCluster) - windowCluster
                 let pieceEnd = Int(pieces[p].endCluster) - windowCluster
+                if isPoisoned(firstCluster: pieceFirst, start: Int(pieces[p].start), input: input) { return false }
                 guard
                     leadingEdgeIsSafe(
                         p, flags: clusterFlags[pieceFirst], firstPiece: first, paragraph: paragraph,
@@ -629,8 +648,10 @@ final class RunMeasurer {
                     if pieceEnd < w.clusters.count {
                         guard
                             trailingEdgeIsSafe(
-                                p, nextFlags: clusterFlags[pieceEnd], barrier: trailingBarrier, input: input,
-                                pieces: pieces)
+                                p, nextFlags: clusterFlags[pieceEnd],
+                                barrier: trailingBarrier
+                                    && !isPoisoned(firstCluster: pieceEnd, start: Int(pieces[p + 1].start), input: input),
+                                input: input, pieces: pieces)
                         else { return false }
                     } else if !trailingBarrier {
                         return false
