@@ -19,8 +19,10 @@ enum RunShaper {
     /// ``SpaceBarrier/Verdict/partial(backwardAnywhere:backwardFirst:forward:)``; set only when
     /// ``shape`` is given those glyphs).
     static let crossesSpace: UInt8 = 16
-    /// A cluster flag: a glyph of the cluster is one that a substitution rule reaching back
-    /// across a space may make of the glyph right after the space (`backwardFirst`).
+    /// A cluster flag: a glyph of the cluster's first character (HarfBuzz's cluster starting
+    /// where the cluster starts, which holds all that substitutions make of the first glyph of
+    /// a text, reordered or not) is one a rule reaching across a space needs right after it,
+    /// or one substitutions make of it (`backwardFirst`).
     static let crossesSpaceFirst: UInt8 = 32
     /// A cluster flag: a glyph of the cluster is one that a rule reaching ahead across a space
     /// needs right before it, or one substitutions make of it (`forward`).
@@ -184,7 +186,12 @@ enum RunShaper {
                     clusterFlags[cluster] |= holdsGlyph
                     let bit: UInt64 = 1 << UInt64(glyph % 64)
                     if crossingGlyphs[Int(glyph) / 64] & bit != 0 { clusterFlags[cluster] |= crossesSpace }
-                    if crossingGlyphs[0x10000 / 64 + Int(glyph) / 64] & bit != 0 {
+                    // Only a glyph of the cluster's first character (or of characters HarfBuzz
+                    // merged into it, reordering): the one a substitution made of the first
+                    // glyph carries the first character's cluster value.
+                    if crossingGlyphs[0x10000 / 64 + Int(glyph) / 64] & bit != 0
+                        && UInt32(clusterStarts[cluster]) == glyphCluster
+                    {
                         clusterFlags[cluster] |= crossesSpaceFirst
                     }
                     if crossingGlyphs[2 * 0x10000 / 64 + Int(glyph) / 64] & bit != 0 {
