@@ -71,6 +71,8 @@ struct SpaceBarrierTests {
             teluguBits[0x10000 / 64 + Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
         }
         #expect(glyphs.count == 2 && !firstGlyphSet(glyphs[0]) && firstGlyphSet(glyphs[1]), "\(glyphs)")
+        // `psts` comes after every reordering: the first glyph alone is checked.
+        #expect(teluguBits[3 * 0x10000 / 64] & 1 == 1)
         #expect(glyphs.allSatisfy { teluguBits[Int($0) / 64] & 1 << UInt64($0 % 64) == 0 })
         // Gujarati's: its rules with the space inside their input need vowel sign I before it
         // and anusvara after it (કિ ં): the anusvara is listed (a text after a space whose first
@@ -199,17 +201,23 @@ struct SpaceBarrierTests {
     }
 
     /// A table of several lookups (type, flag and one subtable each), in order.
-    static func table(lookups: [(type: Int, subtable: [UInt8])], flag: Int = 0) -> [UInt8] {
+    static func table(lookups: [(type: Int, subtable: [UInt8])], flag: Int = 0, feature: String? = nil) -> [UInt8] {
         // Header (10 bytes), LookupList at 10 (count, offsets), then each lookup (type, flag,
         // one subtable at offset 8) followed by its subtable; the flag is the first lookup's.
+        // With `feature`, a FeatureList after them: that feature, naming the first lookup.
         var offsets: [Int] = []
         var position = 2 + 2 * lookups.count
         for lookup in lookups {
             offsets.append(position)
             position += 8 + lookup.subtable.count
         }
-        return words([1, 0, 0, 0, 10]) + words([lookups.count] + offsets)
+        let body =
+            words([lookups.count] + offsets)
             + lookups.enumerated().flatMap { i, lookup in words([lookup.type, i == 0 ? flag : 0, 1, 8]) + lookup.subtable }
+        guard let feature else { return words([1, 0, 0, 0, 10]) + body }
+        let tag = Array(feature.utf8)
+        let featureList = words([1]) + tag + words([8]) + words([0, 1, 0])
+        return words([1, 0, 0, 10 + body.count, 10]) + body + featureList
     }
 
     /// A chaining context of coverages (format 3) that applies lookup `nested` at input index
@@ -240,7 +248,7 @@ struct SpaceBarrierTests {
     }
 
     static func reaching(_ bytes: [UInt8], positioning: Bool)
-        -> (crossing: [UInt16], firstGlyph: [UInt16], forward: [UInt16])?
+        -> (crossing: [UInt16], firstGlyph: [UInt16], forward: [UInt16], firstGlyphOnly: Bool)?
     {
         bytes.withUnsafeBytes {
             SpaceBarrier.lookupsReaching(table: $0, space: space, spaceClass: 1, isPositioning: positioning)
@@ -259,7 +267,7 @@ struct SpaceBarrierTests {
         let deletion = Self.subtable(
             [.value(1), .offset(0), .value(1), .offset(1)], [Self.coverage([11]), Self.words([0])])
         func gsub(_ context: [UInt8], flag: Int = 0, then rest: [(type: Int, subtable: [UInt8])] = [(4, ligature)])
-            -> (crossing: [UInt16], firstGlyph: [UInt16], forward: [UInt16])?
+            -> (crossing: [UInt16], firstGlyph: [UInt16], forward: [UInt16], firstGlyphOnly: Bool)?
         {
             Self.reaching(Self.table(lookups: [(6, context), (1, single)] + rest, flag: flag), positioning: false)
         }
@@ -267,6 +275,17 @@ struct SpaceBarrierTests {
         // with all substitutions make of it, for the first cluster after a space.
         let back = try #require(gsub(Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1)))
         #expect(back.firstGlyph == [10, 11, 20] && back.crossing.isEmpty && back.forward.isEmpty)
+        // Checked on the first glyph only when the rule's lookup comes after every reordering
+        // (named by `psts` alone), else on the first character's whole cluster.
+        #expect(!back.firstGlyphOnly)
+        for (feature, late) in [("psts", true), ("blwf", false)] {
+            let named = try #require(
+                Self.reaching(
+                    Self.table(
+                        lookups: [(6, Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1)), (1, single)],
+                        feature: feature), positioning: false))
+            #expect(named.firstGlyphOnly == late, "\(feature)")
+        }
         #expect(!Self.keeps(Self.table(lookups: [(6, Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1))])))
         let between = try #require(gsub(Self.chainContext(backtrack: [[5], [3], [4]], input: [[10]], applying: 1)))
         #expect(between.firstGlyph == [5])

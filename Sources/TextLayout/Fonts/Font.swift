@@ -50,8 +50,8 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// a ``SpaceBarrier/Kind`` + 1.
     private let spaceBarrierState = Atomic<UInt8>(0)
     /// With a ``SpaceBarrier/Kind/partial`` barrier, the glyphs of ``SpaceBarrier/Verdict``'s
-    /// three lists as three bit sets over every 16-bit glyph ID (made once, before the state
-    /// says so).
+    /// three lists as three bit sets over every 16-bit glyph ID, then a word of options (made
+    /// once, before the state says so).
     private let crossingGlyphs = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
@@ -286,16 +286,18 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         switch SpaceBarrier.verdict(for: hbFont) {
         case .none: kind = .none
         case .full: kind = .full
-        case .partial(let backwardAnywhere, let backwardFirst, let forward):
+        case .partial(let backwardAnywhere, let backwardFirst, let forward, let firstGlyphOnly):
             kind = .partial
             // Every 16-bit glyph ID (a substitution may name one past the face's count), in
-            // three sets: the backward glyphs anywhere, the backward first ones, the forward ones.
+            // three sets: the backward glyphs anywhere, the backward first ones, the forward
+            // ones; then a word of options (bit 0: `firstGlyphOnly`).
             let setWords = 0x10000 / 64
-            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 3 * setWords)
-            words.initialize(repeating: 0, count: 3 * setWords)
+            let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 3 * setWords + 1)
+            words.initialize(repeating: 0, count: 3 * setWords + 1)
             for (set, glyphs) in [backwardAnywhere, backwardFirst, forward].enumerated() {
                 for glyph in glyphs { words[set * setWords + Int(glyph) / 64] |= 1 << UInt64(glyph % 64) }
             }
+            if firstGlyphOnly { words[3 * setWords] = 1 }
             let (exchanged, _) = crossingGlyphs.compareExchange(
                 expected: nil, desired: words, ordering: .acquiringAndReleasing)
             if !exchanged { words.deallocate() }

@@ -47,6 +47,7 @@ enum SpaceBarrier {
         var crossing: [UInt16] = []
         var firstGlyph: [UInt16] = []
         var forward: [UInt16] = []
+        var firstGlyphOnly = true
         let layoutTables: [(tag: StaticString, isPositioning: Bool)] = [("GSUB", false), ("GPOS", true)]
         for (tag, isPositioning) in layoutTables {
             let blob = hb_face_reference_table(face, Font.tag(tag))!
@@ -61,11 +62,12 @@ enum SpaceBarrier {
             crossing += found.crossing
             firstGlyph += found.firstGlyph
             forward += found.forward
+            firstGlyphOnly = firstGlyphOnly && found.firstGlyphOnly
         }
         if crossing.isEmpty && firstGlyph.isEmpty && forward.isEmpty { return .full }
         return .partial(
             backwardAnywhere: Array(Set(crossing)).sorted(), backwardFirst: Array(Set(firstGlyph)).sorted(),
-            forward: Array(Set(forward)).sorted())
+            forward: Array(Set(forward)).sorted(), firstGlyphOnly: firstGlyphOnly)
     }
 
     /// What a face's space glyph is to its lookups, without the glyphs (``Verdict``).
@@ -88,8 +90,12 @@ enum SpaceBarrier {
         ///   space that substitution rules apply to, checked against the first cluster of the
         ///   text after a space;
         /// - `forward`: glyphs before the space that rules apply to, and what substitutions make
-        ///   of them.
-        case partial(backwardAnywhere: [UInt16], backwardFirst: [UInt16], forward: [UInt16])
+        ///   of them;
+        /// - `firstGlyphOnly`: the backward-first glyphs are needed only where no shaper
+        ///   reorders afterwards (positioning, or substitution features after every
+        ///   reordering): then they are checked on the first glyph of the text after a space,
+        ///   else on every glyph of its first character's HarfBuzz cluster.
+        case partial(backwardAnywhere: [UInt16], backwardFirst: [UInt16], forward: [UInt16], firstGlyphOnly: Bool)
         /// The space is no barrier.
         case none
     }
@@ -111,12 +117,12 @@ enum SpaceBarrier {
     }
 
     /// The glyphs of the rules that reach across the space
-    /// (``Verdict/partial(backwardAnywhere:backwardFirst:forward:)``), all empty when no lookup
+    /// (``Verdict/partial(backwardAnywhere:backwardFirst:forward:firstGlyphOnly:)``), all empty when no lookup
     /// reaches across it; nil when a lookup reaches across it otherwise, a substitution may
     /// delete what such a rule applies to, or the table cannot be read.
     static func lookupsReaching(
         table: UnsafeRawBufferPointer, space: UInt16, spaceClass: UInt16, isPositioning: Bool
-    ) -> (crossing: [UInt16], firstGlyph: [UInt16], forward: [UInt16])? {
+    ) -> (crossing: [UInt16], firstGlyph: [UInt16], forward: [UInt16], firstGlyphOnly: Bool)? {
         let reader = TableReader(bytes: table, space: space, spaceClass: spaceClass, isPositioning: isPositioning)
         guard reader.everyLookupKeepsToItsSide() else { return nil }
         // What substitutions make of a substituted glyph: the glyphs later lookups see.
@@ -131,7 +137,7 @@ enum SpaceBarrier {
             let forward = closed(reader.forwardInputs),
             !anywhere.contains(space), !first.contains(space), !forward.contains(space)
         else { return nil }
-        return (anywhere, first, forward)
+        return (anywhere, first, forward, reader.firstGlyphOnly)
     }
 
     private static func tableLength(_ face: OpaquePointer, _ tag: StaticString) -> UInt32 {
@@ -156,6 +162,43 @@ enum SpaceBarrier {
         var firstGlyphInputs: [UInt16] = []
         /// The flag of the lookup being read.
         var lookupFlag: UInt16 = 0
+        /// The index of the lookup being read.
+        var lookupIndex = 0
+        /// The lookups that only features applied after every reordering of HarfBuzz's shapers
+        /// name (``lateFeatures``).
+        var lateLookups: Set<Int> = []
+        /// Whether every glyph of `firstGlyphInputs` is needed by a positioning rule or a
+        /// substitution in ``lateLookups``: then what substitutions make of the glyph right
+        /// after the space is the first glyph of the text after it, not merely in its first
+        /// character's cluster.
+        var firstGlyphOnly = true
+
+        /// The substitution features HarfBuzz's shapers apply after their last reordering
+        /// (Indic's presentation features after its final reordering; USE's, Khmer's and
+        /// Myanmar's, which reorder before them) and the common ones after those.
+        static let lateFeatures: Set<UInt32> = Set(
+            ["init", "pres", "abvs", "blws", "psts", "haln", "calt", "clig", "liga", "rlig", "rclt"].map { tag in
+                tag.utf8.reduce(0) { $0 << 8 | UInt32($1) }
+            })
+
+        /// The lookups that only features of `tags` name (in any script or language), from the
+        /// table's feature list.
+        private func lookups(onlyIn tags: Set<UInt32>) throws -> Set<Int> {
+            guard try u16(6) != 0 else { return [] }
+            let featureList = try at16(0, 6)
+            var late: Set<Int> = []
+            var early: Set<Int> = []
+            for f in 0..<Int(try u16(featureList)) {
+                let record = featureList + 2 + 6 * f
+                let tag = try u32(record)
+                let feature = try at16(featureList, record + 4)
+                for k in 0..<Int(try u16(feature + 2)) {
+                    let index = Int(try u16(feature + 4 + 2 * k))
+                    if tags.contains(tag) { late.insert(index) } else { early.insert(index) }
+                }
+            }
+            return late.subtracting(early)
+        }
         /// The lookup list's offset, once read.
         var lookupList = 0
 
@@ -186,9 +229,11 @@ enum SpaceBarrier {
             do {
                 guard try u16(0) == 1 else { throw Unknown() }  // major version 1
                 lookupList = try at16(0, 8)
+                lateLookups = try lookups(onlyIn: Self.lateFeatures)
                 let count = Int(try u16(lookupList))
                 for i in 0..<count {
                     let lookup = try at16(lookupList, lookupList + 2 + 2 * i)
+                    lookupIndex = i
                     guard try lookupKeepsToItsSide(lookup) else { return false }
                 }
                 return true
@@ -453,7 +498,7 @@ enum SpaceBarrier {
         /// alone). Any other place reaches across the space: a rule that matches changes (or,
         /// applying nothing, keeps other rules of its lookup from changing) its input glyphs on
         /// one side by the glyphs on the other. It is accepted, as a
-        /// ``Verdict/partial(backwardAnywhere:backwardFirst:forward:)`` barrier, when no lookup
+        /// ``Verdict/partial(backwardAnywhere:backwardFirst:forward:firstGlyphOnly:)`` barrier, when no lookup
         /// applies to the space, what the rule needs on a side can be listed, and the lookup
         /// skips no glyph class where the list is of a glyph next to the space:
         /// - input after the space: in positioning, the glyphs of the first input position after
@@ -480,6 +525,7 @@ enum SpaceBarrier {
             func needsAfter(adjacent: [UInt16]?, firstInput: [UInt16]?) -> Bool {
                 if !isPositioning, skipsNothing, let adjacent {
                     first += adjacent
+                    if !lateLookups.contains(lookupIndex) { firstGlyphOnly = false }
                 } else if let firstInput {
                     anywhere += firstInput
                 } else {
@@ -495,6 +541,7 @@ enum SpaceBarrier {
                 guard skipsNothing else { return false }
                 if let after {
                     first += after
+                    if !isPositioning && !lateLookups.contains(lookupIndex) { firstGlyphOnly = false }
                 } else if let before {
                     forward += before
                 } else {

@@ -16,7 +16,7 @@ enum RunShaper {
     static let unsafeToBreak: UInt8 = 8
     /// A cluster flag: a glyph of the cluster is one that a positioning rule reaching back
     /// across a space may apply to (`backwardAnywhere` of
-    /// ``SpaceBarrier/Verdict/partial(backwardAnywhere:backwardFirst:forward:)``; set only when
+    /// ``SpaceBarrier/Verdict/partial(backwardAnywhere:backwardFirst:forward:firstGlyphOnly:)``; set only when
     /// ``shape`` is given those glyphs).
     static let crossesSpace: UInt8 = 16
     /// A cluster flag: a glyph of the cluster's first character (HarfBuzz's cluster starting
@@ -43,7 +43,8 @@ enum RunShaper {
     ///     or a glyph shared with the cluster before it), and ``notdef`` when a glyph of the
     ///     cluster is .notdef (glyph 0), ``crossesSpace``, ``crossesSpaceFirst`` or
     ///     ``crossesSpaceForward`` when one is in the first, second or third of `crossingGlyphs`.
-    ///   - crossingGlyphs: three bit sets over every 16-bit glyph ID (``Font/spaceBarrier``), or nil.
+    ///   - crossingGlyphs: three bit sets over every 16-bit glyph ID and a word of options
+    ///     (``Font/spaceBarrier``), or nil.
     static func shape(
         font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
         language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
@@ -176,6 +177,8 @@ enum RunShaper {
             }
             var cluster = low
             var previousGlyphCluster: UInt32 = .max
+            var lastGlyphCluster = -1  // the cluster of the glyph before, to find a cluster's first
+            let firstGlyphOnly = crossingGlyphs.map { $0[3 * 0x10000 / 64] & 1 != 0 } ?? false
             for step in 0..<n {
                 let g = rightToLeft ? n - 1 - step : step
                 let glyphCluster = infos[g].cluster
@@ -186,14 +189,17 @@ enum RunShaper {
                     clusterFlags[cluster] |= holdsGlyph
                     let bit: UInt64 = 1 << UInt64(glyph % 64)
                     if crossingGlyphs[Int(glyph) / 64] & bit != 0 { clusterFlags[cluster] |= crossesSpace }
-                    // Only a glyph of the cluster's first character (or of characters HarfBuzz
-                    // merged into it, reordering): the one a substitution made of the first
-                    // glyph carries the first character's cluster value.
+                    // Only the cluster's first glyph where no shaper reorders after the rules
+                    // that need it, else a glyph of its first character (or of characters
+                    // HarfBuzz merged into it, reordering): what substitutions made of the
+                    // first glyph carries the first character's cluster value.
                     if crossingGlyphs[0x10000 / 64 + Int(glyph) / 64] & bit != 0
                         && UInt32(clusterStarts[cluster]) == glyphCluster
+                        && (!firstGlyphOnly || cluster != lastGlyphCluster)
                     {
                         clusterFlags[cluster] |= crossesSpaceFirst
                     }
+                    lastGlyphCluster = cluster
                     if crossingGlyphs[2 * 0x10000 / 64 + Int(glyph) / 64] & bit != 0 {
                         clusterFlags[cluster] |= crossesSpaceForward
                     }
