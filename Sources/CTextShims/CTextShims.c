@@ -121,6 +121,19 @@ int32_t ctextshims_paired_bracket(uint32_t c, uint32_t *pair) {
 bool ctextshims_is_virama(uint32_t c) {
     return u_getIntPropertyValue((UChar32)c, UCHAR_INDIC_SYLLABIC_CATEGORY) == U_INSC_VIRAMA;
 }
+int32_t ctextshims_combining_class(uint32_t c) { return (int32_t)u_getCombiningClass((UChar32)c); }
+int32_t ctextshims_conjunct_role(uint32_t c) {
+    int32_t category = u_getIntPropertyValue((UChar32)c, UCHAR_INDIC_SYLLABIC_CATEGORY);
+    if (category != U_INSC_CONSONANT && category != U_INSC_VIRAMA) return 0;
+    UErrorCode error = U_ZERO_ERROR;
+    switch (uscript_getScript((UChar32)c, &error)) {
+    case USCRIPT_BENGALI: case USCRIPT_DEVANAGARI: case USCRIPT_GUJARATI:
+    case USCRIPT_MALAYALAM: case USCRIPT_ORIYA: case USCRIPT_TELUGU:
+        return category == U_INSC_CONSONANT ? 1 : 2;
+    default:
+        return 0;
+    }
+}
 int32_t ctextshims_general_category(uint32_t c) { return (int32_t)u_charType((UChar32)c); }
 
 int32_t ctextshims_joining_type(uint32_t c) {

@@ -77,6 +77,32 @@ struct CacheAndConcurrencyTests {
     }
 
     @Test(
+        "random text over every grapheme cluster break class (controls, CR LF, Hangul, Prepend, SpacingMark, Extend, ZWJ, regional indicators, pictographs, conjuncts): our clusters are ICU's"
+    )
+    func everyGraphemeClassEqualsICU() {
+        let alphabet: [String] = [
+            "\r", "\n", "\u{0007}", "\u{FFF0}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}",
+            "\u{0600}", "\u{110BD}", "\u{0D4E}", "\u{093E}", "\u{0BBE}", "\u{0E33}", "\u{0301}", "\u{094D}",
+            "\u{0BCD}", "\u{200D}", "\u{200C}", "\u{1F1E8}", "\u{1F1F3}", "😀", "\u{1F3FB}", "क", "ष", "க", "ก",
+            "a", " ", "\u{093C}", "\u{0D15}", "\u{0D4D}",
+        ]
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        var generator = SplitMix(seed: 0x6CB)
+        var joined = 0
+        for _ in 0..<5_000 {
+            let length = 1 + Int(generator.next() % 12)
+            let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            let ours = engine.prepare(text)
+            let icu = engine.prepareGeneralPathOnly(AttributedText(text), icuOnly: true)
+            #expect(
+                ours.graphemeClusterRanges == icu.graphemeClusterRanges,
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            if ours.graphemeClusterRanges.count < text.unicodeScalars.count { joined += 1 }
+        }
+        #expect(joined > 2_500, "\(joined) texts with a cluster of several code points")
+    }
+
+    @Test(
         "random Indic, Khmer and Myanmar syllables: our clusters are ICU's (conjuncts of consonant, virama, consonant), and a text after a zero-width control breaks as alone"
     )
     func indicClustersEqualICU() {

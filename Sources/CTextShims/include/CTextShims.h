@@ -54,6 +54,12 @@ bool ctextshims_is_default_ignorable(uint32_t codepoint);
 int32_t ctextshims_paired_bracket(uint32_t codepoint, uint32_t *pair);
 /* Indic_Syllabic_Category=Virama (ICU's grapheme rules join a consonant, virama, consonant). */
 bool ctextshims_is_virama(uint32_t codepoint);
+/* The canonical combining class. */
+int32_t ctextshims_combining_class(uint32_t codepoint);
+/* The character's part in ICU's grapheme rule for Indic conjuncts (CLDR's, UAX #29 15.1's GB9c
+   in ICU 72's form): 1 a linking consonant, 2 a virama (Indic_Syllabic_Category Consonant or
+   Virama in Bengali, Devanagari, Gujarati, Malayalam, Oriya or Telugu), else 0. */
+int32_t ctextshims_conjunct_role(uint32_t codepoint);
 /* General category as ICU's UCharCategory value. */
 int32_t ctextshims_general_category(uint32_t codepoint);
 /* ICU's UJoiningType of a code point (0 non-joining, 1 join-causing, 2 dual, 3 left, 4 right,

@@ -20,12 +20,13 @@ struct UnicodeProperties: Sendable {
     static let nonGraphic: UInt16 = 1 << 13
     /// Extended_Pictographic: emoji ZWJ sequences join these (UAX #29 GB11).
     static let extendedPictographic: UInt16 = 1 << 14
-    /// A grapheme cluster break class our own clustering leaves to ICU: Control, CR, LF, Hangul
-    /// jamo and syllables, SpacingMark, Prepend, and a virama (Indic_Syllabic_Category=Virama:
-    /// ICU's rules, as UAX #29 15.1's GB9c, keep a consonant, virama and consonant together,
-    /// a conjunct, which Extend alone would split; see ``Segmenter``). With
-    /// `complexGrapheme` clear and this clear, a joining character is Extend, ZWJ or a regional
-    /// indicator.
+    /// A grapheme cluster break class beyond Extend, ZWJ and regional indicators: Control, CR,
+    /// LF, Hangul jamo and syllables, SpacingMark, Prepend, and a virama
+    /// (Indic_Syllabic_Category=Virama: ICU's rules, as UAX #29 15.1's GB9c, keep a consonant,
+    /// virama and consonant together, a conjunct, which Extend alone would split). A paragraph
+    /// with one takes the full clustering (``Segmenter/findGraphemeClusters``), else the
+    /// emoji one; with `complexGrapheme` clear and this clear, a joining character is Extend,
+    /// ZWJ or a regional indicator.
     static let hardGrapheme: UInt16 = 1 << 15
 
     /// ICU script codes used by name.

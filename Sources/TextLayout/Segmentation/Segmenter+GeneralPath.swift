@@ -24,8 +24,9 @@ extension Segmenter {
     }
 
     /// Grapheme clusters: every scalar alone unless some scalar may join a neighbour; then our
-    /// own clustering when the joining characters are only Extend, ZWJ and regional indicators
-    /// (emoji sequences, combining marks), else ICU's character break iterator.
+    /// own clustering: ``findEmojiClusters`` when the joining characters are only Extend, ZWJ
+    /// and regional indicators (emoji sequences, combining marks), else
+    /// ``findGraphemeClusters`` (ICU's character break iterator with `.icuOnly` paths).
     ///
     /// A cluster starts at every grapheme cluster and at every line break opportunity of
     /// ``scalarBreaks`` (``findScalarBreaks(_:of:)``, run first), which it marks.
@@ -39,8 +40,12 @@ extension Segmenter {
             for s in 0..<scalars.count { appendCluster(scalar: s, to: clusters) }
             return
         }
-        if flags & UnicodeProperties.hardGrapheme == 0 && input.rules.paths != .icuOnly {
-            findEmojiClusters(into: clusters)
+        if input.rules.paths != .icuOnly {
+            if flags & UnicodeProperties.hardGrapheme == 0 {
+                findEmojiClusters(into: clusters)
+            } else {
+                findGraphemeClusters(into: clusters)
+            }
             finishClusters(to: clusters)
             return
         }
@@ -101,6 +106,71 @@ extension Segmenter {
             regionalRun = isRegional ? regionalRun + 1 : 0
         }
     }
+
+    /// UAX #29's extended grapheme clusters (Unicode 15.0) as ICU 72's character break iterator
+    /// finds them, for any text: CR LF together (GB3), a break after and before controls (GB4,
+    /// GB5), Hangul syllables (GB6–GB8), Extend, ZWJ and SpacingMark joined to what precedes
+    /// them (GB9, GB9a), Prepend to what follows (GB9b), emoji ZWJ sequences (GB11), regional
+    /// indicator pairs (GB12, GB13), and ICU's tailoring for Indic conjuncts (CLDR's, which
+    /// UAX #29 15.1 took as GB9c): a linking consonant joins `LinkingConsonant ExtCccZwj* Virama
+    /// ExtCccZwj*` before it, in Bengali, Devanagari, Gujarati, Malayalam, Oriya and Telugu
+    /// (`ctextshims_conjunct_role`). ICU's iterator costs a fifth of a Tamil paragraph's
+    /// time; a test holds this to it on random text and Unicode's GraphemeBreakTest.txt.
+    private func findGraphemeClusters(into clusters: GrowableBuffer<ClusterInfo>) {
+        let zwj: UInt32 = 0x200D
+        var regionalRun = 0  // regional indicators in a row before this scalar
+        var pictographBefore = false  // the text before ends in ExtPict Extend*
+        var joinsPictograph = false  // ... and then a ZWJ
+        var conjunct = 0  // 1: after LinkingConsonant ExtCccZwj*; 2: and then Virama ExtCccZwj*
+        var previous: Int32 = 0  // the grapheme cluster break class before (ICU's numbering)
+        for s in 0..<scalars.count {
+            let scalar = scalars[s]
+            let bits = properties[s]
+            let joiningBits = UnicodeProperties.complexGrapheme | UnicodeProperties.hardGrapheme
+            let current: Int32 = bits & joiningBits == 0 ? 0 : ctextshims_grapheme_cluster_break(scalar)
+            let isPictograph = bits & UnicodeProperties.extendedPictographic != 0
+            let role = Self.conjunctScripts[Int(UnicodeProperties.script(bits))] ? ctextshims_conjunct_role(scalar) : 0
+            let joins: Bool
+            switch (previous, current) {
+            case _ where s == 0: joins = false
+            case (2, 5): joins = true  // GB3
+            case (1, _), (2, _), (5, _), (_, 1), (_, 2), (_, 5): joins = false  // GB4, GB5
+            case (4, 4), (4, 9), (4, 6), (4, 7): joins = true  // GB6
+            case (6, 9), (6, 8), (9, 9), (9, 8): joins = true  // GB7
+            case (7, 8), (8, 8): joins = true  // GB8
+            case (_, 3), (_, 17), (_, 10): joins = true  // GB9, GB9a
+            case (11, _): joins = true  // GB9b
+            case (_, 12): joins = regionalRun % 2 == 1  // GB12, GB13
+            default: joins = (role == 1 && conjunct == 2) || (isPictograph && joinsPictograph)
+            }
+            if !joins { appendCluster(scalar: s, to: clusters) }
+            joinsPictograph = scalar == zwj && pictographBefore
+            if isPictograph {
+                pictographBefore = true
+            } else if current != 3 && current != 17 {
+                pictographBefore = false
+            }
+            regionalRun = current == 12 ? regionalRun + 1 : 0
+            if role == 1 {
+                conjunct = 1
+            } else if role == 2 && conjunct != 0 {
+                conjunct = 2
+            } else if !(scalar == zwj || (current == 3 && ctextshims_combining_class(scalar) != 0)) {
+                conjunct = 0
+            }
+            previous = current
+        }
+    }
+
+    /// Whether each ICU script code is one of ICU's conjunct rule (see ``findGraphemeClusters``):
+    /// Bengali, Devanagari, Gujarati, Malayalam, Oriya, Telugu (by a consonant of each).
+    static let conjunctScripts: [Bool] = {
+        var scripts = [Bool](repeating: false, count: 256)
+        for consonant: UInt32 in [0x0995, 0x0915, 0x0A95, 0x0D15, 0x0B15, 0x0C15] {
+            scripts[Int(UInt8(truncatingIfNeeded: ctextshims_script(consonant)))] = true
+        }
+        return scripts
+    }()
 
     /// Appends the cluster that starts a grapheme cluster at scalar `s`, after the clusters that
     /// a line break opportunity inside the grapheme cluster before it starts (see
