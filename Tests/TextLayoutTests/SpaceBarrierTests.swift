@@ -213,7 +213,9 @@ struct SpaceBarrierTests {
         }
         let body =
             words([lookups.count] + offsets)
-            + lookups.enumerated().flatMap { i, lookup in words([lookup.type, i == 0 ? flag : 0, 1, 8]) + lookup.subtable }
+            + lookups.enumerated().flatMap { i, lookup in
+                words([lookup.type, i == 0 ? flag : 0, 1, 8]) + lookup.subtable
+            }
         guard let feature else { return words([1, 0, 0, 0, 10]) + body }
         let tag = Array(feature.utf8)
         let featureList = words([1]) + tag + words([8]) + words([0, 1, 0])
@@ -282,23 +284,29 @@ struct SpaceBarrierTests {
             let named = try #require(
                 Self.reaching(
                     Self.table(
-                        lookups: [(6, Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1)), (1, single)],
+                        lookups: [
+                            (6, Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1)), (1, single),
+                        ],
                         feature: feature), positioning: false))
             #expect(named.firstGlyphOnly == late, "\(feature)")
         }
-        #expect(!Self.keeps(Self.table(lookups: [(6, Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1))])))
+        #expect(
+            !Self.keeps(
+                Self.table(lookups: [(6, Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1))])))
         let between = try #require(gsub(Self.chainContext(backtrack: [[5], [3], [4]], input: [[10]], applying: 1)))
         #expect(between.firstGlyph == [5])
         // A rule applying nothing still keeps its lookup's other rules off its input: listed.
         let ignoring = try #require(gsub(Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: nil)))
         #expect(ignoring.firstGlyph == [10, 11, 20])
         // A lookup that skips marks: the first input glyph anywhere after the space.
-        let skipping = try #require(gsub(Self.chainContext(backtrack: [[5], [3], [4]], input: [[10]], applying: 1), flag: 8))
+        let skipping = try #require(
+            gsub(Self.chainContext(backtrack: [[5], [3], [4]], input: [[10]], applying: 1), flag: 8))
         #expect(skipping.crossing == [10, 11, 20] && skipping.firstGlyph.isEmpty)
         // Reading ahead: the glyph the rule needs right after the space (a text whose first
         // cluster holds it is never kept), or, when anything may follow the space there, the
         // glyph right before it.
-        let ahead = try #require(gsub(Self.chainContext(backtrack: [], input: [[10]], lookahead: [[3], [4]], applying: 1)))
+        let ahead = try #require(
+            gsub(Self.chainContext(backtrack: [], input: [[10]], lookahead: [[3], [4]], applying: 1)))
         #expect(ahead.firstGlyph == [4] && ahead.forward.isEmpty)
         let aheadOfAnything = try #require(
             Self.reaching(
@@ -312,9 +320,12 @@ struct SpaceBarrierTests {
         #expect(gsub(Self.chainContext(backtrack: [], input: [[12], [3], [10]], applying: 1, at: 1)) == nil)
         #expect(gsub(Self.chainContext(backtrack: [], input: [[3], [10]], applying: 1)) == nil)
         #expect(
-            gsub(Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1), then: [(4, ligature), (2, deletion)])
+            gsub(
+                Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1),
+                then: [(4, ligature), (2, deletion)])
                 == nil)
-        #expect(gsub(Self.chainContext(backtrack: [], input: [[10]], lookahead: [[3], [4]], applying: 1), flag: 8) == nil)
+        #expect(
+            gsub(Self.chainContext(backtrack: [], input: [[10]], lookahead: [[3], [4]], applying: 1), flag: 8) == nil)
         // Positioning: the first input glyph after the space, anywhere after it.
         let adjust = Self.subtable([.value(1), .offset(0), .value(4), .value(100)], [Self.coverage([10])])
         let positioned = try #require(

@@ -22,6 +22,13 @@ import CHarfBuzz
 /// - a single positioning of the space itself, and the space as a pair's second glyph (which
 ///   positions the glyph before it), stay on its side.
 ///
+/// A space that is no barrier may still be a partial one
+/// (``Verdict/partial(backwardAnywhere:backwardFirst:forward:firstGlyphOnly:)``): the rules
+/// that reach across it, in a context or a chaining context, need a glyph the reading can list
+/// next to the space, and apply no lookup to the space itself (see
+/// ``TableReader/placementsKeepToTheirSide``); a text that lacks that glyph then shapes as
+/// beside any other text across the space.
+///
 /// A face with AAT or Graphite tables (`morx`, `mort`, `kerx`, `trak`, `Silf`), or an old
 /// `kern` table, is never a barrier (HarfBuzz may shape with those instead); so is one without
 /// a space glyph, or whose tables cannot be read (an offset out of bounds, an unknown lookup
@@ -412,8 +419,11 @@ enum SpaceBarrier {
                         input: input, lookahead: lookahead, records: records, backtrack: backtrackPlacements,
                         inputAt: inputPlacements, lookaheadAt: lookaheadPlacements,
                         glyphs: Positions(
-                            backtrack: { [self] j in try contextGlyphs(u16(rule + 2 + 2 * j), classesAt: subtable + 4) },
-                            lookahead: { [self] j in try contextGlyphs(u16(lookaheadAt + 2 + 2 * j), classesAt: subtable + 8) },
+                            backtrack: { [self] j in try contextGlyphs(u16(rule + 2 + 2 * j), classesAt: subtable + 4)
+                            },
+                            lookahead: { [self] j in
+                                try contextGlyphs(u16(lookaheadAt + 2 + 2 * j), classesAt: subtable + 8)
+                            },
                             input: { [self] i in
                                 try ruleInputGlyphs(
                                     subtable, format: format, set: set, classesAt: subtable + 6, position: i,
