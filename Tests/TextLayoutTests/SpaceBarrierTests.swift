@@ -324,6 +324,20 @@ struct SpaceBarrierTests {
                 Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1),
                 then: [(4, ligature), (2, deletion)])
                 == nil)
+        // A deletion is not hidden by another lookup substituting the same glyph.
+        let other = Self.subtable([.value(2), .offset(0), .value(1), .value(30)], [Self.coverage([11])])
+        #expect(
+            gsub(
+                Self.chainContext(backtrack: [[3], [4]], input: [[10]], applying: 1),
+                then: [(2, deletion), (1, other)])
+                == nil)
+        // A crafted coverage of overlapping ranges (a hundred times every glyph) is no barrier,
+        // read in bounded time and memory.
+        let ranges = Self.words([2, 100] + Array(repeating: [0, 0xFFFF, 0], count: 100).flatMap { $0 })
+        let crafted = Self.subtable(
+            [.value(3), .value(2), .offset(0), .offset(1), .value(1), .offset(2), .value(0), .value(0)],
+            [Self.coverage([3]), Self.coverage([4]), ranges])
+        #expect(Self.reaching(Self.table(lookups: [(8, crafted)]), positioning: true) == nil)
         #expect(
             gsub(Self.chainContext(backtrack: [], input: [[10]], lookahead: [[3], [4]], applying: 1), flag: 8) == nil)
         // Positioning: the first input glyph after the space, anywhere after it.

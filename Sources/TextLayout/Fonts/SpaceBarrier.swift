@@ -576,13 +576,19 @@ enum SpaceBarrier {
             crossingInputs += anywhere
             firstGlyphInputs += first
             forwardInputs += forward
-            return true
+            // A crafted table of many rules, each listing many glyphs: no barrier.
+            return crossingInputs.count + firstGlyphInputs.count + forwardInputs.count <= Self.readingLimit
         }
+
+        /// The most glyphs and substitutions a reading collects before it answers no (real
+        /// fonts stay far below: Gujarati's, the largest here, a few thousand).
+        static let readingLimit = 1 << 20
 
         /// Every glyph that substitutions can make of `seeds` (``SpaceBarrier/substitutionClosure``).
         func substitutionClosure(of seeds: [UInt16]) -> [UInt16]? {
             var successors: [UInt16: [UInt16]] = [:]
-            var ligatures: [(components: [UInt16], glyph: UInt16)] = []
+            var deletable: Set<UInt16> = []
+            var mappings = 0
             do {
                 guard try u16(0) == 1 else { throw Unknown() }
                 let list = try at16(0, 8)
@@ -598,7 +604,8 @@ enum SpaceBarrier {
                             subtable += Int(try u16(subtable + 4)) << 16 | Int(try u16(subtable + 6))
                         }
                         try readSubstitutions(
-                            subtable, type: subtableType, into: &successors, ligatures: &ligatures)
+                            subtable, type: subtableType, into: &successors, deletable: &deletable,
+                            mappings: &mappings)
                     }
                 }
             } catch {
@@ -606,46 +613,43 @@ enum SpaceBarrier {
             }
             var tainted = Set(seeds)
             var pending = seeds
-            while !pending.isEmpty {
-                while let glyph = pending.popLast() {
-                    guard let next = successors[glyph] else { continue }
-                    if next.isEmpty { return nil }  // a deletion: the glyph may leave no trace
-                    for g in next where tainted.insert(g).inserted { pending.append(g) }
-                }
-                for ligature in ligatures where !tainted.contains(ligature.glyph) {
-                    if ligature.components.contains(where: { tainted.contains($0) }) {
-                        tainted.insert(ligature.glyph)
-                        pending.append(ligature.glyph)
-                    }
-                }
+            while let glyph = pending.popLast() {
+                if deletable.contains(glyph) { return nil }  // the glyph may leave no trace
+                for g in successors[glyph] ?? [] where tainted.insert(g).inserted { pending.append(g) }
             }
             return tainted.sorted()
         }
 
         /// The substitutions of one `GSUB` subtable: what each glyph may become (single,
-        /// multiple, alternate, reverse chaining), and ligatures; contexts substitute only
-        /// through lookups of the list, read on their own.
+        /// multiple, alternate, reverse chaining; a ligature, for each of its components), and
+        /// which glyphs may be deleted (a multiple substitution to nothing); contexts substitute
+        /// only through lookups of the list, read on their own. `mappings` counts what was
+        /// read, against ``readingLimit``.
         private func readSubstitutions(
-            _ subtable: Int, type: UInt16, into successors: inout [UInt16: [UInt16]],
-            ligatures: inout [(components: [UInt16], glyph: UInt16)]
+            _ subtable: Int, type: UInt16, into successors: inout [UInt16: [UInt16]], deletable: inout Set<UInt16>,
+            mappings: inout Int
         ) throws {
             let format = try u16(subtable)
-            func add(_ from: UInt16, _ to: [UInt16]) { successors[from, default: []] += to }
+            func add(_ from: UInt16, _ to: [UInt16]) throws {
+                successors[from, default: []] += to
+                mappings += to.count
+                guard mappings <= Self.readingLimit else { throw Unknown() }
+            }
             switch (type, format) {
             case (1, 1):
                 let delta = try u16(subtable + 4)
-                for g in try coverageGlyphs(at16(subtable, subtable + 2)) { add(g, [g &+ delta]) }
+                for g in try coverageGlyphs(at16(subtable, subtable + 2)) { try add(g, [g &+ delta]) }
             case (1, 2):
                 let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
                 guard coverage.count <= Int(try u16(subtable + 4)) else { throw OutOfBounds() }
-                for (i, g) in coverage.enumerated() { add(g, [try u16(subtable + 6 + 2 * i)]) }
+                for (i, g) in coverage.enumerated() { try add(g, [try u16(subtable + 6 + 2 * i)]) }
             case (2, 1), (3, 1):
                 let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
                 guard coverage.count <= Int(try u16(subtable + 4)) else { throw OutOfBounds() }
                 for (i, g) in coverage.enumerated() {
                     let sequence = try at16(subtable, subtable + 6 + 2 * i)
                     let glyphs = try (0..<Int(u16(sequence))).map { try u16(sequence + 2 + 2 * $0) }
-                    if glyphs.isEmpty { successors[g] = [] } else { add(g, glyphs) }
+                    if glyphs.isEmpty { deletable.insert(g) } else { try add(g, glyphs) }
                 }
             case (4, 1):
                 let coverage = try coverageGlyphs(at16(subtable, subtable + 2))
@@ -655,8 +659,9 @@ enum SpaceBarrier {
                     for j in 0..<Int(try u16(set)) {
                         let ligature = try at16(set, set + 2 + 2 * j)
                         let count = Int(try u16(ligature + 2))
-                        let rest = try (0..<max(0, count - 1)).map { try u16(ligature + 4 + 2 * $0) }
-                        ligatures.append((components: [first] + rest, glyph: try u16(ligature)))
+                        let glyph = try u16(ligature)
+                        try add(first, [glyph])
+                        for k in 0..<max(0, count - 1) { try add(try u16(ligature + 4 + 2 * k), [glyph]) }
                     }
                 }
             case (5, _), (6, _):
@@ -667,7 +672,7 @@ enum SpaceBarrier {
                 let lookaheadAt = subtable + 6 + 2 * backtrack
                 let substitutesAt = lookaheadAt + 2 + 2 * Int(try u16(lookaheadAt))
                 guard coverage.count <= Int(try u16(substitutesAt)) else { throw OutOfBounds() }
-                for (i, g) in coverage.enumerated() { add(g, [try u16(substitutesAt + 2 + 2 * i)]) }
+                for (i, g) in coverage.enumerated() { try add(g, [try u16(substitutesAt + 2 + 2 * i)]) }
             default:
                 throw Unknown()
             }
@@ -684,6 +689,8 @@ enum SpaceBarrier {
                     let record = coverage + 4 + 6 * i
                     let (first, last) = (try u16(record), try u16(record + 2))
                     if first <= last { glyphs += Array(first...last) }
+                    // Ranges that overlap (a crafted table) could list billions.
+                    guard glyphs.count <= 0x10000 else { throw Unknown() }
                 }
                 return glyphs
             default:
@@ -708,6 +715,7 @@ enum SpaceBarrier {
                     let record = classDef + 4 + 6 * i
                     let (first, last) = (try u16(record), try u16(record + 2))
                     if try u16(record + 4) == glyphClass && first <= last { glyphs += Array(first...last) }
+                    guard glyphs.count <= 0x10000 else { throw Unknown() }
                 }
             default:
                 throw Unknown()
