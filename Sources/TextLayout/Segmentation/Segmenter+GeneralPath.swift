@@ -11,9 +11,10 @@ extension Segmenter {
         properties.removeAll()
         var union: UInt16 = 0
         var i = range.lowerBound
+        let table = UnicodeProperties.bmp  // once: each read of a static is a call to swift_once
         while i < range.upperBound {
             let (scalar, length) = UTF8Scalars.decode(text, at: i)
-            let bits = UnicodeProperties.of(scalar)
+            let bits = scalar < 0x10000 ? table[Int(scalar)] : UnicodeProperties.compute(scalar)
             union |= bits
             scalarStarts.append(Int32(i))
             scalars.append(scalar)
@@ -339,8 +340,9 @@ extension Segmenter {
     /// Persian and Hebrew paragraphs are so, and ICU's pass cost a tenth of measuring them.
     static func isRightToLeftOnly(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
         var strong = false
+        let low = lowBidiClasses
         for scalar in scalars {
-            switch ctextshims_bidi_class(scalar) {
+            switch scalar < 0x900 ? Int32(low[Int(scalar)]) : ctextshims_bidi_class(scalar) {
             case 1, 13: strong = true  // R, AL
             case 3, 4, 6, 8, 9, 10, 17, 18: break  // ES, ET, CS, S, WS, ON, NSM, BN
             default: return false
@@ -348,6 +350,10 @@ extension Segmenter {
         }
         return strong
     }
+
+    /// ICU's bidi class of each code point below U+0900 (Latin, Greek, Cyrillic, Hebrew, Arabic,
+    /// Syriac, Thaana, N'Ko…): most right-to-left paragraphs are all there.
+    static let lowBidiClasses: [UInt8] = (0..<0x900).map { UInt8(truncatingIfNeeded: ctextshims_bidi_class(UInt32($0))) }
 
     /// Bidi embedding levels from ICU, only when the paragraph has right-to-left characters.
     func resolveBidi(needed: Bool) {
