@@ -353,7 +353,9 @@ extension Segmenter {
 
     /// ICU's bidi class of each code point below U+0900 (Latin, Greek, Cyrillic, Hebrew, Arabic,
     /// Syriac, Thaana, N'Ko…): most right-to-left paragraphs are all there.
-    static let lowBidiClasses: [UInt8] = (0..<0x900).map { UInt8(truncatingIfNeeded: ctextshims_bidi_class(UInt32($0))) }
+    static let lowBidiClasses: [UInt8] = (0..<0x900).map {
+        UInt8(truncatingIfNeeded: ctextshims_bidi_class(UInt32($0)))
+    }
 
     /// Bidi embedding levels from ICU, only when the paragraph has right-to-left characters.
     func resolveBidi(needed: Bool) {
