@@ -56,24 +56,31 @@ struct CacheAndConcurrencyTests {
             "a", "中", " ", "😀", "👨", "👩", "❤", "©", "\u{200D}", "\u{FE0F}", "\u{FE0E}",
             "\u{1F3FB}", "\u{1F3FD}", "\u{0301}", "\u{20E3}", "1", "\u{1F1E8}", "\u{1F1F3}", "\u{1F1FA}", "，",
         ]
+        let joined = Self.clustersEqualICU(alphabet: alphabet, seed: 0x5EED, count: 3_000, widths: [20, 60])
+        // The generator reaches the joining rules, not only single code points.
+        #expect(joined > 1_500, "\(joined) texts with a cluster of several code points")
+    }
+
+    /// Compares our clusters (and, at `widths`, our layouts) with ICU's on `count` random texts
+    /// of 1 to 12 strings of `alphabet`; returns how many texts had a cluster of several code
+    /// points.
+    static func clustersEqualICU(alphabet: [String], seed: UInt64, count: Int, widths: [Double] = []) -> Int {
         let engine = TextEngine(fonts: Fixtures.fonts)
-        var generator = SplitMix(seed: 0x5EED)
-        var joined = 0  // texts where some cluster holds several code points
-        for _ in 0..<3_000 {
+        var generator = SplitMix(seed: seed)
+        var joined = 0
+        for _ in 0..<count {
             let length = 1 + Int(generator.next() % 12)
             let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
+            let hex = text.unicodeScalars.map { String($0.value, radix: 16) }
             let ours = engine.prepare(text)
             let icu = engine.prepareGeneralPathOnly(AttributedText(text), icuOnly: true)
-            #expect(
-                ours.graphemeClusterRanges == icu.graphemeClusterRanges,
-                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
-            for width in [20.0, 60] where ours.layout(width: width) != icu.layout(width: width) {
-                Issue.record("layouts differ at \(width): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(ours.graphemeClusterRanges == icu.graphemeClusterRanges, "\(hex)")
+            for width in widths where ours.layout(width: width) != icu.layout(width: width) {
+                Issue.record("layouts differ at \(width): \(hex)")
             }
             if ours.graphemeClusterRanges.count < text.unicodeScalars.count { joined += 1 }
         }
-        // The generator reaches the joining rules, not only single code points.
-        #expect(joined > 1_500, "\(joined) texts with a cluster of several code points")
+        return joined
     }
 
     @Test(
@@ -86,19 +93,7 @@ struct CacheAndConcurrencyTests {
             "\u{0BCD}", "\u{200D}", "\u{200C}", "\u{1F1E8}", "\u{1F1F3}", "😀", "\u{1F3FB}", "क", "ष", "க", "ก",
             "a", " ", "\u{093C}", "\u{0D15}", "\u{0D4D}",
         ]
-        let engine = TextEngine(fonts: Fixtures.fonts)
-        var generator = SplitMix(seed: 0x6CB)
-        var joined = 0
-        for _ in 0..<5_000 {
-            let length = 1 + Int(generator.next() % 12)
-            let text = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
-            let ours = engine.prepare(text)
-            let icu = engine.prepareGeneralPathOnly(AttributedText(text), icuOnly: true)
-            #expect(
-                ours.graphemeClusterRanges == icu.graphemeClusterRanges,
-                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
-            if ours.graphemeClusterRanges.count < text.unicodeScalars.count { joined += 1 }
-        }
+        let joined = Self.clustersEqualICU(alphabet: alphabet, seed: 0x6CB, count: 5_000)
         #expect(joined > 2_500, "\(joined) texts with a cluster of several code points")
     }
 

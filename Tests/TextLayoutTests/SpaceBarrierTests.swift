@@ -59,7 +59,7 @@ struct SpaceBarrierTests {
         func crosses(_ scalar: UInt32) -> Bool {
             var glyph: hb_codepoint_t = 0
             guard hb_font_get_nominal_glyph(khmer.hbFont, scalar, &glyph) != 0 else { return false }
-            return bits[Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
+            return Self.holds(bits, set: 0, glyph)
         }
         #expect(crosses(0x179A) && crosses(0x17C2) && !crosses(0x1780))
         // Telugu's: the subscript KA of క్క, and what substitutions make of it, checked only in
@@ -67,23 +67,28 @@ struct SpaceBarrierTests {
         let telugu = try #require(fonts.first { $0.familyName == "Noto Sans Telugu" })
         let teluguBits = try #require(telugu.spaceBarrier.crossingGlyphs)
         let glyphs = shapedGlyphs(telugu, "\u{0C15}\u{0C4D}\u{0C15}")
-        func firstGlyphSet(_ glyph: UInt32) -> Bool {
-            teluguBits[0x10000 / 64 + Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
-        }
-        #expect(glyphs.count == 2 && !firstGlyphSet(glyphs[0]) && firstGlyphSet(glyphs[1]), "\(glyphs)")
+        #expect(
+            glyphs.count == 2 && !Self.holds(teluguBits, set: 1, glyphs[0])
+                && Self.holds(teluguBits, set: 1, glyphs[1]),
+            "\(glyphs)")
         // `psts` comes after every reordering: the first glyph alone is checked.
         #expect(teluguBits[3 * 0x10000 / 64] & 1 == 1)
-        #expect(glyphs.allSatisfy { teluguBits[Int($0) / 64] & 1 << UInt64($0 % 64) == 0 })
+        #expect(glyphs.allSatisfy { !Self.holds(teluguBits, set: 0, $0) })
         // Gujarati's: its rules with the space inside their input need vowel sign I before it
         // and anusvara after it (કિ ં): the anusvara is listed (a text after a space whose first
         // cluster holds it is never kept), KA not.
         let gujarati = try #require(fonts.first { $0.familyName == "Noto Sans Gujarati" })
         let gujaratiBits = try #require(gujarati.spaceBarrier.crossingGlyphs)
         let kam = shapedGlyphs(gujarati, "\u{0A95}\u{0A82}")
-        func firstSet(_ glyph: UInt32) -> Bool {
-            gujaratiBits[0x10000 / 64 + Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
-        }
-        #expect(kam.count == 2 && !firstSet(kam[0]) && firstSet(kam[1]), "\(kam)")
+        #expect(
+            kam.count == 2 && !Self.holds(gujaratiBits, set: 1, kam[0]) && Self.holds(gujaratiBits, set: 1, kam[1]),
+            "\(kam)")
+    }
+
+    /// Whether set `set` (0 backward anywhere, 1 backward first, 2 forward) of a font's crossing
+    /// glyphs (``Font/spaceBarrier``) holds `glyph`.
+    static func holds(_ bits: UnsafePointer<UInt64>, set: Int, _ glyph: UInt32) -> Bool {
+        bits[set * 0x10000 / 64 + Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
     }
 
     /// The glyphs HarfBuzz shapes `text` to with `font`, in order.
