@@ -124,13 +124,14 @@ extension Segmenter {
         var joinsPictograph = false  // ... and then a ZWJ
         var conjunct = 0  // 1: after LinkingConsonant ExtCccZwj*; 2: and then Virama ExtCccZwj*
         var previous: Int32 = 0  // the grapheme cluster break class before (ICU's numbering)
+        let conjunctScripts = Self.conjunctScripts  // once: each read of a static calls swift_once
         for s in 0..<scalars.count {
             let scalar = scalars[s]
             let bits = properties[s]
             let joiningBits = UnicodeProperties.complexGrapheme | UnicodeProperties.hardGrapheme
             let current: Int32 = bits & joiningBits == 0 ? 0 : ctextshims_grapheme_cluster_break(scalar)
             let isPictograph = bits & UnicodeProperties.extendedPictographic != 0
-            let role = Self.conjunctScripts[Int(UnicodeProperties.script(bits))] ? ctextshims_conjunct_role(scalar) : 0
+            let role = conjunctScripts[Int(UnicodeProperties.script(bits))] ? ctextshims_conjunct_role(scalar) : 0
             let joins: Bool
             switch (previous, current) {
             case _ where s == 0: joins = false
@@ -403,8 +404,13 @@ extension Segmenter {
         let breaks = scalarBreaks.base
         if let mode = input.rules.ownBreakerMode {
             let scalarBase = scalars.base
+            let table = PairLineBreaker.bmp  // once: each read of a static is a call to swift_once
             if PairLineBreaker.findBreaks(
-                count: scalars.count, mode: mode, lineClass: { PairLineBreaker.lineClass(scalarBase[$0]) },
+                count: scalars.count, mode: mode,
+                lineClass: { i in
+                    let scalar = scalarBase[i]
+                    return scalar < 0x10000 ? table[Int(scalar)] : PairLineBreaker.compute(scalar)
+                },
                 mark: { breaks[$0] = true })
             {
                 return
