@@ -92,6 +92,8 @@ struct CacheAndConcurrencyTests {
             "\u{0600}", "\u{110BD}", "\u{0D4E}", "\u{093E}", "\u{0BBE}", "\u{0E33}", "\u{0301}", "\u{094D}",
             "\u{0BCD}", "\u{200D}", "\u{200C}", "\u{1F1E8}", "\u{1F1F3}", "😀", "\u{1F3FB}", "क", "ष", "க", "ก",
             "a", " ", "\u{093C}", "\u{0D15}", "\u{0D4D}",
+            // Emoji ZWJ sequences beside the rest, and a ZWJ after a ZWJ (which ends GB11's run).
+            "😀\u{200D}", "\u{200D}\u{200D}", "\u{1F3FB}\u{200D}",
         ]
         let joined = Self.clustersEqualICU(alphabet: alphabet, seed: 0x6CB, count: 5_000)
         #expect(joined > 2_500, "\(joined) texts with a cluster of several code points")

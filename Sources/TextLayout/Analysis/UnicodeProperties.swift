@@ -23,10 +23,9 @@ struct UnicodeProperties: Sendable {
     /// A grapheme cluster break class beyond Extend, ZWJ and regional indicators: Control, CR,
     /// LF, Hangul jamo and syllables, SpacingMark, Prepend, and a virama
     /// (Indic_Syllabic_Category=Virama: ICU's rules, as UAX #29 15.1's GB9c, keep a consonant,
-    /// virama and consonant together, a conjunct, which Extend alone would split). A paragraph
-    /// with one takes the full clustering (``Segmenter/findGraphemeClusters``), else the
-    /// emoji one; with `complexGrapheme` clear and this clear, a joining character is Extend,
-    /// ZWJ or a regional indicator.
+    /// virama and consonant together, a conjunct, which Extend alone would split). The
+    /// clustering asks ICU for the class of such a character only; with `complexGrapheme` set
+    /// and this clear, a character is Extend, ZWJ or a regional indicator.
     static let hardGrapheme: UInt16 = 1 << 15
 
     /// ICU script codes used by name.

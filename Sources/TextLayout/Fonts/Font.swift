@@ -306,11 +306,6 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         return (kind, kind == .partial ? UnsafePointer(crossingGlyphs.load(ordering: .acquiring)) : nil)
     }
 
-    /// Whether the face's space glyph is a barrier to every lookup (``SpaceBarrier/Kind/full``):
-    /// then the text after a space shapes as it would after any other space, whatever is
-    /// before it, and the text before it as it would before any other.
-    var spaceIsBarrier: Bool { spaceBarrier.kind == .full }
-
     /// Whether the coverage was built (tests: a font no text reaches builds none).
     var hasCoverage: Bool { coverageWords.load(ordering: .acquiring) != nil }
     /// Whether the FreeType face was made (tests).

@@ -92,12 +92,14 @@ enum SpaceBarrier {
         /// after a space then shapes as after any other space when it holds none of the
         /// backward glyphs, and the text before it as before any other when it holds none of
         /// the forward ones (see ``TableReader/placementsKeepToTheirSide``):
-        /// - `backwardAnywhere`: glyphs after the space that positioning rules apply to;
-        /// - `backwardFirst`: every glyph substitutions can make of the glyphs right after the
-        ///   space that substitution rules apply to, checked against the first cluster of the
-        ///   text after a space;
-        /// - `forward`: glyphs before the space that rules apply to, and what substitutions make
-        ///   of them;
+        /// - `backwardAnywhere`: the first input glyphs after the space of positioning rules
+        ///   (and of substitutions in lookups that skip glyphs, with what substitutions make of
+        ///   them), checked on every glyph of the text after a space;
+        /// - `backwardFirst`: the glyphs rules need right after the space, with every glyph
+        ///   substitutions can make of them: a text whose first glyph is one is never kept;
+        /// - `forward`: the glyphs rules need right before the space where what they need after
+        ///   it cannot be listed, with what substitutions make of them, checked on the last
+        ///   glyph of the text before a space;
         /// - `firstGlyphOnly`: the backward-first glyphs are needed only where no shaper
         ///   reorders afterwards (positioning, or substitution features after every
         ///   reordering): then they are checked on the first glyph of the text after a space,
@@ -106,9 +108,6 @@ enum SpaceBarrier {
         /// The space is no barrier.
         case none
     }
-
-    /// Whether the space glyph of `font` is a barrier to every lookup (``Verdict/full``).
-    static func holds(for font: OpaquePointer) -> Bool { verdict(for: font) == .full }
 
     /// Whether no lookup of a `GSUB` (or, `isPositioning`, `GPOS`) table reaches across the
     /// glyph `space` of GDEF class `spaceClass` (1 base, 2 ligature), as described above; false
@@ -236,7 +235,7 @@ enum SpaceBarrier {
             do {
                 guard try u16(0) == 1 else { throw Unknown() }  // major version 1
                 lookupList = try at16(0, 8)
-                lateLookups = try lookups(onlyIn: Self.lateFeatures)
+                if !isPositioning { lateLookups = try lookups(onlyIn: Self.lateFeatures) }
                 let count = Int(try u16(lookupList))
                 for i in 0..<count {
                     let lookup = try at16(lookupList, lookupList + 2 + 2 * i)

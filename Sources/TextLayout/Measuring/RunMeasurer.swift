@@ -43,7 +43,7 @@ struct PendingEdge {
 ///   the space reaches the piece.
 /// With a partial barrier (``SpaceBarrier/Kind/partial``: rules reach across the space, but
 /// their match needs a known glyph next to it) the same holds for the pieces without those
-/// glyphs (``isBarrier(to:clusters:input:pieces:)``, ``isBarrier(after:offset:clusters:input:)``),
+/// glyphs (``isBarrier(before:)``, ``isBarrier(after:offset:clusters:input:)``),
 /// and a piece whose first glyph is one a rule needs right after a space is never kept
 /// (``isPoisoned(firstCluster:start:input:)``), so that no such rule matches between kept pieces.
 /// A run made only of stored pieces then concatenates exactly (HarfBuzz's contract for the
@@ -305,7 +305,7 @@ final class RunMeasurer {
                 && leadingEdgeIsSafe(
                     p, flags: clusterFlags[Int(piece.firstCluster) - firstCluster], firstPiece: first,
                     paragraph: paragraph,
-                    barrier: barrier && isBarrier(to: p, clusters: pieceClusters, input: input, pieces: pieces),
+                    barrier: barrier && isBarrier(before: pieceClusters),
                     input: input, pieces: pieces)
                 && (p + 1 == last
                     || trailingEdgeIsSafe(
@@ -400,25 +400,15 @@ final class RunMeasurer {
         return false
     }
 
-    /// Whether the space before piece `p` (its clusters `clusters`, indices into `clusterFlags`;
-    /// the run's font's space a barrier of some kind) is a barrier to the piece: always with a
-    /// ``SpaceBarrier/Kind/full`` barrier; with a ``SpaceBarrier/Kind/partial`` one, when no
-    /// glyph of the piece is one a positioning rule reading back across the space applies to
-    /// (``RunShaper/crossesSpace``), and no glyph of its first cluster one a substitution rule
-    /// may have made there (``RunShaper/crossesSpaceFirst``; a default ignorable first, which
-    /// lookups skip, puts the second cluster right after the space for them: not a barrier).
+    /// Whether the space before a piece (its clusters `clusters`, indices into `clusterFlags`;
+    /// the run's font's space a barrier of some kind; the piece not poisoned, see
+    /// ``isPoisoned(firstCluster:start:input:)``, which takes care of what a rule needs right
+    /// after the space) is a barrier to the piece: always with a ``SpaceBarrier/Kind/full``
+    /// barrier; with a ``SpaceBarrier/Kind/partial`` one, when no glyph of the piece is one a
+    /// rule reading back across the space needs anywhere after it (``RunShaper/crossesSpace``).
     @inline(__always)
-    private func isBarrier(to p: Int, clusters: Range<Int>, input: MeasuringInput, pieces: GrowableBuffer<Piece>)
-        -> Bool
-    {
-        guard crossingGlyphs != nil else { return true }  // a full barrier
-        if anyCluster(clusters, has: RunShaper.crossesSpace)
-            || clusterFlags[clusters.lowerBound] & RunShaper.crossesSpaceFirst != 0
-        {
-            return false
-        }
-        let first = UTF8Scalars.decode(input.text, at: Int(pieces[p].start)).scalar
-        return UnicodeProperties.of(first) & UnicodeProperties.defaultIgnorable == 0
+    private func isBarrier(before clusters: Range<Int>) -> Bool {
+        crossingGlyphs == nil || !anyCluster(clusters, has: RunShaper.crossesSpace)
     }
 
     /// Whether a piece (its first cluster `c`, an index into `clusterFlags`; its first byte
@@ -637,8 +627,7 @@ final class RunMeasurer {
                 guard
                     leadingEdgeIsSafe(
                         p, flags: clusterFlags[pieceFirst], firstPiece: first, paragraph: paragraph,
-                        barrier: barrier
-                            && isBarrier(to: p, clusters: pieceFirst..<pieceEnd, input: input, pieces: pieces),
+                        barrier: barrier && isBarrier(before: pieceFirst..<pieceEnd),
                         input: input, pieces: pieces)
                 else { return false }
                 // The edge after the piece: shaped in the window, or, after the group's last piece
@@ -646,10 +635,11 @@ final class RunMeasurer {
                 // piece (none of its glyphs is one a rule reaching ahead across the space applies
                 // to), and the piece after it was kept only where that edge is safe to break
                 // (keyed as following a space, or safe whatever precedes it).
-                let trailingBarrier =
-                    barrier
-                    && isBarrier(after: pieceFirst..<pieceEnd, offset: windowCluster, clusters: clusters, input: input)
                 if p + 1 < last {
+                    let trailingBarrier =
+                        barrier
+                        && isBarrier(
+                            after: pieceFirst..<pieceEnd, offset: windowCluster, clusters: clusters, input: input)
                     if pieceEnd < w.clusters.count {
                         guard
                             trailingEdgeIsSafe(

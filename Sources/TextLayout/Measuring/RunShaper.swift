@@ -14,8 +14,8 @@ enum RunShaper {
     /// A cluster flag: a line may not end before the cluster without shaping the line's end
     /// again (HarfBuzz's unsafe-to-break flag: a kerned pair, a ligature across the edge).
     static let unsafeToBreak: UInt8 = 8
-    /// A cluster flag: a glyph of the cluster is one that a positioning rule reaching back
-    /// across a space may apply to (`backwardAnywhere` of
+    /// A cluster flag: a glyph of the cluster is one that a rule reaching back across a space
+    /// may apply to anywhere after it (`backwardAnywhere` of
     /// ``SpaceBarrier/Verdict/partial(backwardAnywhere:backwardFirst:forward:firstGlyphOnly:)``; set only when
     /// ``shape`` is given those glyphs).
     static let crossesSpace: UInt8 = 16

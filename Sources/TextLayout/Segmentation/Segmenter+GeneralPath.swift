@@ -25,9 +25,8 @@ extension Segmenter {
     }
 
     /// Grapheme clusters: every scalar alone unless some scalar may join a neighbour; then our
-    /// own clustering: ``findEmojiClusters`` when the joining characters are only Extend, ZWJ
-    /// and regional indicators (emoji sequences, combining marks), else
-    /// ``findGraphemeClusters`` (ICU's character break iterator with `.icuOnly` paths).
+    /// own clustering, ``findGraphemeClusters`` (ICU's character break iterator with `.icuOnly`
+    /// paths).
     ///
     /// A cluster starts at every grapheme cluster and at every line break opportunity of
     /// ``scalarBreaks`` (``findScalarBreaks(_:of:)``, run first), which it marks.
@@ -42,11 +41,7 @@ extension Segmenter {
             return
         }
         if input.rules.paths != .icuOnly {
-            if flags & UnicodeProperties.hardGrapheme == 0 {
-                findEmojiClusters(into: clusters)
-            } else {
-                findGraphemeClusters(into: clusters)
-            }
+            findGraphemeClusters(into: clusters)
             finishClusters(to: clusters)
             return
         }
@@ -71,43 +66,6 @@ extension Segmenter {
         self.boundaries = boundaries
     }
 
-    /// UAX #29 for text whose joining characters are Extend, ZWJ and regional indicators only
-    /// (no controls, Hangul, SpacingMark or Prepend: `hardGrapheme` clear): a cluster goes on
-    /// over Extend and ZWJ (GB9), over an Extended_Pictographic after `ExtPict Extend* ZWJ`
-    /// (GB11), and pairs regional indicators (GB12, GB13); it breaks everywhere else (GB999).
-    /// A test holds it to ICU's iterator.
-    private func findEmojiClusters(into clusters: GrowableBuffer<ClusterInfo>) {
-        let zwj: UInt32 = 0x200D
-        var regionalRun = 0  // regional indicators in a row before this scalar
-        var pictographBefore = false  // the text before ends in ExtPict Extend*
-        var joinsPictograph = false  // ... and then a ZWJ
-        for s in 0..<scalars.count {
-            let scalar = scalars[s]
-            let bits = properties[s]
-            let isRegional = scalar >= 0x1F1E6 && scalar <= 0x1F1FF
-            let isPictograph = bits & UnicodeProperties.extendedPictographic != 0
-            let isExtendOrZWJ = bits & UnicodeProperties.complexGrapheme != 0 && !isRegional
-            let joins: Bool
-            if s == 0 {
-                joins = false
-            } else if isExtendOrZWJ {
-                joins = true
-            } else if isRegional {
-                joins = regionalRun % 2 == 1
-            } else {
-                joins = isPictograph && joinsPictograph
-            }
-            if !joins { appendCluster(scalar: s, to: clusters) }
-            joinsPictograph = scalar == zwj && pictographBefore
-            if isPictograph {
-                pictographBefore = true
-            } else if !isExtendOrZWJ || scalar == zwj {
-                pictographBefore = false
-            }
-            regionalRun = isRegional ? regionalRun + 1 : 0
-        }
-    }
-
     /// UAX #29's extended grapheme clusters (Unicode 15.0) as ICU 72's character break iterator
     /// finds them, for any text: CR LF together (GB3), a break after and before controls (GB4,
     /// GB5), Hangul syllables (GB6–GB8), Extend, ZWJ and SpacingMark joined to what precedes
@@ -128,8 +86,16 @@ extension Segmenter {
         for s in 0..<scalars.count {
             let scalar = scalars[s]
             let bits = properties[s]
-            let joiningBits = UnicodeProperties.complexGrapheme | UnicodeProperties.hardGrapheme
-            let current: Int32 = bits & joiningBits == 0 ? 0 : ctextshims_grapheme_cluster_break(scalar)
+            // The class (ICU's numbering), asked of ICU only beyond Other, Extend, ZWJ and regional
+            // indicators (emoji sequences and combining marks need no call).
+            let current: Int32
+            if bits & UnicodeProperties.hardGrapheme != 0 {
+                current = ctextshims_grapheme_cluster_break(scalar)
+            } else if bits & UnicodeProperties.complexGrapheme == 0 {
+                current = 0  // Other
+            } else {
+                current = scalar >= 0x1F1E6 && scalar <= 0x1F1FF ? 12 : scalar == zwj ? 17 : 3
+            }
             let isPictograph = bits & UnicodeProperties.extendedPictographic != 0
             let role = conjunctScripts[Int(UnicodeProperties.script(bits))] ? ctextshims_conjunct_role(scalar) : 0
             let joins: Bool
@@ -149,16 +115,18 @@ extension Segmenter {
             joinsPictograph = scalar == zwj && pictographBefore
             if isPictograph {
                 pictographBefore = true
-            } else if current != 3 && current != 17 {
+            } else if current != 3 {  // only Extend continues ExtPict Extend*; a ZWJ ends it
                 pictographBefore = false
             }
             regionalRun = current == 12 ? regionalRun + 1 : 0
             if role == 1 {
                 conjunct = 1
-            } else if role == 2 && conjunct != 0 {
-                conjunct = 2
-            } else if !(scalar == zwj || (current == 3 && ctextshims_combining_class(scalar) != 0)) {
-                conjunct = 0
+            } else if conjunct != 0 {
+                if role == 2 {
+                    conjunct = 2
+                } else if !(scalar == zwj || (current == 3 && ctextshims_combining_class(scalar) != 0)) {
+                    conjunct = 0  // not ExtCccZwj
+                }
             }
             previous = current
         }
