@@ -102,6 +102,35 @@ struct CacheExactnessTests {
     }
 
     @Test(
+        "Thai words joined without spaces in new pairs, and random Thai letters and marks (kerning where words meet, SARA AM, LAKKHANGYAO, zero-width spaces, digits, Latin, Lao no font has): cached equals uncached"
+    )
+    func joinedThaiWords() {
+        var generator = SplitMix(seed: 0x7A15)
+        let words = WordJoinTests.words(Array(Fixtures.scriptCorpus("thai").prefix(300)))
+        let extras = [
+            "\u{0E33}", "\u{200B}", "\u{0E24}\u{0E45}", "\u{0E45}", "\u{0E51}\u{0E52}", "ok", " ", "\u{0E48}",
+            "\u{0E01}\u{0E4D}\u{0E48}", "\u{0E81}\u{0EB4}", "\u{00AD}", "-", "\u{0E2F}", "\u{0E46}",
+        ]
+        func letters() -> String {
+            String(
+                String.UnicodeScalarView(
+                    (0..<(1 + generator.below(5))).compactMap { _ in
+                        Unicode.Scalar(UInt32(0x0E01 + generator.below(0x5B)))
+                    }))
+        }
+        let texts = (0..<4_000).map { i in
+            (0..<(1 + generator.below(16))).map { _ in
+                let pick = generator.below(8)
+                return pick == 0
+                    ? extras[generator.below(extras.count)]
+                    : pick == 1 || i % 4 == 0 ? letters() : words[generator.below(words.count)]
+            }.joined()
+        }
+        let found = Self.scriptDifferences(texts)
+        #expect(found.isEmpty, "\(found.count) texts differ, e.g. \(found.prefix(3))")
+    }
+
+    @Test(
         "a run against its script's direction (Hangul under RLO, its V and L jamo composing once reversed) measures the same after any texts: the issue's reproducer"
     )
     func overriddenHangul() {

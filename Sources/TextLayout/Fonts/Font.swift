@@ -53,6 +53,8 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// three lists as three bit sets over every 16-bit glyph ID, then a word of options (made
     /// once, before the state says so).
     private let crossingGlyphs = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
+    /// The face's ``JoinTable``s for Thai and Lao runs (``joinTable(scriptTag:)``), read on first use.
+    private let joinSlots = (thai: JoinSlot(), lao: JoinSlot())
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
     /// The bytes of a font made from data, alive as long as the faces reading them.
@@ -306,6 +308,16 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
         return (kind, kind == .partial ? UnsafePointer(crossingGlyphs.load(ordering: .acquiring)) : nil)
     }
 
+    /// What kerning alone adds where two words of a run of the script with ISO 15924 tag
+    /// `scriptTag` meet without a space (``WordJoin``): a table for Thai and Lao when the face
+    /// allows it, else nil. Read on first use (threads that ask at once may each read it; they
+    /// agree, and one table is kept).
+    func joinTable(scriptTag: UInt32) -> JoinTable? {
+        guard WordJoin.applies(toScriptTag: scriptTag) else { return nil }
+        let slot = scriptTag == Font.tag("Thai") ? joinSlots.thai : joinSlots.lao
+        return slot.table { WordJoin.table(for: hbFont, scriptTag: scriptTag) }
+    }
+
     /// Whether the coverage was built (tests: a font no text reaches builds none).
     var hasCoverage: Bool { coverageWords.load(ordering: .acquiring) != nil }
     /// Whether the FreeType face was made (tests).
@@ -404,4 +416,34 @@ struct CoverageSet {
 /// A font's FreeType face once made; only reached under the font's lock.
 struct FreeTypeFaceBox: @unchecked Sendable {  // The pointer is only used while the lock is held.
     var face: FT_Face?
+}
+
+/// A ``JoinTable`` made once, on first use (``Font/joinTable(scriptTag:)``).
+final class JoinSlot: @unchecked Sendable {  // Atomics only: the pointer is written once, before the state says so.
+    /// 0 not read yet, 1 no table, 2 a table in `table`.
+    private let state = Atomic<UInt8>(0)
+    /// The table, retained (an `Unmanaged<JoinTable>`), written once before `state` says 2.
+    private let pointer = Atomic<UnsafeMutableRawPointer?>(nil)
+
+    /// The table, made by `make` the first time.
+    func table(_ make: () -> JoinTable?) -> JoinTable? {
+        switch state.load(ordering: .acquiring) {
+        case 1: return nil
+        case 2: return Unmanaged<JoinTable>.fromOpaque(pointer.load(ordering: .acquiring)!).takeUnretainedValue()
+        default: break
+        }
+        guard let made = make() else {
+            state.store(1, ordering: .releasing)
+            return nil
+        }
+        let retained = Unmanaged.passRetained(made).toOpaque()
+        let (exchanged, _) = pointer.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+        if !exchanged { Unmanaged<JoinTable>.fromOpaque(retained).release() }
+        state.store(2, ordering: .releasing)
+        return Unmanaged<JoinTable>.fromOpaque(pointer.load(ordering: .acquiring)!).takeUnretainedValue()
+    }
+
+    deinit {
+        if let retained = pointer.load(ordering: .acquiring) { Unmanaged<JoinTable>.fromOpaque(retained).release() }
+    }
 }

@@ -47,6 +47,13 @@ final class FontTable: @unchecked Sendable {  // the memo's bytes are written at
         unretained[index]._withUnsafeGuaranteedRef { $0.spaceBarrier }
     }
 
+    /// What kerning alone adds where two words of a run of font `index` and ISO 15924 script
+    /// tag `scriptTag` meet (``Font/joinTable(scriptTag:)``).
+    @inline(__always)
+    func joinTable(_ index: Int, scriptTag: UInt32) -> JoinTable? {
+        unretained[index]._withUnsafeGuaranteedRef { $0.joinTable(scriptTag: scriptTag) }
+    }
+
     /// The first font of the stack that has `scalar`, or nil when none has it.
     @inline(__always)
     func firstFont(having scalar: UInt32) -> Int? {

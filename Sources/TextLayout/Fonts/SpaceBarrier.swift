@@ -42,7 +42,6 @@ enum SpaceBarrier {
         let face = hb_font_get_face(font)!
         var space: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0, space != 0 else { return .none }
-        let shapedOtherwise: [StaticString] = ["morx", "mort", "kerx", "trak", "Silf", "kern"]
         for tag in shapedOtherwise where tableLength(face, tag) > 0 { return .none }
         let glyphClass: UInt16
         if hb_ot_layout_has_glyph_classes(face) != 0 {
@@ -146,7 +145,12 @@ enum SpaceBarrier {
         return (anywhere, first, forward, reader.firstGlyphOnly)
     }
 
-    private static func tableLength(_ face: OpaquePointer, _ tag: StaticString) -> UInt32 {
+    /// The tables with which HarfBuzz may shape a face otherwise than by `GSUB` and `GPOS`:
+    /// AAT's, Graphite's, an old `kern` table.
+    static let shapedOtherwise: [StaticString] = ["morx", "mort", "kerx", "trak", "Silf", "kern"]
+
+    /// The length of `face`'s table `tag` (0 when it has none).
+    static func tableLength(_ face: OpaquePointer, _ tag: StaticString) -> UInt32 {
         let blob = hb_face_reference_table(face, Font.tag(tag))!
         defer { hb_blob_destroy(blob) }
         return hb_blob_get_length(blob)
@@ -154,7 +158,7 @@ enum SpaceBarrier {
 
     /// A reading of one `GSUB` or `GPOS` table, bounds-checked: every read outside the table
     /// throws, and the caller answers no.
-    private final class TableReader {
+    final class TableReader {
         let bytes: UnsafeRawBufferPointer
         let space: UInt16
         let spaceClass: UInt16
@@ -678,7 +682,7 @@ enum SpaceBarrier {
         }
 
         /// The glyphs of the coverage table at `coverage`.
-        private func coverageGlyphs(_ coverage: Int) throws -> [UInt16] {
+        func coverageGlyphs(_ coverage: Int) throws -> [UInt16] {
             switch try u16(coverage) {
             case 1:
                 return try (0..<Int(u16(coverage + 2))).map { try u16(coverage + 4 + 2 * $0) }
@@ -699,7 +703,7 @@ enum SpaceBarrier {
 
         /// The glyphs of class `glyphClass` in the class definition at `classDef`; nil for
         /// class 0 (every glyph the definition does not list).
-        private func classGlyphs(_ classDef: Int, _ glyphClass: UInt16) throws -> [UInt16]? {
+        func classGlyphs(_ classDef: Int, _ glyphClass: UInt16) throws -> [UInt16]? {
             guard glyphClass != 0 else { return nil }
             var glyphs: [UInt16] = []
             switch try u16(classDef) {
@@ -754,7 +758,7 @@ enum SpaceBarrier {
 
         /// The class of `glyph` in the class definition at `classDef` (0 when it lists the
         /// glyph in no class).
-        private func classOf(_ glyph: UInt16, _ classDef: Int) throws -> UInt16 {
+        func classOf(_ glyph: UInt16, _ classDef: Int) throws -> UInt16 {
             switch try u16(classDef) {
             case 1:
                 let start = try u16(classDef + 2)

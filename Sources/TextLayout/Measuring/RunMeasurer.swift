@@ -59,16 +59,20 @@ final class RunMeasurer {
     let edges = GrowableBuffer<PendingEdge>()
 
     // Scratch for one run.
-    private let keys = GrowableBuffer<SegmentCache.Key>()
-    private let values = GrowableBuffer<SegmentCache.Value>()
-    private let include = GrowableBuffer<Bool>()
-    private let found = GrowableBuffer<Bool>()
+    let keys = GrowableBuffer<SegmentCache.Key>()
+    let values = GrowableBuffer<SegmentCache.Value>()
+    let include = GrowableBuffer<Bool>()
+    let found = GrowableBuffer<Bool>()
     private let relativeStarts = GrowableBuffer<Int32>()
-    private let clusterAdvances = GrowableBuffer<Int32>()
-    private let clusterFlags = GrowableBuffer<UInt8>()
+    let clusterAdvances = GrowableBuffer<Int32>()
+    let clusterFlags = GrowableBuffer<UInt8>()
     /// The glyphs of the run being measured that a rule reading back across a space may apply
     /// to (``Font/spaceBarrier``), for ``RunShaper``; nil for most fonts.
     private var crossingGlyphs: UnsafePointer<UInt64>?
+    /// Per cluster of the text last shaped with a join table: its first glyph and its last
+    /// glyph the kerning sees (``RunShaper/JoinGlyphs``).
+    let joinFirst = GrowableBuffer<UInt32>()
+    let joinLast = GrowableBuffer<UInt32>()
 
     /// Makes the runs and pieces of paragraph `range` (its clusters from `firstCluster` on, with
     /// the segmenter's `scripts` and `levels`) and measures them; appends to `runs` and `pieces`.
@@ -221,6 +225,12 @@ final class RunMeasurer {
             pieces[first].advance = attachment.width
             pieces[first].ascent = attachment.ascent
             pieces[first].descent = attachment.descent
+            return
+        }
+        if let table = joinTable(for: run, pieces: range, input: input, pieces: pieces) {
+            measureJoinedRun(
+                r, pieces: range, paragraph: paragraph, clusters: clusters, input: input, runs: runs, pieces: pieces,
+                table: table)
             return
         }
         let font = input.context.fontMetrics[Int(run.font)]
@@ -552,7 +562,7 @@ final class RunMeasurer {
     }
 
     /// The groups of consecutive pieces of the run that the cache lacked (`found`), in order.
-    private func forEachMissingGroup(_ range: Range<Int>, _ body: (Range<Int>) -> Bool) -> Bool {
+    func forEachMissingGroup(_ range: Range<Int>, _ body: (Range<Int>) -> Bool) -> Bool {
         var i = range.lowerBound
         while i < range.upperBound {
             guard !found[i - range.lowerBound] else {
@@ -675,9 +685,9 @@ final class RunMeasurer {
     /// Shapes `bytes` of `run` (text offsets; the paragraph is the context) and leaves in
     /// `clusterAdvances` and `clusterFlags` the advance of each of `clusters` in font units and
     /// its ``RunShaper`` flags.
-    private func shapeClusters(
+    func shapeClusters(
         of run: ShapingRun, clusters range: Range<Int>, bytes: Range<Int>, paragraph: Range<Int>,
-        all clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput
+        all clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput, joinSkipped: JoinTable.GlyphSet? = nil
     ) {
         let paragraphStart = Int32(paragraph.lowerBound)
         relativeStarts.removeAll()
@@ -690,7 +700,12 @@ final class RunMeasurer {
             language: input.language, paragraph: UnsafeBufferPointer(rebasing: input.text[paragraph]),
             run: bytes.lowerBound - paragraph.lowerBound..<bytes.upperBound - paragraph.lowerBound,
             clusterStarts: UnsafeBufferPointer(relativeStarts.elements), advances: clusterAdvances.elements,
-            clusterFlags: clusterFlags.elements, crossingGlyphs: crossingGlyphs)
+            clusterFlags: clusterFlags.elements, crossingGlyphs: crossingGlyphs,
+            joinGlyphs: joinSkipped.map { skipped in
+                joinFirst.resize(to: range.count, filling: 0)
+                joinLast.resize(to: range.count, filling: 0)
+                return RunShaper.JoinGlyphs(skipped: skipped, first: joinFirst.base, last: joinLast.base)
+            })
     }
 
     /// Finds the break opportunities inside the run just shaped (its clusters' advances and
@@ -699,7 +714,7 @@ final class RunMeasurer {
     /// (``EdgeCorrection``): the text from the nearest cluster before the edge that is safe to
     /// concatenate to the edge, and from the edge to the nearest after it, with their advances
     /// in context. A run served from the cache has no such edge (its pieces were stored only
-    /// with edges safe to break).
+    /// with edges safe to break), but where joined words kern (``measureJoinedRun``).
     private func measureLineEdges(
         _ runIndex: Int, pieces range: Range<Int>, allPieces pieces: GrowableBuffer<Piece>
     ) {
@@ -710,27 +725,36 @@ final class RunMeasurer {
         // cluster is unsafe to concatenate (a Khmer coeng chain of thousands of clusters,
         // .notdef after .notdef), and no real text's shaping reaches that far across an edge.
         for p in (range.lowerBound + 1)..<range.upperBound where pieces[p].breakBefore {
-            let edge = Int(pieces[p].firstCluster) - firstCluster
-            guard clusterFlags[edge] & RunShaper.unsafeToBreak != 0 else { continue }
-            let lowest = max(0, edge - Self.edgeWindow)
-            let highest = min(clusterCount, edge + Self.edgeWindow)
-            var before = edge - 1
-            while before > lowest && clusterFlags[before] & RunShaper.unsafeToConcat != 0 { before -= 1 }
-            var after = edge + 1
-            while after < highest && clusterFlags[after] & RunShaper.unsafeToConcat != 0 { after += 1 }
-            var inContextBefore: Int64 = 0
-            for c in before..<edge { inContextBefore += Int64(clusterAdvances[c]) }
-            var inContextAfter: Int64 = 0
-            for c in edge..<after { inContextAfter += Int64(clusterAdvances[c]) }
-            // The segments are shaped alone when a layout first asks (PreparedStorage.edgeShift).
-            edges.append(
-                PendingEdge(
-                    start: pieces[p].start,
-                    segments: EdgeSegments(
-                        run: Int32(runIndex), before: Int32(firstCluster + before), edge: Int32(firstCluster + edge),
-                        after: Int32(firstCluster + after), inContextBefore: inContextBefore,
-                        inContextAfter: inContextAfter)))
+            measureLineEdge(
+                before: p, run: runIndex, firstCluster: firstCluster, clusterCount: clusterCount, pieces: pieces)
         }
+    }
+
+    /// ``measureLineEdges`` for the edge before piece `p` alone (`firstCluster`, the run's
+    /// first cluster, and `clusterCount` its clusters, as shaped in scratch).
+    func measureLineEdge(
+        before p: Int, run runIndex: Int, firstCluster: Int, clusterCount: Int, pieces: GrowableBuffer<Piece>
+    ) {
+        let edge = Int(pieces[p].firstCluster) - firstCluster
+        guard clusterFlags[edge] & RunShaper.unsafeToBreak != 0 else { return }
+        let lowest = max(0, edge - Self.edgeWindow)
+        let highest = min(clusterCount, edge + Self.edgeWindow)
+        var before = edge - 1
+        while before > lowest && clusterFlags[before] & RunShaper.unsafeToConcat != 0 { before -= 1 }
+        var after = edge + 1
+        while after < highest && clusterFlags[after] & RunShaper.unsafeToConcat != 0 { after += 1 }
+        var inContextBefore: Int64 = 0
+        for c in before..<edge { inContextBefore += Int64(clusterAdvances[c]) }
+        var inContextAfter: Int64 = 0
+        for c in edge..<after { inContextAfter += Int64(clusterAdvances[c]) }
+        // The segments are shaped alone when a layout first asks (PreparedStorage.edgeShift).
+        edges.append(
+            PendingEdge(
+                start: pieces[p].start,
+                segments: EdgeSegments(
+                    run: Int32(runIndex), before: Int32(firstCluster + before), edge: Int32(firstCluster + edge),
+                    after: Int32(firstCluster + after), inContextBefore: inContextBefore,
+                    inContextAfter: inContextAfter)))
     }
 
     /// The most clusters on either side of a line edge shaped again to measure its correction

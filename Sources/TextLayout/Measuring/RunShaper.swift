@@ -32,6 +32,17 @@ enum RunShaper {
     /// The flags that keep a piece out of the segment cache.
     static let neverCache: UInt8 = notdef | segmented
 
+    /// Where ``shape`` writes, per cluster, the glyphs a word join reads (``WordJoin``): the
+    /// first glyph of the cluster and its last glyph that the kerning does not skip, each
+    /// ``noGlyph`` when there is none.
+    struct JoinGlyphs {
+        let skipped: JoinTable.GlyphSet
+        let first: UnsafeMutablePointer<UInt32>
+        let last: UnsafeMutablePointer<UInt32>
+    }
+    /// No glyph (``JoinGlyphs``).
+    static let noGlyph = UInt32.max
+
     /// Shapes the bytes `run` of `paragraph` (the rest of the paragraph is context).
     ///
     /// - Parameters:
@@ -45,24 +56,30 @@ enum RunShaper {
     ///     ``crossesSpaceForward`` when one is in the first, second or third of `crossingGlyphs`.
     ///   - crossingGlyphs: three bit sets over every 16-bit glyph ID and a word of options
     ///     (``Font/spaceBarrier``), or nil.
+    ///   - joinGlyphs: where to write each cluster's first glyph and last glyph the kerning
+    ///     sees (``JoinGlyphs``; a left-to-right run only), or nil.
     static func shape(
         font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
         language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
         clusterStarts: UnsafeBufferPointer<Int32>,
         advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>,
-        crossingGlyphs: UnsafePointer<UInt64>? = nil
+        crossingGlyphs: UnsafePointer<UInt64>? = nil, joinGlyphs: JoinGlyphs? = nil
     ) {
         let count = clusterStarts.count
         for i in 0..<count {
             advances[i] = 0
             clusterFlags[i] = unsafeToConcat | unsafeToBreak  // until a glyph starting exactly there says otherwise
         }
+        if let joinGlyphs {
+            joinGlyphs.first.update(repeating: noGlyph, count: count)
+            joinGlyphs.last.update(repeating: noGlyph, count: count)
+        }
         forEachSegment(paragraph: paragraph, run: run, clusterStarts: clusterStarts) { segment, cutCluster in
             if let cutCluster { clusterFlags[cutCluster] |= Self.segmented }
             shapeSegment(
                 font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
                 segment: segment, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags,
-                crossingGlyphs: crossingGlyphs)
+                crossingGlyphs: crossingGlyphs, joinGlyphs: joinGlyphs)
         }
     }
 
@@ -156,7 +173,7 @@ enum RunShaper {
         paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
         clusterStarts: UnsafeBufferPointer<Int32>,
         advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>,
-        crossingGlyphs: UnsafePointer<UInt64>?
+        crossingGlyphs: UnsafePointer<UInt64>?, joinGlyphs: JoinGlyphs?
     ) {
         let count = clusterStarts.count
         withShapedSegment(
@@ -185,6 +202,10 @@ enum RunShaper {
                 while cluster + 1 < count && UInt32(clusterStarts[cluster + 1]) <= glyphCluster { cluster += 1 }
                 let glyph = infos[g].codepoint
                 if glyph == 0 { clusterFlags[cluster] |= notdef }
+                if let joinGlyphs {  // (left to right only: glyph order is text order)
+                    if joinGlyphs.first[cluster] == noGlyph { joinGlyphs.first[cluster] = glyph }
+                    if !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
+                }
                 if let crossingGlyphs, glyph < 0x10000 {
                     clusterFlags[cluster] |= holdsGlyph
                     let bit: UInt64 = 1 << UInt64(glyph % 64)

@@ -55,7 +55,7 @@ final class SegmentCache: Sendable {
         init(
             bytes: UnsafeBufferPointer<UInt8>, font: UInt8, script: UInt8, rightToLeft: Bool,
             beginsParagraph: Bool, endsParagraph: Bool, beginsRun: Bool, endsRun: Bool, afterSpace: Bool = false,
-            joiningBeforeRun: UInt8 = 0, joiningAfterRun: UInt8 = 0
+            joiningBeforeRun: UInt8 = 0, joiningAfterRun: UInt8 = 0, joined: Bool = false
         ) {
             let n = bytes.count
             var h0: UInt64 = 0
@@ -77,7 +77,7 @@ final class SegmentCache: Sendable {
                 | (beginsParagraph ? Self.beginsParagraphBit : 0) | (endsParagraph ? Self.endsParagraphBit : 0)
                 | (beginsRun ? Self.beginsRunBit : 0) | (endsRun ? Self.endsRunBit : 0)
                 | (afterSpace ? Self.afterSpaceBit : 0) | UInt64(joiningAfterRun & 7) << Self.joiningAfterRunShift
-                | UInt64(joiningBeforeRun & 7) << Self.joiningBeforeRunShift
+                | UInt64(joiningBeforeRun & 7) << Self.joiningBeforeRunShift | (joined ? Self.joinedBit : 0)
             tail = n > 16 ? UnsafeBufferPointer(rebasing: bytes[16...]) : UnsafeBufferPointer(start: nil, count: 0)
             hash = Self.hash(head0: h0, head1: h1, meta: meta, tail: tail)
         }
@@ -93,6 +93,9 @@ final class SegmentCache: Sendable {
         static let endsRunBit: UInt64 = 1 << 51
         static let beginsRunBit: UInt64 = 1 << 52
         static let afterSpaceBit: UInt64 = 1 << 53
+        /// The piece is a word measured alone, joined to its neighbours by kerning
+        /// (``WordJoin``): its value holds its first glyph and its last one the kerning sees.
+        static let joinedBit: UInt64 = 1 << 60
         /// Bits 54–56 and 57–59: the joining types after and before the run
         /// (``RunMeasurer/joiningType(after:paragraph:text:)``).
         static let joiningAfterRunShift: UInt64 = 54
@@ -153,6 +156,11 @@ final class SegmentCache: Sendable {
         var advance: Int32
         /// The advance of the white space at its end (it hangs past the line's edge).
         var trailingWhiteSpace: Int32
+        /// For a joined piece (``Key/joinedBit``): its first glyph, and its last glyph that the
+        /// kerning does not skip (in the last cluster); 0 otherwise. (They fill the entry's
+        /// padding: an entry stays 40 bytes.)
+        var firstGlyph: UInt16 = 0
+        var lastGlyph: UInt16 = 0
     }
 
     /// One slot of the table.

@@ -43,6 +43,7 @@ struct ShapedText {
     /// The advance in font units of clusters `range` of `run` shaped by themselves (the
     /// paragraph as context): a line edge's segment (``PreparedStorage/edgeShift(at:)``).
     func advanceAlone(run: ShapingRun, clusters range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }  // a joined word's edge: nothing after it changes
         let end =
             range.upperBound < clusters.count && clusters[range.upperBound].start < run.end
             ? clusters[range.upperBound].start : run.end

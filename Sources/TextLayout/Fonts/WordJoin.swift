@@ -1,0 +1,521 @@
+import CHarfBuzz
+
+/// Where two words meet without a space, in a script that writes none between them (Thai,
+/// Lao), what shaping the words apart and putting them side by side changes: read from a
+/// face's `GSUB`, `GPOS` and `GDEF`, it tells when the only lookup reaching from one word into
+/// the next is a kerning pair, and what that pair adds.
+///
+/// HarfBuzz's unsafe-to-concat flag cannot tell it: a pair lookup flags the glyph after every
+/// glyph of its coverage, kerned or not, so nearly every Thai word start is flagged, and the
+/// segment cache kept no Thai word. With a ``JoinTable`` the cache keeps each word as shaped
+/// alone, with its first glyph and its last glyph the kerning sees, and a run made of kept
+/// words measures `alone(A) + alone(B) + kern(last(A), first(B))` at each meeting point,
+/// which is exactly what HarfBuzz gives the run when:
+/// - no rule but the kerning pair can match a glyph sequence reaching from one word into the
+///   next: every glyph a rule may match at the second position of its sequence or later
+///   (ligature components, a context's glyphs after its first, a mark attachment's marks,
+///   cursive attachments), with every glyph substitutions can make of them, is listed, and a
+///   word whose first glyph is one of them (or a mark, a ligature or .notdef in `GDEF`) is no
+///   word of this kind (``isBlocked(_:)``); no lookup skips base glyphs;
+/// - the pair lookup is the one pair positioning of the face, applied by the shape plan of
+///   the script (HarfBuzz's own list of the plan's lookups), skipping at most marks and
+///   ligatures, with no value for the second glyph (so it never stops the second glyph from
+///   starting a pair of its own) and no device table; its value for a pair is read as
+///   HarfBuzz reads it: the first subtable that applies wins (``kern(_:_:)``);
+/// - the face has no variations (the values are font units as they stand) and nothing that
+///   HarfBuzz would shape instead of OpenType (AAT, Graphite, an old `kern` table);
+/// - HarfBuzz's shaper for the script adds nothing across a word edge: its Thai shaper (Thai,
+///   Lao) forms no syllables and decomposes SARA AM within its cluster only.
+///
+/// Every doubt answers nil (no table), which costs only cache hits: the run is then kept as
+/// before, by HarfBuzz's flags and space barriers.
+enum WordJoin {
+    /// Whether runs of the script with ISO 15924 tag `tag` may join words by kerning: Thai and
+    /// Lao, shaped by HarfBuzz's Thai shaper.
+    static func applies(toScriptTag tag: UInt32) -> Bool {
+        tag == Font.tag("Thai") || tag == Font.tag("Laoo")
+    }
+
+    /// The join table of `font` (an `hb_font_t`) for left-to-right runs of the script with
+    /// ISO 15924 tag `scriptTag`, in the default language system, or nil (see above).
+    static func table(for font: OpaquePointer, scriptTag: UInt32) -> JoinTable? {
+        let face = hb_font_get_face(font)!
+        for tag in SpaceBarrier.shapedOtherwise where SpaceBarrier.tableLength(face, tag) > 0 { return nil }
+        var coordinates: UInt32 = 0
+        _ = hb_font_get_var_coords_normalized(font, &coordinates)
+        guard coordinates == 0, hb_ot_layout_has_glyph_classes(face) != 0 else { return nil }
+
+        // The GPOS lookups HarfBuzz applies to such a run (no features asked, no language).
+        var properties = hb_segment_properties_t()
+        properties.direction = HB_DIRECTION_LTR
+        properties.script = hb_script_from_iso15924_tag(scriptTag)
+        properties.language = nil
+        let plan = hb_shape_plan_create_cached(face, &properties, nil, 0, nil)!
+        defer { hb_shape_plan_destroy(plan) }
+        let planned = hb_set_create()!
+        defer { hb_set_destroy(planned) }
+        hb_ot_shape_plan_collect_lookups(plan, Font.tag("GPOS"), planned)
+
+        var followers: [UInt16] = []
+        var kern: (index: Int, flag: UInt16, subtables: [Int])?
+        var gsub: SpaceBarrier.TableReader?
+        var gposBytes: UnsafeRawBufferPointer?
+        var blobs: [OpaquePointer] = []
+        defer { blobs.forEach { hb_blob_destroy($0) } }
+        for (tag, isPositioning) in [("GSUB", false), ("GPOS", true)] as [(StaticString, Bool)] {
+            let blob = hb_face_reference_table(face, Font.tag(tag))!
+            blobs.append(blob)
+            var length: UInt32 = 0
+            guard let data = hb_blob_get_data(blob, &length), length > 0 else { continue }
+            let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
+            let reader = FollowerReader(bytes: bytes, isPositioning: isPositioning)
+            guard let found = reader.read() else { return nil }
+            followers += found.followers
+            if isPositioning {
+                guard found.pairLookups.count <= 1 else { return nil }
+                if let pair = found.pairLookups.first {
+                    guard hb_set_has(planned, UInt32(pair.index)) != 0 else { return nil }
+                    kern = pair
+                    gposBytes = bytes
+                }
+            } else {
+                gsub = reader.tables
+            }
+        }
+        // What substitutions make of a follower is one too (a rule sees the glyph of its time).
+        if let gsub, !followers.isEmpty {
+            guard let closed = gsub.substitutionClosure(of: Array(Set(followers))) else { return nil }
+            followers = closed
+        }
+        var pairs: [JoinTable.PairSubtable] = []
+        var skippedClasses: Set<UInt32> = []
+        if let kern, let gposBytes {
+            // Only marks and ligatures may be skipped: a skipped base would let the pair reach
+            // past the first glyph of the next word.
+            guard kern.flag & ~0x000C == 0 else { return nil }
+            if kern.flag & 0x8 != 0 { skippedClasses.insert(HB_OT_LAYOUT_GLYPH_CLASS_MARK.rawValue) }
+            if kern.flag & 0x4 != 0 { skippedClasses.insert(HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE.rawValue) }
+            let reader = SpaceBarrier.TableReader(bytes: gposBytes, space: 0, spaceClass: 0, isPositioning: true)
+            do {
+                for subtable in kern.subtables {
+                    pairs.append(try JoinTable.PairSubtable(reader: reader, at: subtable))
+                }
+            } catch {
+                return nil
+            }
+        }
+        let blocked = JoinTable.GlyphSet()
+        let skipped = JoinTable.GlyphSet()
+        blocked.insert(0)
+        for glyph in followers { blocked.insert(UInt32(glyph)) }
+        for glyph in 0..<UInt32(0x10000) {
+            let glyphClass = hb_ot_layout_get_glyph_class(face, glyph).rawValue
+            if glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_MARK.rawValue
+                || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE.rawValue
+                || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT.rawValue
+            {
+                blocked.insert(glyph)
+            }
+            if skippedClasses.contains(glyphClass) { skipped.insert(glyph) }
+        }
+        return JoinTable(blocked: blocked, skipped: skipped, pairs: pairs)
+    }
+
+    /// A reading of one `GSUB` or `GPOS` table for ``table(for:scriptTag:)``: the glyphs rules
+    /// may match after the first of their sequence, and the pair positioning lookups (their
+    /// index, flag and subtables, extensions unwrapped), read apart.
+    private final class FollowerReader {
+        let tables: SpaceBarrier.TableReader
+        let isPositioning: Bool
+        private var followers: Set<UInt16> = []
+        private var pairLookups: [(index: Int, flag: UInt16, subtables: [Int])] = []
+
+        init(bytes: UnsafeRawBufferPointer, isPositioning: Bool) {
+            tables = SpaceBarrier.TableReader(bytes: bytes, space: 0, spaceClass: 0, isPositioning: isPositioning)
+            self.isPositioning = isPositioning
+        }
+
+        /// The followers and pair lookups, or nil when a lookup cannot be read or bounded.
+        func read() -> (followers: [UInt16], pairLookups: [(index: Int, flag: UInt16, subtables: [Int])])? {
+            do {
+                guard try tables.u16(0) == 1 else { return nil }
+                let list = try tables.at16(0, 8)
+                for i in 0..<Int(try tables.u16(list)) {
+                    let lookup = try tables.at16(list, list + 2 + 2 * i)
+                    let type = try tables.u16(lookup)
+                    let flag = try tables.u16(lookup + 2)
+                    guard flag & 0x2 == 0 else { return nil }  // skips base glyphs
+                    var subtables: [(offset: Int, type: UInt16)] = []
+                    for s in 0..<Int(try tables.u16(lookup + 4)) {
+                        var subtable = try tables.at16(lookup, lookup + 6 + 2 * s)
+                        var subtableType = type
+                        if subtableType == (isPositioning ? 9 : 7) {
+                            guard try tables.u16(subtable) == 1 else { return nil }
+                            subtableType = try tables.u16(subtable + 2)
+                            subtable += Int(try tables.u32(subtable + 4))
+                        }
+                        subtables.append((subtable, subtableType))
+                    }
+                    if isPositioning && subtables.contains(where: { $0.type == 2 }) {
+                        guard subtables.allSatisfy({ $0.type == 2 }) else { return nil }
+                        pairLookups.append((i, flag, subtables.map(\.offset)))
+                        continue
+                    }
+                    for (subtable, subtableType) in subtables { try read(subtable, type: subtableType) }
+                    guard followers.count <= SpaceBarrier.TableReader.readingLimit else { return nil }
+                }
+            } catch {
+                return nil
+            }
+            return (followers.sorted(), pairLookups)
+        }
+
+        private func add(_ glyphs: [UInt16]) { followers.formUnion(glyphs) }
+
+        private func addCoverage(_ base: Int, _ field: Int) throws {
+            add(try tables.coverageGlyphs(tables.at16(base, field)))
+        }
+
+        /// The glyphs of class `value` of the class definition at `classDef`; class 0 (every glyph
+        /// it does not list) cannot be bounded.
+        private func addClass(_ classDef: Int, _ value: UInt16) throws {
+            guard let glyphs = try tables.classGlyphs(classDef, value) else { throw SpaceBarrier.TableReader.Unknown() }
+            add(glyphs)
+        }
+
+        private func read(_ subtable: Int, type: UInt16) throws {
+            let format = try tables.u16(subtable)
+            switch (isPositioning, type) {
+            case (false, 1), (false, 2), (false, 3), (true, 1):
+                break  // one glyph in, one place
+            case (false, 4):
+                // Ligature components after the first.
+                let sets = Int(try tables.u16(subtable + 4))
+                for i in 0..<sets {
+                    let set = try tables.at16(subtable, subtable + 6 + 2 * i)
+                    for j in 0..<Int(try tables.u16(set)) {
+                        let ligature = try tables.at16(set, set + 2 + 2 * j)
+                        let count = Int(try tables.u16(ligature + 2))
+                        add(try (0..<max(0, count - 1)).map { try tables.u16(ligature + 4 + 2 * $0) })
+                    }
+                }
+            case (false, 5), (true, 7):
+                try readContext(subtable, format: format)
+            case (false, 6), (true, 8):
+                try readChainContext(subtable, format: format)
+            case (false, 8):
+                // Reverse chaining: the backtrack but its furthest glyph, the input when a
+                // backtrack precedes it, the lookahead.
+                let backtrack = Int(try tables.u16(subtable + 4))
+                for k in 0..<max(0, backtrack - 1) { try addCoverage(subtable, subtable + 6 + 2 * k) }
+                if backtrack > 0 { try addCoverage(subtable, subtable + 2) }
+                let lookaheadAt = subtable + 6 + 2 * backtrack
+                for k in 0..<Int(try tables.u16(lookaheadAt)) { try addCoverage(subtable, lookaheadAt + 2 + 2 * k) }
+            case (true, 3):
+                try addCoverage(subtable, subtable + 2)  // both glyphs of an attachment
+            case (true, 4), (true, 5), (true, 6):
+                try addCoverage(subtable, subtable + 2)  // the attaching marks
+            default:
+                throw SpaceBarrier.TableReader.Unknown()
+            }
+        }
+
+        /// A context's glyphs after the first of its input.
+        private func readContext(_ subtable: Int, format: UInt16) throws {
+            switch format {
+            case 1, 2:
+                let classDef = format == 2 ? try tables.at16(subtable, subtable + 4) : 0
+                let setsAt = subtable + (format == 2 ? 6 : 4)
+                for i in 0..<Int(try tables.u16(setsAt)) {
+                    guard try tables.u16(setsAt + 2 + 2 * i) != 0 else { continue }
+                    let set = try tables.at16(subtable, setsAt + 2 + 2 * i)
+                    for j in 0..<Int(try tables.u16(set)) {
+                        let rule = try tables.at16(set, set + 2 + 2 * j)
+                        let glyphs = Int(try tables.u16(rule))
+                        for k in 0..<max(0, glyphs - 1) {
+                            let value = try tables.u16(rule + 4 + 2 * k)
+                            if format == 1 { add([value]) } else { try addClass(classDef, value) }
+                        }
+                    }
+                }
+            case 3:
+                let glyphs = Int(try tables.u16(subtable + 2))
+                for k in 1..<max(1, glyphs) { try addCoverage(subtable, subtable + 6 + 2 * k) }
+            default:
+                throw SpaceBarrier.TableReader.Unknown()
+            }
+        }
+
+        /// A chaining context's glyphs after the first of its whole sequence (backtrack, input,
+        /// lookahead, in text order): the backtrack's but the furthest, the input's (its first
+        /// too when a backtrack precedes it), the lookahead's.
+        private func readChainContext(_ subtable: Int, format: UInt16) throws {
+            switch format {
+            case 1, 2:
+                let classDefs =
+                    format == 2
+                    ? (
+                        try tables.at16(subtable, subtable + 4), try tables.at16(subtable, subtable + 6),
+                        try tables.at16(subtable, subtable + 8)
+                    ) : (0, 0, 0)
+                let setsAt = subtable + (format == 2 ? 10 : 4)
+                func addValue(_ value: UInt16, _ classDef: Int) throws {
+                    if format == 1 { add([value]) } else { try addClass(classDef, value) }
+                }
+                for i in 0..<Int(try tables.u16(setsAt)) {
+                    guard try tables.u16(setsAt + 2 + 2 * i) != 0 else { continue }
+                    let set = try tables.at16(subtable, setsAt + 2 + 2 * i)
+                    for j in 0..<Int(try tables.u16(set)) {
+                        let rule = try tables.at16(set, set + 2 + 2 * j)
+                        let backtrack = Int(try tables.u16(rule))
+                        for k in 0..<max(0, backtrack - 1) {
+                            try addValue(try tables.u16(rule + 2 + 2 * k), classDefs.0)
+                        }
+                        if backtrack > 0 { try addCoverage(subtable, subtable + 2) }  // the input's first
+                        let inputAt = rule + 2 + 2 * backtrack
+                        let input = Int(try tables.u16(inputAt))
+                        for k in 0..<max(0, input - 1) {
+                            try addValue(try tables.u16(inputAt + 2 + 2 * k), classDefs.1)
+                        }
+                        let lookaheadAt = inputAt + 2 + 2 * max(0, input - 1)
+                        for k in 0..<Int(try tables.u16(lookaheadAt)) {
+                            try addValue(try tables.u16(lookaheadAt + 2 + 2 * k), classDefs.2)
+                        }
+                    }
+                }
+            case 3:
+                let backtrack = Int(try tables.u16(subtable + 2))
+                for k in 0..<max(0, backtrack - 1) { try addCoverage(subtable, subtable + 4 + 2 * k) }
+                let inputAt = subtable + 4 + 2 * backtrack
+                let input = Int(try tables.u16(inputAt))
+                for k in (backtrack > 0 ? 0 : 1)..<max(1, input) where k < input {
+                    try addCoverage(subtable, inputAt + 2 + 2 * k)
+                }
+                let lookaheadAt = inputAt + 2 + 2 * input
+                for k in 0..<Int(try tables.u16(lookaheadAt)) { try addCoverage(subtable, lookaheadAt + 2 + 2 * k) }
+            default:
+                throw SpaceBarrier.TableReader.Unknown()
+            }
+        }
+    }
+}
+
+/// What ``WordJoin`` read of a face for one script: the glyphs a word may not begin with to be
+/// joined by kerning alone, the glyphs the kerning skips, and the kerning pairs. Immutable.
+final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit sets are never written again.
+    /// A set of 16-bit glyph IDs, as 1,024 words.
+    final class GlyphSet: @unchecked Sendable {  // Written only while its table is made.
+        let words: UnsafeMutablePointer<UInt64>
+        init() {
+            words = .allocate(capacity: 0x10000 / 64)
+            words.initialize(repeating: 0, count: 0x10000 / 64)
+        }
+        deinit { words.deallocate() }
+        func insert(_ glyph: UInt32) {
+            guard glyph < 0x10000 else { return }
+            words[Int(glyph) / 64] |= 1 << UInt64(glyph % 64)
+        }
+        @inline(__always) func contains(_ glyph: UInt32) -> Bool {
+            glyph >= 0x10000 || words[Int(glyph) / 64] & 1 << UInt64(glyph % 64) != 0
+        }
+    }
+
+    /// One subtable of the pair lookup, as HarfBuzz applies it.
+    struct PairSubtable {
+        /// The covered glyphs and their coverage indices, by glyph.
+        let coverage: [(glyph: UInt16, index: Int)]
+        /// Format 1: per coverage index, the second glyphs and the first glyph's x advance.
+        let pairSets: [[(second: UInt16, xAdvance: Int32)]]
+        /// Format 2: the two class definitions, the class counts and the x advances by class pair.
+        let classes1: ClassTable?
+        let classes2: ClassTable?
+        let class2Count: Int
+        let class1Count: Int
+        let classAdvances: [Int32]
+
+        init(reader: SpaceBarrier.TableReader, at subtable: Int) throws {
+            let format = try reader.u16(subtable)
+            let format1 = try reader.u16(subtable + 4)
+            let format2 = try reader.u16(subtable + 6)
+            // No value for the second glyph (it would stop it from starting a pair), no device
+            // tables or anything unknown for the first.
+            guard format2 == 0, format1 & ~0x000F == 0 else { throw SpaceBarrier.TableReader.Unknown() }
+            let recordWords = format1.nonzeroBitCount
+            let advanceWord = format1 & 0x4 != 0 ? (format1 & 0x3).nonzeroBitCount : nil
+            coverage = try Self.coverage(reader, reader.at16(subtable, subtable + 2))
+            switch format {
+            case 1:
+                let count = Int(try reader.u16(subtable + 8))
+                var sets: [[(second: UInt16, xAdvance: Int32)]] = []
+                for i in 0..<count {
+                    let set = try reader.at16(subtable, subtable + 10 + 2 * i)
+                    var pairs: [(second: UInt16, xAdvance: Int32)] = []
+                    for j in 0..<Int(try reader.u16(set)) {
+                        let record = set + 2 + 2 * j * (1 + recordWords)
+                        let second = try reader.u16(record)
+                        guard pairs.last.map({ $0.second < second }) ?? true else {
+                            throw SpaceBarrier.TableReader.Unknown()  // HarfBuzz searches them as sorted
+                        }
+                        let advance = try advanceWord.map {
+                            Int32(Int16(bitPattern: try reader.u16(record + 2 + 2 * $0)))
+                        }
+                        pairs.append((second, advance ?? 0))
+                    }
+                    sets.append(pairs)
+                }
+                pairSets = sets
+                (classes1, classes2, class1Count, class2Count, classAdvances) = (nil, nil, 0, 0, [])
+            case 2:
+                classes1 = try ClassTable(reader, reader.at16(subtable, subtable + 8))
+                classes2 = try ClassTable(reader, reader.at16(subtable, subtable + 10))
+                class1Count = Int(try reader.u16(subtable + 12))
+                class2Count = Int(try reader.u16(subtable + 14))
+                guard class1Count * class2Count <= SpaceBarrier.TableReader.readingLimit else {
+                    throw SpaceBarrier.TableReader.Unknown()
+                }
+                var advances: [Int32] = []
+                advances.reserveCapacity(class1Count * class2Count)
+                for r in 0..<class1Count * class2Count {
+                    let record = subtable + 16 + 2 * r * recordWords
+                    advances.append(
+                        try advanceWord.map { Int32(Int16(bitPattern: try reader.u16(record + 2 * $0))) } ?? 0)
+                }
+                classAdvances = advances
+                pairSets = []
+            default:
+                throw SpaceBarrier.TableReader.Unknown()
+            }
+        }
+
+        /// A coverage table's glyphs with their coverage indices, as HarfBuzz reads them
+        /// (format 2: each range's start index); glyphs must increase, as HarfBuzz's search needs.
+        private static func coverage(_ reader: SpaceBarrier.TableReader, _ at: Int) throws -> [(
+            glyph: UInt16, index: Int
+        )] {
+            var result: [(glyph: UInt16, index: Int)] = []
+            switch try reader.u16(at) {
+            case 1:
+                for i in 0..<Int(try reader.u16(at + 2)) { result.append((try reader.u16(at + 4 + 2 * i), i)) }
+            case 2:
+                for i in 0..<Int(try reader.u16(at + 2)) {
+                    let record = at + 4 + 6 * i
+                    let (first, last, start) = (
+                        try reader.u16(record), try reader.u16(record + 2), try reader.u16(record + 4)
+                    )
+                    guard first <= last, result.count + Int(last - first) < 0x10000 else {
+                        throw SpaceBarrier.TableReader.Unknown()
+                    }
+                    for g in first...last { result.append((g, Int(start) + Int(g - first))) }
+                }
+            default:
+                throw SpaceBarrier.TableReader.Unknown()
+            }
+            for i in result.indices.dropFirst() where result[i - 1].glyph >= result[i].glyph {
+                throw SpaceBarrier.TableReader.Unknown()
+            }
+            return result
+        }
+
+        /// The x advance HarfBuzz adds to `first` before `second`, or nil when the subtable does
+        /// not apply (the next one is tried).
+        func xAdvance(_ first: UInt16, _ second: UInt16) -> Int32? {
+            guard let index = Self.search(coverage, first, key: \.glyph).map({ coverage[$0].index }) else { return nil }
+            if let classes1, let classes2 {
+                let c1 = Int(classes1.classOf(first))
+                let c2 = Int(classes2.classOf(second))
+                guard c1 < class1Count && c2 < class2Count else { return nil }
+                return classAdvances[c1 * class2Count + c2]
+            }
+            guard index < pairSets.count, let j = Self.search(pairSets[index], second, key: \.second) else {
+                return nil
+            }
+            return pairSets[index][j].xAdvance
+        }
+
+        @inline(__always)
+        static func search<E>(_ array: [E], _ glyph: UInt16, key: KeyPath<E, UInt16>) -> Int? {
+            var low = 0
+            var high = array.count - 1
+            while low <= high {
+                let mid = (low + high) / 2
+                let g = array[mid][keyPath: key]
+                if g == glyph { return mid }
+                if g < glyph { low = mid + 1 } else { high = mid - 1 }
+            }
+            return nil
+        }
+    }
+
+    /// A class definition as HarfBuzz reads it (format 2 ranges must increase).
+    struct ClassTable {
+        let start: UInt16
+        let direct: [UInt16]
+        let ranges: [(first: UInt16, last: UInt16, value: UInt16)]
+
+        init(_ reader: SpaceBarrier.TableReader, _ at: Int) throws {
+            switch try reader.u16(at) {
+            case 1:
+                start = try reader.u16(at + 2)
+                direct = try (0..<Int(reader.u16(at + 4))).map { try reader.u16(at + 6 + 2 * $0) }
+                ranges = []
+            case 2:
+                var found: [(first: UInt16, last: UInt16, value: UInt16)] = []
+                for i in 0..<Int(try reader.u16(at + 2)) {
+                    let record = at + 4 + 6 * i
+                    let range = (try reader.u16(record), try reader.u16(record + 2), try reader.u16(record + 4))
+                    guard range.0 <= range.1, found.last.map({ $0.last < range.0 }) ?? true else {
+                        throw SpaceBarrier.TableReader.Unknown()
+                    }
+                    found.append(range)
+                }
+                (start, direct, ranges) = (0, [], found)
+            default:
+                throw SpaceBarrier.TableReader.Unknown()
+            }
+        }
+
+        func classOf(_ glyph: UInt16) -> UInt16 {
+            if !direct.isEmpty {
+                return glyph >= start && Int(glyph - start) < direct.count ? direct[Int(glyph - start)] : 0
+            }
+            var low = 0
+            var high = ranges.count - 1
+            while low <= high {
+                let mid = (low + high) / 2
+                if glyph < ranges[mid].first {
+                    high = mid - 1
+                } else if glyph > ranges[mid].last {
+                    low = mid + 1
+                } else {
+                    return ranges[mid].value
+                }
+            }
+            return 0
+        }
+    }
+
+    /// The glyphs a word may not begin with to be joined by kerning alone.
+    let blocked: GlyphSet
+    /// The glyphs the kerning skips (marks, ligatures, as its flag says).
+    let skipped: GlyphSet
+    let pairs: [PairSubtable]
+
+    init(blocked: GlyphSet, skipped: GlyphSet, pairs: [PairSubtable]) {
+        self.blocked = blocked
+        self.skipped = skipped
+        self.pairs = pairs
+    }
+
+    /// Whether a word beginning with `glyph` may not be joined by kerning alone.
+    @inline(__always) func isBlocked(_ glyph: UInt32) -> Bool { blocked.contains(glyph) }
+
+    /// What HarfBuzz adds to the advance of `first` (the last glyph of a word the kerning does
+    /// not skip) when `second` (the first glyph of the next word) follows, in font units.
+    func kern(_ first: UInt32, _ second: UInt32) -> Int32 {
+        guard first < 0x10000, second < 0x10000 else { return 0 }
+        for subtable in pairs {
+            if let advance = subtable.xAdvance(UInt16(first), UInt16(second)) { return advance }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,130 @@
+import CHarfBuzz
+import Foundation
+import Testing
+import TestSupport
+@testable import TextLayout
+
+/// ``WordJoin``: where two Thai or Lao words meet, shaping them apart and adding the kerning
+/// pair between them is what HarfBuzz gives them together, held to HarfBuzz itself.
+@Suite("Word joins")
+struct WordJoinTests {
+    /// HarfBuzz's glyphs and total advance of `text` in `font`, shaped as the engine shapes a
+    /// left-to-right run (no context, no language).
+    static func shape(_ text: String, font: Font, script: String) -> (glyphs: [UInt32], advance: Int) {
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf8(buffer, text, -1, 0, -1)
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(Font.tag(script == "Thai" ? "Thai" : "Laoo")))
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_shape(font.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        return (
+            (0..<Int(count)).map { infos[$0].codepoint },
+            (0..<Int(count)).reduce(0) { $0 + Int(positions[$1].x_advance) }
+        )
+    }
+
+    /// The words of `texts` as the engine cuts them (its break opportunities).
+    static func words(_ texts: [String]) -> [String] {
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        var words: [String] = []
+        for text in texts {
+            let scalars = Array(text.unicodeScalars)
+            var start = 0
+            for end in engine.prepare(text, style: TextStyle()).breakOpportunities + [scalars.count] {
+                let word = String(String.UnicodeScalarView(scalars[start..<end]))
+                if !word.isEmpty { words.append(word) }
+                start = end
+            }
+        }
+        return words
+    }
+
+    /// Checks `pairs` random word pairs of `words` in `font`: where the second word's first
+    /// glyph is not blocked and the first has a glyph the kerning sees, together measures
+    /// apart plus the kern. Returns how many pairs were joinable and how many kerned.
+    static func check(font: Font, script: String, words: [String], pairs: Int) -> (joinable: Int, kerned: Int) {
+        guard let table = font.joinTable(scriptTag: Font.tag(script == "Thai" ? "Thai" : "Laoo")) else {
+            Issue.record("\(font.familyName) has no join table for \(script)")
+            return (0, 0)
+        }
+        var generator = SplitMix(seed: 0x7A1)
+        var joinable = 0
+        var kerned = 0
+        for _ in 0..<pairs {
+            let a = words[generator.below(words.count)]
+            let b = words[generator.below(words.count)]
+            let first = shape(a, font: font, script: script)
+            let second = shape(b, font: font, script: script)
+            guard let y = second.glyphs.first, !table.isBlocked(y),
+                let x = first.glyphs.last(where: { !table.skipped.contains($0) })
+            else { continue }
+            joinable += 1
+            let kern = Int(table.kern(x, y))
+            if kern != 0 { kerned += 1 }
+            let together = shape(a + b, font: font, script: script).advance
+            #expect(
+                together == first.advance + second.advance + kern,
+                "\(a) + \(b): \(together) together, \(first.advance) + \(second.advance) + \(kern) apart")
+        }
+        return (joinable, kerned)
+    }
+
+    @Test(
+        "Noto Sans Thai: two words of the Thai corpus measure apart, plus the kerning pair, what HarfBuzz gives them together"
+    )
+    func thaiWords() throws {
+        let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansThai-Regular.ttf")
+        let words = Self.words(Array(Fixtures.scriptCorpus("thai").prefix(600)))
+        let (joinable, kerned) = Self.check(font: font, script: "Thai", words: words, pairs: 20_000)
+        // Nearly every word start is joinable (18,849 of 20,000 pairs): HarfBuzz's flag marks
+        // most of them, from pairs that failed to match. No two corpus words kern where they meet.
+        #expect(joinable > 15_000, "\(joinable) joinable, \(kerned) kerned")
+    }
+
+    @Test("random Thai and Lao syllables, marks, SARA AM and the ligating LAKKHANGYAO: apart plus kerning is together")
+    func randomSyllables() throws {
+        var generator = SplitMix(seed: 0x5A7A)
+        for (file, script, low, high) in [
+            ("NotoSansThai-Regular.ttf", "Thai", 0x0E01, 0x0E5B), ("NotoSansLao-Regular.ttf", "Lao", 0x0E81, 0x0EDF),
+        ] {
+            let font = try Font(path: Fixtures.notoCoreDirectory + "/" + file)
+            let words = (0..<2_000).map { _ in
+                String(
+                    String.UnicodeScalarView(
+                        (0..<(1 + generator.below(6))).compactMap { _ in
+                            Unicode.Scalar(UInt32(low + generator.below(high - low + 1)))
+                        }))
+            }
+            let (joinable, kerned) = Self.check(font: font, script: script, words: words, pairs: 20_000)
+            #expect(joinable > 4_000, "\(file): \(joinable) joinable")
+            // Thai's kerning pairs are met (a test of the pair reading); Lao's face has none
+            // that these letters reach.
+            if script == "Thai" { #expect(kerned > 200, "\(kerned) kerned") }
+        }
+    }
+
+    @Test("glyphs a rule matches after its first are blocked: Thai's below-vowel contexts, LAKKHANGYAO, every mark")
+    func blockedGlyphs() throws {
+        let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansThai-Regular.ttf")
+        let table = try #require(font.joinTable(scriptTag: Font.tag("Thai")))
+        func glyph(_ scalar: UInt32) -> UInt32 {
+            var glyph: hb_codepoint_t = 0
+            _ = hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph)
+            return glyph
+        }
+        // LAKKHANGYAO is a ligature's second component (RU + LAKKHANGYAO); SARA U a context's
+        // lookahead; MAI EK a mark.
+        for scalar: UInt32 in [0x0E45, 0x0E38, 0x0E48, 0x0E31] { #expect(table.isBlocked(glyph(scalar)), "\(scalar)") }
+        // KO KAI, the digits, the space begin no rule's later positions.
+        for scalar: UInt32 in [0x0E01, 0x0E07, 0x0E50, 0x20] { #expect(!table.isBlocked(glyph(scalar)), "\(scalar)") }
+        #expect(table.isBlocked(0))
+        // Marks are skipped by the kerning; bases are not.
+        #expect(table.skipped.contains(glyph(0x0E48)) && !table.skipped.contains(glyph(0x0E01)))
+        // Other scripts, and fonts with more than one pair lookup, have none.
+        #expect(font.joinTable(scriptTag: Font.tag("Latn")) == nil)
+    }
+}
