@@ -102,20 +102,32 @@ struct CacheExactnessTests {
     }
 
     @Test(
-        "Thai words joined without spaces in new pairs, and random Thai letters and marks (kerning where words meet, SARA AM, LAKKHANGYAO, zero-width spaces, digits, Latin, Lao no font has): cached equals uncached"
-    )
-    func joinedThaiWords() {
-        var generator = SplitMix(seed: 0x7A15)
-        let words = WordJoinTests.words(Array(Fixtures.scriptCorpus("thai").prefix(300)))
-        let extras = [
-            "\u{0E33}", "\u{200B}", "\u{0E24}\u{0E45}", "\u{0E45}", "\u{0E51}\u{0E52}", "ok", " ", "\u{0E48}",
-            "\u{0E01}\u{0E4D}\u{0E48}", "\u{0E81}\u{0EB4}", "\u{00AD}", "-", "\u{0E2F}", "\u{0E46}",
-        ]
+        "Thai and Khmer words joined without spaces in new pairs, and random letters and marks (kerning where Thai words meet, SARA AM, LAKKHANGYAO, COENG at a word's end, pre-base vowels, zero-width spaces and joiners, digits, Latin, Lao no font has): cached equals uncached",
+        arguments: [
+            (
+                "thai", 0x0E01, 0x5B,
+                [
+                    "\u{0E33}", "\u{200B}", "\u{0E24}\u{0E45}", "\u{0E45}", "\u{0E51}\u{0E52}", "ok", " ", "\u{0E48}",
+                    "\u{0E01}\u{0E4D}\u{0E48}", "\u{0E81}\u{0EB4}", "\u{00AD}", "-", "\u{0E2F}", "\u{0E46}",
+                ]
+            ),
+            (
+                "khmer", 0x1780, 0x7A,
+                [
+                    "\u{17D2}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{1780}\u{17D2}", "\u{17C1}", "\u{17B6}",
+                    "\u{1780}\u{17D2}\u{179A}", "\u{17D2}\u{179A}\u{17C1}", "\u{17E1}\u{17E2}", "ok", " ", "\u{17D4}",
+                    "\u{179A}\u{17B8}", "\u{00AD}",
+                ]
+            ),
+        ])
+    func joinedWords(corpus: String, low: Int, count: Int, extras: [String]) {
+        var generator = SplitMix(seed: 0x7A15 &+ UInt64(low))
+        let words = WordJoinTests.words(Array(Fixtures.scriptCorpus(corpus).prefix(300)))
         func letters() -> String {
             String(
                 String.UnicodeScalarView(
                     (0..<(1 + generator.below(5))).compactMap { _ in
-                        Unicode.Scalar(UInt32(0x0E01 + generator.below(0x5B)))
+                        Unicode.Scalar(UInt32(low + generator.below(count)))
                     }))
         }
         let texts = (0..<4_000).map { i in

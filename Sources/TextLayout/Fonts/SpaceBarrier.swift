@@ -211,6 +211,10 @@ enum SpaceBarrier {
         }
         /// The lookup list's offset, once read.
         var lookupList = 0
+        /// Whether ``substitutionClosure(of:)`` follows a ligature from its first component only:
+        /// what a text's first glyph may become (a ligature of it and glyphs before it would
+        /// leave the text's first character without a glyph).
+        var ligatureFirstComponentOnly = false
 
         init(bytes: UnsafeRawBufferPointer, space: UInt16, spaceClass: UInt16, isPositioning: Bool) {
             self.bytes = bytes
@@ -664,6 +668,7 @@ enum SpaceBarrier {
                         let count = Int(try u16(ligature + 2))
                         let glyph = try u16(ligature)
                         try add(first, [glyph])
+                        if ligatureFirstComponentOnly { continue }
                         for k in 0..<max(0, count - 1) { try add(try u16(ligature + 4 + 2 * k), [glyph]) }
                     }
                 }

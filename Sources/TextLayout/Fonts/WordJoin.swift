@@ -32,6 +32,13 @@ import CHarfBuzz
 enum WordJoin {
     /// Whether runs of the script with ISO 15924 tag `tag` may join words by kerning: Thai and
     /// Lao, shaped by HarfBuzz's Thai shaper.
+    ///
+    /// Khmer's words are not joined, though its faces have tables (``table(for:scriptTag:)``
+    /// reads them, and tests hold the reading to HarfBuzz): Noto Sans Khmer's `dist` rules
+    /// position RO and pre-base vowels after a space, and HarfBuzz gives the zero-width spaces
+    /// between Khmer words the space's glyph, so most Khmer word edges are no joins; measuring
+    /// them needs windows over such edges, whose line edges a whole run's shaping must then
+    /// find alike (not built).
     static func applies(toScriptTag tag: UInt32) -> Bool {
         tag == Font.tag("Thai") || tag == Font.tag("Laoo")
     }
@@ -57,9 +64,11 @@ enum WordJoin {
         hb_ot_shape_plan_collect_lookups(plan, Font.tag("GPOS"), planned)
 
         var followers: [UInt16] = []
+        var conditional: [(predecessors: [UInt16], followers: [UInt16])] = []
         var kern: (index: Int, flag: UInt16, subtables: [Int])?
         var gsub: SpaceBarrier.TableReader?
         var gposBytes: UnsafeRawBufferPointer?
+        var skipsLigatures = false
         var blobs: [OpaquePointer] = []
         defer { blobs.forEach { hb_blob_destroy($0) } }
         for (tag, isPositioning) in [("GSUB", false), ("GPOS", true)] as [(StaticString, Bool)] {
@@ -71,6 +80,8 @@ enum WordJoin {
             let reader = FollowerReader(bytes: bytes, isPositioning: isPositioning)
             guard let found = reader.read() else { return nil }
             followers += found.followers
+            conditional += found.conditional
+            skipsLigatures = skipsLigatures || found.skipsLigatures
             if isPositioning {
                 guard found.pairLookups.count <= 1 else { return nil }
                 if let pair = found.pairLookups.first {
@@ -82,10 +93,41 @@ enum WordJoin {
                 gsub = reader.tables
             }
         }
-        // What substitutions make of a follower is one too (a rule sees the glyph of its time).
-        if let gsub, !followers.isEmpty {
-            guard let closed = gsub.substitutionClosure(of: Array(Set(followers))) else { return nil }
-            followers = closed
+        // With kerning, the last glyph a word keeps is the one the kerning sees, not the one
+        // right before the next word: every follower counts whatever precedes it.
+        if kern != nil {
+            followers += conditional.flatMap(\.followers)
+            conditional = []
+        }
+        // What substitutions make of a glyph is one too (a rule sees the glyph of its time, the
+        // word keeps its last). A word's first glyph descends from the glyph first in its first character's cluster
+        // (a ligature takes its first component's place; one that took a glyph of the word
+        // into the word before would leave that cluster without a glyph: no join); its last
+        // glyph from any of the word's.
+        func closed(_ glyphs: [UInt16], first: Bool) -> [UInt16]? {
+            guard let gsub, !glyphs.isEmpty else { return glyphs }
+            gsub.ligatureFirstComponentOnly = first
+            return gsub.substitutionClosure(of: Array(Set(glyphs)))
+        }
+        guard let unconditional = closed(followers, first: true) else { return nil }
+        var predecessors: [UInt16: Set<UInt16>] = [:]
+        for (before, after) in conditional {
+            guard let before = closed(before, first: false), let after = closed(after, first: true) else { return nil }
+            for glyph in after { predecessors[glyph, default: []].formUnion(before) }
+        }
+        followers = unconditional
+        // A joined word may end in zero-width spaces (Khmer writes them between words): rules
+        // skip them unless they match one, in GSUB by its own glyph, in GPOS by the space's
+        // (HarfBuzz hides it so). Other default ignorables end no joined word.
+        var ignorableGlyphs: [UInt16] = []
+        if !predecessors.isEmpty {
+            var glyph: hb_codepoint_t = 0
+            for scalar: UInt32 in [0x20, 0x200B] {
+                ignorableGlyphs.append(
+                    hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? UInt16(truncatingIfNeeded: glyph) : 0)
+            }
+            guard let closedIgnorables = closed(ignorableGlyphs, first: false) else { return nil }
+            ignorableGlyphs = closedIgnorables
         }
         var pairs: [JoinTable.PairSubtable] = []
         var skippedClasses: Set<UInt32> = []
@@ -111,14 +153,17 @@ enum WordJoin {
         for glyph in 0..<UInt32(0x10000) {
             let glyphClass = hb_ot_layout_get_glyph_class(face, glyph).rawValue
             if glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_MARK.rawValue
-                || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE.rawValue
                 || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT.rawValue
+                || (glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE.rawValue
+                    && (skipsLigatures || (kern?.flag ?? 0) & 0x4 != 0))
             {
                 blocked.insert(glyph)
             }
             if skippedClasses.contains(glyphClass) { skipped.insert(glyph) }
         }
-        return JoinTable(blocked: blocked, skipped: skipped, pairs: pairs)
+        return JoinTable(
+            blocked: blocked, skipped: skipped, pairs: pairs, predecessors: predecessors,
+            ignorableGlyphs: Set(ignorableGlyphs), glyphCount: Int(hb_face_get_glyph_count(face)))
     }
 
     /// A reading of one `GSUB` or `GPOS` table for ``table(for:scriptTag:)``: the glyphs rules
@@ -128,15 +173,27 @@ enum WordJoin {
         let tables: SpaceBarrier.TableReader
         let isPositioning: Bool
         private var followers: Set<UInt16> = []
+        /// Followers a rule needs right after one of a few glyphs (its sequence's position
+        /// before), in a lookup that skips nothing: `predecessors` → followers.
+        private var conditional: [Set<UInt16>: Set<UInt16>] = [:]
         private var pairLookups: [(index: Int, flag: UInt16, subtables: [Int])] = []
+        /// Whether a lookup matching several glyphs skips ligatures (then a ligature may not
+        /// begin a joined word: the rule would see the glyph after it next to the word before).
+        private var skipsLigatures = false
+        /// The flag of the lookup being read.
+        private var flag: UInt16 = 0
 
         init(bytes: UnsafeRawBufferPointer, isPositioning: Bool) {
             tables = SpaceBarrier.TableReader(bytes: bytes, space: 0, spaceClass: 0, isPositioning: isPositioning)
             self.isPositioning = isPositioning
         }
 
-        /// The followers and pair lookups, or nil when a lookup cannot be read or bounded.
-        func read() -> (followers: [UInt16], pairLookups: [(index: Int, flag: UInt16, subtables: [Int])])? {
+        /// The followers (unconditional, and by the glyphs they need right before them) and
+        /// the pair lookups, or nil when a lookup cannot be read or bounded.
+        func read() -> (
+            followers: [UInt16], conditional: [(predecessors: [UInt16], followers: [UInt16])],
+            pairLookups: [(index: Int, flag: UInt16, subtables: [Int])], skipsLigatures: Bool
+        )? {
             do {
                 guard try tables.u16(0) == 1 else { return nil }
                 let list = try tables.at16(0, 8)
@@ -161,26 +218,51 @@ enum WordJoin {
                         pairLookups.append((i, flag, subtables.map(\.offset)))
                         continue
                     }
+                    self.flag = flag
+                    // Mark attachments find their base skipping marks only, whatever the flag.
+                    let matchesSequences = subtables.contains {
+                        isPositioning ? [3, 7, 8].contains($0.type) : [4, 5, 6, 8].contains($0.type)
+                    }
+                    if matchesSequences && flag & 0x4 != 0 { skipsLigatures = true }
                     for (subtable, subtableType) in subtables { try read(subtable, type: subtableType) }
-                    guard followers.count <= SpaceBarrier.TableReader.readingLimit else { return nil }
+                    guard followers.count + conditional.count <= SpaceBarrier.TableReader.readingLimit else {
+                        return nil
+                    }
                 }
             } catch {
                 return nil
             }
-            return (followers.sorted(), pairLookups)
+            return (
+                followers.sorted(), conditional.map { (Array($0.key).sorted(), Array($0.value).sorted()) },
+                pairLookups, skipsLigatures
+            )
         }
 
-        private func add(_ glyphs: [UInt16]) { followers.formUnion(glyphs) }
+        /// Adds `glyphs`, which a rule matches after `predecessors` (nil: unknown, or glyphs
+        /// the lookup may skip between).
+        private func add(_ glyphs: [UInt16], after predecessors: [UInt16]? = nil) {
+            // Only a lookup that skips nothing (but default ignorables, which a joinable word
+            // does not end with) sees the glyph right before the word's first.
+            if let predecessors, flag & 0xFF1E == 0, predecessors.count <= 64 {
+                conditional[Set(predecessors), default: []].formUnion(glyphs)
+            } else {
+                followers.formUnion(glyphs)
+            }
+        }
 
-        private func addCoverage(_ base: Int, _ field: Int) throws {
-            add(try tables.coverageGlyphs(tables.at16(base, field)))
+        private func coverage(_ base: Int, _ field: Int) throws -> [UInt16] {
+            try tables.coverageGlyphs(tables.at16(base, field))
+        }
+
+        private func addCoverage(_ base: Int, _ field: Int, after predecessors: [UInt16]? = nil) throws {
+            add(try coverage(base, field), after: predecessors)
         }
 
         /// The glyphs of class `value` of the class definition at `classDef`; class 0 (every glyph
         /// it does not list) cannot be bounded.
-        private func addClass(_ classDef: Int, _ value: UInt16) throws {
+        private func classGlyphs(_ classDef: Int, _ value: UInt16) throws -> [UInt16] {
             guard let glyphs = try tables.classGlyphs(classDef, value) else { throw SpaceBarrier.TableReader.Unknown() }
-            add(glyphs)
+            return glyphs
         }
 
         private func read(_ subtable: Int, type: UInt16) throws {
@@ -190,13 +272,19 @@ enum WordJoin {
                 break  // one glyph in, one place
             case (false, 4):
                 // Ligature components after the first.
+                let firsts = try coverage(subtable, subtable + 2)
                 let sets = Int(try tables.u16(subtable + 4))
                 for i in 0..<sets {
                     let set = try tables.at16(subtable, subtable + 6 + 2 * i)
                     for j in 0..<Int(try tables.u16(set)) {
                         let ligature = try tables.at16(set, set + 2 + 2 * j)
                         let count = Int(try tables.u16(ligature + 2))
-                        add(try (0..<max(0, count - 1)).map { try tables.u16(ligature + 4 + 2 * $0) })
+                        var previous = i < firsts.count ? [firsts[i]] : nil
+                        for k in 0..<max(0, count - 1) {
+                            let component = try tables.u16(ligature + 4 + 2 * k)
+                            add([component], after: previous)
+                            previous = [component]
+                        }
                     }
                 }
             case (false, 5), (true, 7):
@@ -207,12 +295,15 @@ enum WordJoin {
                 // Reverse chaining: the backtrack but its furthest glyph, the input when a
                 // backtrack precedes it, the lookahead.
                 let backtrack = Int(try tables.u16(subtable + 4))
-                for k in 0..<max(0, backtrack - 1) { try addCoverage(subtable, subtable + 6 + 2 * k) }
-                if backtrack > 0 { try addCoverage(subtable, subtable + 2) }
                 let lookaheadAt = subtable + 6 + 2 * backtrack
-                for k in 0..<Int(try tables.u16(lookaheadAt)) { try addCoverage(subtable, lookaheadAt + 2 + 2 * k) }
+                var sequence = try (0..<backtrack).reversed().map { try coverage(subtable, subtable + 6 + 2 * $0) }
+                sequence.append(try coverage(subtable, subtable + 2))
+                for k in 0..<Int(try tables.u16(lookaheadAt)) {
+                    sequence.append(try coverage(subtable, lookaheadAt + 2 + 2 * k))
+                }
+                try addSequence(sequence)
             case (true, 3):
-                try addCoverage(subtable, subtable + 2)  // both glyphs of an attachment
+                try addCoverage(subtable, subtable + 2)  // both glyphs of an attachment, any glyphs between
             case (true, 4), (true, 5), (true, 6):
                 try addCoverage(subtable, subtable + 2)  // the attaching marks
             default:
@@ -225,30 +316,45 @@ enum WordJoin {
             switch format {
             case 1, 2:
                 let classDef = format == 2 ? try tables.at16(subtable, subtable + 4) : 0
+                let firsts = format == 1 ? try coverage(subtable, subtable + 2) : []
                 let setsAt = subtable + (format == 2 ? 6 : 4)
                 for i in 0..<Int(try tables.u16(setsAt)) {
                     guard try tables.u16(setsAt + 2 + 2 * i) != 0 else { continue }
                     let set = try tables.at16(subtable, setsAt + 2 + 2 * i)
+                    // The first glyph: the coverage's i-th glyph, or (format 2) of class i.
+                    let first: [UInt16]? =
+                        format == 1
+                        ? (i < firsts.count ? [firsts[i]] : nil) : try tables.classGlyphs(classDef, UInt16(i))
                     for j in 0..<Int(try tables.u16(set)) {
                         let rule = try tables.at16(set, set + 2 + 2 * j)
                         let glyphs = Int(try tables.u16(rule))
+                        var sequence: [[UInt16]?] = [first]
                         for k in 0..<max(0, glyphs - 1) {
                             let value = try tables.u16(rule + 4 + 2 * k)
-                            if format == 1 { add([value]) } else { try addClass(classDef, value) }
+                            sequence.append(format == 1 ? [value] : try classGlyphs(classDef, value))
                         }
+                        try addSequence(sequence)
                     }
                 }
             case 3:
                 let glyphs = Int(try tables.u16(subtable + 2))
-                for k in 1..<max(1, glyphs) { try addCoverage(subtable, subtable + 6 + 2 * k) }
+                try addSequence(try (0..<glyphs).map { try coverage(subtable, subtable + 6 + 2 * $0) })
             default:
                 throw SpaceBarrier.TableReader.Unknown()
             }
         }
 
+        /// A rule's whole sequence in text order (nil: a position that cannot be bounded, only
+        /// allowed first): each glyph after the first is a follower of the one before.
+        private func addSequence(_ sequence: [[UInt16]?]) throws {
+            for k in sequence.indices.dropFirst() {
+                guard let glyphs = sequence[k] else { throw SpaceBarrier.TableReader.Unknown() }
+                add(glyphs, after: sequence[k - 1])
+            }
+        }
+
         /// A chaining context's glyphs after the first of its whole sequence (backtrack, input,
-        /// lookahead, in text order): the backtrack's but the furthest, the input's (its first
-        /// too when a backtrack precedes it), the lookahead's.
+        /// lookahead, in text order).
         private func readChainContext(_ subtable: Int, format: UInt16) throws {
             switch format {
             case 1, 2:
@@ -258,41 +364,49 @@ enum WordJoin {
                         try tables.at16(subtable, subtable + 4), try tables.at16(subtable, subtable + 6),
                         try tables.at16(subtable, subtable + 8)
                     ) : (0, 0, 0)
+                let firsts = format == 1 ? try coverage(subtable, subtable + 2) : []
                 let setsAt = subtable + (format == 2 ? 10 : 4)
-                func addValue(_ value: UInt16, _ classDef: Int) throws {
-                    if format == 1 { add([value]) } else { try addClass(classDef, value) }
+                func glyphs(_ value: UInt16, _ classDef: Int) throws -> [UInt16] {
+                    format == 1 ? [value] : try classGlyphs(classDef, value)
                 }
                 for i in 0..<Int(try tables.u16(setsAt)) {
                     guard try tables.u16(setsAt + 2 + 2 * i) != 0 else { continue }
                     let set = try tables.at16(subtable, setsAt + 2 + 2 * i)
+                    let first: [UInt16]? =
+                        format == 1
+                        ? (i < firsts.count ? [firsts[i]] : nil) : try tables.classGlyphs(classDefs.1, UInt16(i))
                     for j in 0..<Int(try tables.u16(set)) {
                         let rule = try tables.at16(set, set + 2 + 2 * j)
                         let backtrack = Int(try tables.u16(rule))
-                        for k in 0..<max(0, backtrack - 1) {
-                            try addValue(try tables.u16(rule + 2 + 2 * k), classDefs.0)
+                        var sequence: [[UInt16]?] = try (0..<backtrack).reversed().map {
+                            try glyphs(try tables.u16(rule + 2 + 2 * $0), classDefs.0)
                         }
-                        if backtrack > 0 { try addCoverage(subtable, subtable + 2) }  // the input's first
+                        // A first input glyph after a backtrack must be bounded.
+                        let bounded = try first ?? coverage(subtable, subtable + 2)
+                        sequence.append(backtrack > 0 ? bounded : first)
                         let inputAt = rule + 2 + 2 * backtrack
                         let input = Int(try tables.u16(inputAt))
                         for k in 0..<max(0, input - 1) {
-                            try addValue(try tables.u16(inputAt + 2 + 2 * k), classDefs.1)
+                            sequence.append(try glyphs(try tables.u16(inputAt + 2 + 2 * k), classDefs.1))
                         }
                         let lookaheadAt = inputAt + 2 + 2 * max(0, input - 1)
                         for k in 0..<Int(try tables.u16(lookaheadAt)) {
-                            try addValue(try tables.u16(lookaheadAt + 2 + 2 * k), classDefs.2)
+                            sequence.append(try glyphs(try tables.u16(lookaheadAt + 2 + 2 * k), classDefs.2))
                         }
+                        try addSequence(sequence)
                     }
                 }
             case 3:
                 let backtrack = Int(try tables.u16(subtable + 2))
-                for k in 0..<max(0, backtrack - 1) { try addCoverage(subtable, subtable + 4 + 2 * k) }
+                var sequence = try (0..<backtrack).reversed().map { try coverage(subtable, subtable + 4 + 2 * $0) }
                 let inputAt = subtable + 4 + 2 * backtrack
                 let input = Int(try tables.u16(inputAt))
-                for k in (backtrack > 0 ? 0 : 1)..<max(1, input) where k < input {
-                    try addCoverage(subtable, inputAt + 2 + 2 * k)
-                }
+                for k in 0..<input { sequence.append(try coverage(subtable, inputAt + 2 + 2 * k)) }
                 let lookaheadAt = inputAt + 2 + 2 * input
-                for k in 0..<Int(try tables.u16(lookaheadAt)) { try addCoverage(subtable, lookaheadAt + 2 + 2 * k) }
+                for k in 0..<Int(try tables.u16(lookaheadAt)) {
+                    sequence.append(try coverage(subtable, lookaheadAt + 2 + 2 * k))
+                }
+                try addSequence(sequence)
             default:
                 throw SpaceBarrier.TableReader.Unknown()
             }
@@ -500,14 +614,83 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
     let skipped: GlyphSet
     let pairs: [PairSubtable]
 
-    init(blocked: GlyphSet, skipped: GlyphSet, pairs: [PairSubtable]) {
+    /// For glyphs a rule needs right after certain glyphs (in a face without kerning): per glyph,
+    /// 1 + the index in `predecessorSets` of those glyphs, or 0; nil when there are none.
+    private let predecessorIndex: UnsafeMutablePointer<UInt16>?
+    /// The sets of glyphs before which a rule may match the first glyph of a word.
+    private let predecessorSets: [GlyphSet]
+    /// The glyphs a word may not begin with after a word that ends in zero-width spaces: rules
+    /// may see one of their glyphs right before it.
+    let afterIgnorable = GlyphSet()
+    /// With predecessor rules, the bit of a kept last glyph that says the word ends in
+    /// zero-width spaces (``lastGlyph(_:endsInIgnorable:)``); nil when the face has too many glyphs
+    /// for it (such words are then not joined).
+    let ignorableFlag: UInt32?
+
+    init(
+        blocked: GlyphSet, skipped: GlyphSet, pairs: [PairSubtable], predecessors: [UInt16: Set<UInt16>] = [:],
+        ignorableGlyphs: Set<UInt16> = [], glyphCount: Int = 0x10000
+    ) {
         self.blocked = blocked
         self.skipped = skipped
         self.pairs = pairs
+        guard !predecessors.isEmpty else {
+            predecessorIndex = nil
+            predecessorSets = []
+            ignorableFlag = nil
+            return
+        }
+        ignorableFlag = glyphCount <= 0x8000 ? 0x8000 : nil
+        let index = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
+        index.initialize(repeating: 0, count: 0x10000)
+        var distinct: [Set<UInt16>: Int] = [:]
+        var sets: [GlyphSet] = []
+        for (glyph, before) in predecessors.sorted(by: { $0.key < $1.key }) {
+            let i: Int
+            if let known = distinct[before] {
+                i = known
+            } else {
+                let set = GlyphSet()
+                for g in before { set.insert(UInt32(g)) }
+                sets.append(set)
+                i = sets.count - 1
+                distinct[before] = i
+            }
+            index[Int(glyph)] = UInt16(clamping: i + 1)
+            if !before.isDisjoint(with: ignorableGlyphs) { afterIgnorable.insert(UInt32(glyph)) }
+        }
+        predecessorIndex = index
+        predecessorSets = sets
     }
 
-    /// Whether a word beginning with `glyph` may not be joined by kerning alone.
+    deinit { predecessorIndex?.deallocate() }
+
+    /// Whether a word beginning with `glyph` may not be joined by kerning alone after any word.
     @inline(__always) func isBlocked(_ glyph: UInt32) -> Bool { blocked.contains(glyph) }
+
+    /// Whether some words may precede one beginning with `glyph` only if they do not end with
+    /// certain glyphs (``isBlocked(_:after:)``).
+    var hasPredecessorRules: Bool { predecessorIndex != nil }
+
+    /// Whether a word beginning with `first` (not ``isBlocked(_:)``) may not be joined after
+    /// one whose kept last glyph is `last` (``lastGlyph(_:endsInIgnorable:)``): a rule matches
+    /// `first` right after that glyph, or after a zero-width space the word ends in.
+    @inline(__always) func isBlocked(_ first: UInt32, after last: UInt32) -> Bool {
+        guard let predecessorIndex, first < 0x10000 else { return false }
+        let flag = ignorableFlag ?? 0
+        if last & flag != 0 && afterIgnorable.contains(first) { return true }
+        let i = Int(predecessorIndex[Int(first)])
+        return i != 0 && predecessorSets[i - 1].contains(last & ~flag)
+    }
+
+    /// The last glyph a joined word keeps: `glyph` (the last that is no default ignorable's),
+    /// with predecessor rules marked when the word ends in zero-width spaces (the only default
+    /// ignorables a joined word may end in then); nil when it cannot be marked.
+    @inline(__always) func lastGlyph(_ glyph: UInt32, endsInIgnorable: Bool) -> UInt32? {
+        guard endsInIgnorable, predecessorIndex != nil else { return glyph }
+        guard let ignorableFlag, glyph < ignorableFlag else { return nil }
+        return glyph | ignorableFlag
+    }
 
     /// What HarfBuzz adds to the advance of `first` (the last glyph of a word the kerning does
     /// not skip) when `second` (the first glyph of the next word) follows, in font units.
@@ -517,5 +700,14 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
             if let advance = subtable.xAdvance(UInt16(first), UInt16(second)) { return advance }
         }
         return 0
+    }
+}
+
+extension WordJoin {
+    /// Whether a syllable of HarfBuzz's Khmer shaper may go on after `scalar` into the next
+    /// word: after COENG (a subscript consonant follows) or a joiner. A word ending so is never
+    /// joined: its neighbour would be shaped in its syllable.
+    static func syllableContinues(after scalar: UInt32) -> Bool {
+        scalar == 0x17D2 || scalar == 0x200C || scalar == 0x200D
     }
 }

@@ -61,12 +61,12 @@ extension RunMeasurer {
                 UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements, giveUpAfter: count)
             ?? count
 
-        if let cache,
-            missing < count
-                && (missing == 0
-                    || shapeMissingJoinedPieces(
-                        run, pieces: range, paragraph: paragraph, clusters: clusters, input: input, allPieces: pieces,
-                        table: table, cache: cache))
+        if let cache, missing < count,
+            missing == 0
+                || shapeMissingJoinedPieces(
+                    run, pieces: range, paragraph: paragraph, clusters: clusters, input: input, allPieces: pieces,
+                    table: table, cache: cache),
+            junctionsHold(count: count, table: table)
         {
             // Every piece alone, plus the kerning where it meets the next.
             for i in 0..<count {
@@ -93,30 +93,41 @@ extension RunMeasurer {
         for c in 0..<clusterCount where clusterFlags[c] & RunShaper.notdef != 0 {
             clusters[firstCluster + c].flags |= ClusterInfo.notdefGlyph
         }
-        var next = joinGlyphs(of: first, offset: firstCluster, input: input, pieces: pieces, table: table)
+        var next = joinGlyphs(
+            of: first, offset: firstCluster, clusters: clusters, input: input, pieces: pieces, table: table)
+        var joinedBefore = true  // the edge before the piece is the run's start or a join
         for i in 0..<count {
             let p = first + i
             let glyphs = next
             next =
                 i + 1 < count
-                ? joinGlyphs(of: p + 1, offset: firstCluster, input: input, pieces: pieces, table: table) : nil
+                ? joinGlyphs(
+                    of: p + 1, offset: firstCluster, clusters: clusters, input: input, pieces: pieces, table: table)
+                : nil
+            // Two joinable pieces are joined unless a rule matches the second's first glyph
+            // right after the first's last.
+            var joinedAfter = false
+            if let glyphs, let next { joinedAfter = !table.isBlocked(next.first, after: glyphs.last) }
             let (advance, trailing) = Self.sum(
                 clusters: Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster), from: firstCluster,
                 advances: clusterAdvances, info: clusters)
             setMetrics(p, advance: advance, trailing: trailing, scale: scale, font: font, pieces: pieces)
             if i + 1 < count && pieces[p + 1].breakBefore {
-                if let glyphs, let next {
+                if joinedAfter, let glyphs, let next {
                     if table.kern(glyphs.last, next.first) != 0 { appendJoinEdge(after: p, run: r, advance, pieces) }
                 } else {
                     measureLineEdge(
                         before: p + 1, run: r, firstCluster: firstCluster, clusterCount: clusterCount, pieces: pieces)
                 }
             }
-            // Kept when it and the piece after it are joinable: then it measures alone its
-            // advance here less the kerning with the next.
+            // Kept when joined on both sides (or at the run's ends; with rules that depend on
+            // the glyph before a word, joined before it): then it measures alone its advance
+            // here less the kerning with the next.
             include[i] = false
-            guard let glyphs, i + 1 == count || next != nil else { continue }
-            let kern = next.map { Int(table.kern(glyphs.last, $0.first)) } ?? 0
+            let keepable = (joinedBefore || !table.hasPredecessorRules) && (i + 1 == count || joinedAfter)
+            joinedBefore = joinedAfter
+            guard let glyphs, keepable else { continue }
+            let kern = i + 1 < count ? Int(table.kern(glyphs.last, next!.first)) : 0
             let endsInWhiteSpace = clusters[Int(pieces[p].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0
             guard let alone = Int32(exactly: advance - kern),
                 let aloneTrailing = Int32(exactly: trailing - (endsInWhiteSpace ? kern : 0))
@@ -129,6 +140,17 @@ extension RunMeasurer {
         cache?.insert(
             UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
             where: UnsafeBufferPointer(include.elements))
+    }
+
+    /// Whether every two neighbouring pieces in `values` (all found or shaped) are joined: no
+    /// rule matches the second's first glyph right after the first's last.
+    private func junctionsHold(count: Int, table: JoinTable) -> Bool {
+        guard table.hasPredecessorRules else { return true }
+        for i in 0..<max(0, count - 1)
+        where table.isBlocked(UInt32(values[i + 1].firstGlyph), after: UInt32(values[i].lastGlyph)) {
+            return false
+        }
+        return true
     }
 
     /// Shapes each group of consecutive pieces the cache lacked alone (the paragraph as
@@ -157,13 +179,30 @@ extension RunMeasurer {
                 bytes: Int(pieces[group.lowerBound].start)..<Int(pieces[group.upperBound - 1].end),
                 paragraph: paragraph, all: clusters, input: input, joinSkipped: table.skipped)
             var next = joinGlyphs(
-                of: group.lowerBound, offset: windowCluster, input: input, pieces: pieces, table: table)
+                of: group.lowerBound, offset: windowCluster, clusters: clusters, input: input, pieces: pieces,
+                table: table)
+            // The piece before the group (found) must be joined to its first.
+            if group.lowerBound > first, let glyphs = next,
+                table.isBlocked(glyphs.first, after: UInt32(values[group.lowerBound - 1 - first].lastGlyph))
+            {
+                return false
+            }
             for p in group {
                 guard let glyphs = next else { return false }
                 next =
                     p + 1 < group.upperBound
-                    ? joinGlyphs(of: p + 1, offset: windowCluster, input: input, pieces: pieces, table: table) : nil
-                if p + 1 < group.upperBound && next == nil { return false }
+                    ? joinGlyphs(
+                        of: p + 1, offset: windowCluster, clusters: clusters, input: input, pieces: pieces, table: table
+                    ) : nil
+                if p + 1 < group.upperBound {
+                    guard let following = next, !table.isBlocked(following.first, after: glyphs.last) else {
+                        return false
+                    }
+                } else if p + 1 < range.upperBound
+                    && table.isBlocked(UInt32(values[p + 1 - first].firstGlyph), after: glyphs.last)
+                {
+                    return false  // the piece after the group (found)
+                }
                 let (advance, trailing) = Self.sum(
                     clusters: Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster), from: windowCluster,
                     advances: clusterAdvances, info: clusters)
@@ -186,39 +225,53 @@ extension RunMeasurer {
         return true
     }
 
-    /// Piece `p`'s first glyph and last glyph the kerning sees, from the text last shaped
-    /// (whose first cluster is `offset`), when the piece is joinable (see above); else nil.
+    /// Piece `p`'s first glyph and last glyph the kerning sees (default ignorables aside: the
+    /// kerning and every rule skip them), from the text last shaped (whose first cluster is
+    /// `offset`), when the piece is joinable (see above); else nil.
     private func joinGlyphs(
-        of p: Int, offset: Int, input: MeasuringInput, pieces: GrowableBuffer<Piece>, table: JoinTable
+        of p: Int, offset: Int, clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput,
+        pieces: GrowableBuffer<Piece>, table: JoinTable
     ) -> (first: UInt32, last: UInt32)? {
         let piece = pieces[p]
         let firstCluster = Int(piece.firstCluster) - offset
-        let lastCluster = Int(piece.endCluster) - 1 - offset
+        let endCluster = Int(piece.endCluster) - offset
         let first = joinFirst[firstCluster]
-        let last = joinLast[lastCluster]
-        guard first != RunShaper.noGlyph, last != RunShaper.noGlyph, !table.isBlocked(first), last < 0x10000 else {
-            return nil
-        }
-        for c in firstCluster...lastCluster where clusterFlags[c] & RunShaper.neverCache != 0 { return nil }
+        guard first != RunShaper.noGlyph, !table.isBlocked(first) else { return nil }
+        for c in firstCluster..<endCluster where clusterFlags[c] & RunShaper.neverCache != 0 { return nil }
+        // A default ignorable first is skipped by rules (the glyph after it is what they see);
         // SARA AM (Thai, Lao) is decomposed by HarfBuzz's Thai shaper, part of it moved back
-        // over the marks before it; a default ignorable is skipped by the kerning.
-        let start = Int(piece.start)
-        let scalar = UTF8Scalars.decode(input.text, at: start).scalar
-        if scalar == 0x0E33 || scalar == 0x0EB3 { return nil }
-        var i = start
-        let end = Int(piece.end)
-        while i < end {
-            let lead = input.text[i]
-            // Thai and Lao (E0 xx xx) and ASCII hold no default ignorable.
-            if lead >= 0xC2 && lead != 0xE0 {
-                let decoded = UTF8Scalars.decode(input.text, at: i)
-                if UnicodeProperties.of(decoded.scalar) & UnicodeProperties.defaultIgnorable != 0 { return nil }
-                i += decoded.length
-            } else {
-                i += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        // over the marks before it.
+        let text = input.text
+        let scalar = UTF8Scalars.decode(text, at: Int(piece.start)).scalar
+        if scalar == 0x0E33 || scalar == 0x0EB3 || Self.isDefaultIgnorable(scalar) { return nil }
+        // The last cluster that is no default ignorable holds the last glyph (rules skip the
+        // ignorables after it, unless they match one: see JoinTable.lastGlyph).
+        var c = endCluster - 1
+        while c > firstCluster
+            && Self.isDefaultIgnorable(UTF8Scalars.decode(text, at: Int(clusters[c + offset].start)).scalar)
+        {
+            // With rules that read the glyph before a word, only zero-width spaces (JoinTable).
+            if table.hasPredecessorRules
+                && UTF8Scalars.decode(text, at: Int(clusters[c + offset].start)).scalar != 0x200B
+            {
+                return nil
             }
+            c -= 1
         }
-        return (first, last)
+        let last = joinLast[c]
+        guard last != RunShaper.noGlyph, last < 0x10000 else { return nil }
+        // Its last character must end its syllable (Khmer's COENG, a joiner: the next word
+        // would be shaped in it).
+        let clusterEnd = c + 1 < endCluster ? Int(clusters[c + 1 + offset].start) : Int(piece.end)
+        var i = clusterEnd - 1
+        while i > 0 && text[i] & 0xC0 == 0x80 { i -= 1 }
+        if WordJoin.syllableContinues(after: UTF8Scalars.decode(text, at: i).scalar) { return nil }
+        guard let kept = table.lastGlyph(last, endsInIgnorable: c < endCluster - 1) else { return nil }
+        return (first, kept)
+    }
+
+    @inline(__always) private static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
+        scalar >= 0xAD && UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0
     }
 
     /// The line edge after piece `p` (of run `r`, its advance in context `advance` in font
