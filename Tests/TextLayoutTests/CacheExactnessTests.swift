@@ -8,13 +8,13 @@ import TestSupport
 @Suite("Segment cache exactness")
 struct CacheExactnessTests {
     /// Compares a cached engine (shared by every text, so pieces come back in new
-    /// neighbourhoods) with an uncached one, both with `fonts`, on `count` texts made by `text`
-    /// (run advances and layouts at `widths`); returns the texts that differ.
+    /// neighbourhoods; `warm`, when given) with an uncached one, both with `fonts`, on `count`
+    /// texts made by `text` (run advances and layouts at `widths`); returns the texts that differ.
     static func differences(
-        fonts: FontStack, widths: [Double], count: Int, text: (Int) -> String
+        fonts: FontStack, widths: [Double], count: Int, warm: TextEngine? = nil, text: (Int) -> String
     ) -> [String] {
         let uncached = TextEngine(fonts: fonts, segmentCacheCapacity: 0)
-        let cached = TextEngine(fonts: fonts)
+        let cached = warm ?? TextEngine(fonts: fonts)
         var found: [String] = []
         for i in 0..<count {
             let text = text(i)
@@ -139,6 +139,20 @@ struct CacheExactnessTests {
             }.joined()
         }
         let found = Self.scriptDifferences(texts)
+        #expect(found.isEmpty, "\(found.count) texts differ, e.g. \(found.prefix(3))")
+    }
+
+    @Test(
+        "Khmer and Thai lines from a warm cache (words from windows around the edges rules reach across) break as shaped whole at every width from 30 to 400 points"
+    )
+    func joinedWordsAtEveryWidth() {
+        let texts = Array(Fixtures.scriptCorpus("khmer").prefix(150)) + Array(Fixtures.scriptCorpus("thai").prefix(150))
+        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+        for text in texts { _ = cached.prepare(text, style: TextStyle()) }  // every word kept
+        let found = Self.differences(
+            fonts: Fixtures.scriptsFonts, widths: Array(stride(from: 30.0, through: 400, by: 9.5)), count: texts.count,
+            warm: cached
+        ) { texts[$0] }
         #expect(found.isEmpty, "\(found.count) texts differ, e.g. \(found.prefix(3))")
     }
 

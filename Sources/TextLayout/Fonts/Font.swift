@@ -54,7 +54,7 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// once, before the state says so).
     private let crossingGlyphs = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
     /// The face's ``JoinTable``s for Thai and Lao runs (``joinTable(scriptTag:)``), read on first use.
-    private let joinSlots = (thai: JoinSlot(), lao: JoinSlot())
+    private let joinSlots = (thai: JoinSlot(), lao: JoinSlot(), khmer: JoinSlot())
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
     /// The bytes of a font made from data, alive as long as the faces reading them.
@@ -314,7 +314,9 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// agree, and one table is kept).
     func joinTable(scriptTag: UInt32) -> JoinTable? {
         guard WordJoin.applies(toScriptTag: scriptTag) else { return nil }
-        let slot = scriptTag == Font.tag("Thai") ? joinSlots.thai : joinSlots.lao
+        let slot =
+            scriptTag == Font.tag("Thai")
+            ? joinSlots.thai : scriptTag == Font.tag("Laoo") ? joinSlots.lao : joinSlots.khmer
         return slot.table { WordJoin.table(for: hbFont, scriptTag: scriptTag) }
     }
 

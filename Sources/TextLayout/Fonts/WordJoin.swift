@@ -25,22 +25,25 @@ import CHarfBuzz
 /// - the face has no variations (the values are font units as they stand) and nothing that
 ///   HarfBuzz would shape instead of OpenType (AAT, Graphite, an old `kern` table);
 /// - HarfBuzz's shaper for the script adds nothing across a word edge: its Thai shaper (Thai,
-///   Lao) forms no syllables and decomposes SARA AM within its cluster only.
+///   Lao) forms no syllables and decomposes SARA AM within its cluster only; its Khmer shaper
+///   reorders within syllables.
+///
+/// Some rules need a known glyph right before the next word's first (Khmer's COENG
+/// ligatures, its `dist` rules after a space, whose glyph HarfBuzz gives the zero-width spaces
+/// between Khmer words): in a face without kerning they block only the edges where the word
+/// before ends in that glyph (``JoinTable/isBlocked(_:after:)``). The segment cache then
+/// shapes the words around such an edge together, in a window.
 ///
 /// Every doubt answers nil (no table), which costs only cache hits: the run is then kept as
 /// before, by HarfBuzz's flags and space barriers.
 enum WordJoin {
-    /// Whether runs of the script with ISO 15924 tag `tag` may join words by kerning: Thai and
-    /// Lao, shaped by HarfBuzz's Thai shaper.
-    ///
-    /// Khmer's words are not joined, though its faces have tables (``table(for:scriptTag:)``
-    /// reads them, and tests hold the reading to HarfBuzz): Noto Sans Khmer's `dist` rules
-    /// position RO and pre-base vowels after a space, and HarfBuzz gives the zero-width spaces
-    /// between Khmer words the space's glyph, so most Khmer word edges are no joins; measuring
-    /// them needs windows over such edges, whose line edges a whole run's shaping must then
-    /// find alike (not built).
+    /// Whether runs of the script with ISO 15924 tag `tag` may join words: Thai and Lao, shaped
+    /// by HarfBuzz's Thai shaper, and Khmer, shaped by its Khmer shaper, whose syllables never
+    /// reach from one word into the next but where a word ends in COENG or a joiner
+    /// (``syllableContinues(after:)``), and whose features apply within syllables or through the
+    /// lookups read here.
     static func applies(toScriptTag tag: UInt32) -> Bool {
-        tag == Font.tag("Thai") || tag == Font.tag("Laoo")
+        tag == Font.tag("Thai") || tag == Font.tag("Laoo") || tag == Font.tag("Khmr")
     }
 
     /// The join table of `font` (an `hb_font_t`) for left-to-right runs of the script with

@@ -1,19 +1,28 @@
-/// Runs whose words meet without spaces (Thai, Lao), measured word by word: see ``WordJoin``.
+/// Runs whose words meet without spaces (Thai, Lao, Khmer), measured word by word: see
+/// ``WordJoin``.
 ///
 /// Every piece of such a run is keyed as a joined piece (``SegmentCache/Key/joinedBit``) and
-/// stored as shaped alone, with its first glyph and the last glyph the kerning sees. A piece is
-/// *joinable* when its first glyph is not one a rule may match after the first of its sequence
-/// (``JoinTable/isBlocked(_:)``), its last cluster holds a glyph the kerning sees, and it holds
-/// no .notdef, no segmented cluster, no default ignorable and does not begin with SARA AM
-/// (which HarfBuzz's Thai shaper decomposes into the cluster before it). Where two joinable
-/// pieces meet, the run measures the first piece alone plus the kerning pair, and a line
-/// ending between them measures the first piece shaped alone (an ``EdgeCorrection`` whose
-/// segment after the edge is empty); that is exactly what shaping the run gives, so a run is
-/// measured from the cache when every piece is found, or from windows of the missing pieces
-/// when each is joinable, and stored pieces are joinable and were joinable's neighbours.
+/// stored as shaped alone, with its first glyph and its last (the last the kerning sees, default
+/// ignorables aside). A piece is *joinable* when its first glyph is not one a rule may match
+/// after the first of its sequence (``JoinTable/isBlocked(_:)``), its first character is no
+/// default ignorable (rules skip it) nor SARA AM (which HarfBuzz's Thai shaper decomposes into
+/// the cluster before it), its last cluster that is no default ignorable holds a glyph the
+/// kerning sees and does not end a syllable HarfBuzz would carry on (COENG, a joiner), and it
+/// holds no .notdef and no segmented cluster. Two joinable pieces are *joined* unless a rule
+/// needs the second's first glyph right after the first's last (``JoinTable/isBlocked(_:after:)``).
+///
+/// Where two pieces are joined, the run measures the first alone plus the kerning pair, and a
+/// line ending between them measures the first shaped alone (an ``EdgeCorrection`` whose
+/// segment after the edge is empty). Where two joinable pieces are not joined, the *chain* of
+/// pieces so met around them begins and ends at joins: nothing outside it reaches it, so it is
+/// shaped as one window, and a line edge inside it measures each side of the chain alone.
+/// Both are exactly what shaping the run gives, and both are found alike whether the run is
+/// shaped whole or measured from the cache and windows (a rule that reaches across an edge
+/// leaves glyphs on both sides that say so, in the run and apart), so a cached engine and an
+/// uncached one agree bit for bit.
 extension RunMeasurer {
     /// The join table for `run`, when its pieces may be measured as joined words: a
-    /// left-to-right run of Thai or Lao in a face with a table, the default language, and no
+    /// left-to-right run of Thai, Lao or Khmer in a face with a table, the default language, and no
     /// piece that is never cached. (An engine without a segment cache measures such runs so
     /// too: its line edges are then found as a cached engine's are.)
     func joinTable(
@@ -35,10 +44,7 @@ extension RunMeasurer {
     ) {
         let run = runs[r]
         let first = range.lowerBound
-        let last = range.upperBound
-        let count = last - first
-        let font = input.context.fontMetrics[Int(run.font)]
-        let scale = input.fontSize / font.unitsPerEm
+        let count = range.count
         let base = input.text.baseAddress!
         keys.removeAll()
         keys.reserve(count)
@@ -54,174 +60,276 @@ extension RunMeasurer {
         }
         values.resize(to: count, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
         found.resize(to: count, filling: false)
+        // (Resizing keeps what the buffers held: every element is set here.)
         include.resize(to: count, filling: false)
+        joinedAfter.resize(to: count, filling: true)
+        pieceAdvances.resize(to: count, filling: 0)
+        for i in 0..<count {
+            include[i] = false
+            joinedAfter[i] = i + 1 < count
+        }
         let cache = input.context.segmentCache
         let missing =
             cache?.lookUp(
                 UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements, giveUpAfter: count)
             ?? count
-
         if let cache, missing < count,
-            missing == 0
-                || shapeMissingJoinedPieces(
-                    run, pieces: range, paragraph: paragraph, clusters: clusters, input: input, allPieces: pieces,
-                    table: table, cache: cache),
-            junctionsHold(count: count, table: table)
+            measureFromCache(
+                r, pieces: range, paragraph: paragraph, clusters: clusters, input: input, runs: runs, pieces: pieces,
+                table: table, cache: cache)
         {
-            // Every piece alone, plus the kerning where it meets the next.
-            for i in 0..<count {
-                let p = first + i
-                var advance = Int(values[i].advance)
-                var trailing = Int(values[i].trailingWhiteSpace)
-                if i + 1 < count {
-                    let kern = Int(table.kern(UInt32(values[i].lastGlyph), UInt32(values[i + 1].firstGlyph)))
-                    advance += kern
-                    if clusters[Int(pieces[p].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0 { trailing += kern }
-                    if kern != 0 && pieces[p + 1].breakBefore { appendJoinEdge(after: p, run: r, advance, pieces) }
-                }
-                setMetrics(p, advance: advance, trailing: trailing, scale: scale, font: font, pieces: pieces)
-            }
             return
         }
 
         // The run whole.
         let firstCluster = Int(pieces[first].firstCluster)
-        let clusterCount = Int(pieces[last - 1].endCluster) - firstCluster
+        let clusterCount = Int(pieces[range.upperBound - 1].endCluster) - firstCluster
         shapeClusters(
             of: run, clusters: firstCluster..<firstCluster + clusterCount, bytes: Int(run.start)..<Int(run.end),
             paragraph: paragraph, all: clusters, input: input, joinSkipped: table.skipped)
         for c in 0..<clusterCount where clusterFlags[c] & RunShaper.notdef != 0 {
             clusters[firstCluster + c].flags |= ClusterInfo.notdefGlyph
         }
-        var next = joinGlyphs(
-            of: first, offset: firstCluster, clusters: clusters, input: input, pieces: pieces, table: table)
-        var joinedBefore = true  // the edge before the piece is the run's start or a join
+        pieceGlyphs.resize(to: count, filling: Self.notJoinable)
+        for i in 0..<count {
+            if let glyphs = joinGlyphs(
+                of: first + i, offset: firstCluster, clusters: clusters, input: input, pieces: pieces, table: table)
+            {
+                pieceGlyphs[i] = UInt64(glyphs.first) << 32 | UInt64(glyphs.last)
+            } else {
+                pieceGlyphs[i] = Self.notJoinable
+            }
+        }
+        // Two joinable pieces are joined unless a rule matches the second's first glyph right
+        // after the first's last.
+        for i in 0..<count {
+            joinedAfter[i] =
+                i + 1 < count && pieceGlyphs[i] != Self.notJoinable && pieceGlyphs[i + 1] != Self.notJoinable
+                && !table.isBlocked(UInt32(pieceGlyphs[i + 1] >> 32), after: UInt32(truncatingIfNeeded: pieceGlyphs[i]))
+        }
         for i in 0..<count {
             let p = first + i
-            let glyphs = next
-            next =
-                i + 1 < count
-                ? joinGlyphs(
-                    of: p + 1, offset: firstCluster, clusters: clusters, input: input, pieces: pieces, table: table)
-                : nil
-            // Two joinable pieces are joined unless a rule matches the second's first glyph
-            // right after the first's last.
-            var joinedAfter = false
-            if let glyphs, let next { joinedAfter = !table.isBlocked(next.first, after: glyphs.last) }
             let (advance, trailing) = Self.sum(
                 clusters: Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster), from: firstCluster,
                 advances: clusterAdvances, info: clusters)
-            setMetrics(p, advance: advance, trailing: trailing, scale: scale, font: font, pieces: pieces)
-            if i + 1 < count && pieces[p + 1].breakBefore {
-                if joinedAfter, let glyphs, let next {
-                    if table.kern(glyphs.last, next.first) != 0 { appendJoinEdge(after: p, run: r, advance, pieces) }
-                } else {
-                    measureLineEdge(
-                        before: p + 1, run: r, firstCluster: firstCluster, clusterCount: clusterCount, pieces: pieces)
-                }
-            }
-            // Kept when joined on both sides (or at the run's ends; with rules that depend on
-            // the glyph before a word, joined before it): then it measures alone its advance
-            // here less the kerning with the next.
+            setMetrics(p, advance: advance, trailing: trailing, pieces: pieces, run: run, input: input)
+            pieceAdvances[i] = Int64(advance)
+            // Kept when joinable and joined on both sides (or at the run's ends; without rules
+            // that read the glyph before a word, whatever precedes it): then it measures alone
+            // its advance here less the kerning with the next.
             include[i] = false
-            let keepable = (joinedBefore || !table.hasPredecessorRules) && (i + 1 == count || joinedAfter)
-            joinedBefore = joinedAfter
-            guard let glyphs, keepable else { continue }
-            let kern = i + 1 < count ? Int(table.kern(glyphs.last, next!.first)) : 0
+            let glyphs = pieceGlyphs[i]
+            guard glyphs != Self.notJoinable,
+                i == 0 || joinedAfter[i - 1] || !table.hasPredecessorRules, i + 1 == count || joinedAfter[i]
+            else { continue }
+            let kern =
+                i + 1 < count
+                ? Int(table.kern(UInt32(truncatingIfNeeded: glyphs), UInt32(pieceGlyphs[i + 1] >> 32))) : 0
             let endsInWhiteSpace = clusters[Int(pieces[p].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0
             guard let alone = Int32(exactly: advance - kern),
                 let aloneTrailing = Int32(exactly: trailing - (endsInWhiteSpace ? kern : 0))
             else { continue }
             values[i] = SegmentCache.Value(
-                advance: alone, trailingWhiteSpace: aloneTrailing, firstGlyph: UInt16(glyphs.first),
-                lastGlyph: UInt16(glyphs.last))
+                advance: alone, trailingWhiteSpace: aloneTrailing, firstGlyph: UInt16(glyphs >> 32),
+                lastGlyph: UInt16(truncatingIfNeeded: glyphs))
             include[i] = true
+        }
+        for i in 0..<max(0, count - 1) where pieces[first + i + 1].breakBefore {
+            let glyphs = (pieceGlyphs[i], pieceGlyphs[i + 1])
+            if joinedAfter[i] {
+                if table.kern(UInt32(truncatingIfNeeded: glyphs.0), UInt32(glyphs.1 >> 32)) != 0 {
+                    appendJoinEdge(after: first + i, run: r, Int(pieceAdvances[i]), pieces)
+                }
+            } else if glyphs.0 == Self.notJoinable || glyphs.1 == Self.notJoinable
+                || !appendChainEdge(after: i, run: r, pieces: range, allPieces: pieces, checkingJoinable: true)
+            {
+                measureLineEdge(
+                    before: first + i + 1, run: r, firstCluster: firstCluster, clusterCount: clusterCount,
+                    pieces: pieces)
+            }
         }
         cache?.insert(
             UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
             where: UnsafeBufferPointer(include.elements))
     }
 
-    /// Whether every two neighbouring pieces in `values` (all found or shaped) are joined: no
-    /// rule matches the second's first glyph right after the first's last.
-    private func junctionsHold(count: Int, table: JoinTable) -> Bool {
-        guard table.hasPredecessorRules else { return true }
+    /// A piece that is not joinable (``pieceGlyphs``).
+    static let notJoinable = UInt64.max
+
+    /// Measures the run from the pieces found in the cache and windows of the others: each
+    /// group of consecutive pieces that were missing, or meet a neighbour without a join
+    /// (a rule reaches across), is shaped alone (the paragraph as context), grown until the
+    /// edges around it are joins. Returns false, measuring nothing, when that costs more than
+    /// the run or a piece shaped is not joinable: the caller shapes the run.
+    private func measureFromCache(
+        _ r: Int, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
+        input: MeasuringInput, runs: GrowableBuffer<ShapingRun>, pieces: GrowableBuffer<Piece>, table: JoinTable,
+        cache: SegmentCache
+    ) -> Bool {
+        let run = runs[r]
+        let first = range.lowerBound
+        let count = range.count
+        needsShaping.resize(to: count, filling: false)
+        for i in 0..<count { needsShaping[i] = !found[i] }
         for i in 0..<max(0, count - 1)
-        where table.isBlocked(UInt32(values[i + 1].firstGlyph), after: UInt32(values[i].lastGlyph)) {
-            return false
+        where found[i] && found[i + 1]
+            && table.isBlocked(UInt32(values[i + 1].firstGlyph), after: UInt32(values[i].lastGlyph))
+        {
+            needsShaping[i] = true
+            needsShaping[i + 1] = true
+        }
+        // HarfBuzz's time grows with the text and the calls: a call costs about what 24 bytes
+        // cost (see windowsAreWorthIt).
+        let budget = Int(run.end - run.start) * 3 / 4
+        var settled = false
+        for _ in 0..<4 {
+            var cost = 0
+            forEachWindow(count) { a, b in
+                cost += 24 + Int(pieces[first + b - 1].end - pieces[first + a].start)
+                return true
+            }
+            guard cost < budget else { return false }
+            var grew = false
+            let shaped = forEachWindow(count) { a, b in
+                let windowCluster = Int(pieces[first + a].firstCluster)
+                shapeClusters(
+                    of: run, clusters: windowCluster..<Int(pieces[first + b - 1].endCluster),
+                    bytes: Int(pieces[first + a].start)..<Int(pieces[first + b - 1].end), paragraph: paragraph,
+                    all: clusters, input: input, joinSkipped: table.skipped)
+                for i in a..<b {
+                    let p = first + i
+                    guard
+                        let glyphs = joinGlyphs(
+                            of: p, offset: windowCluster, clusters: clusters, input: input, pieces: pieces, table: table
+                        )
+                    else { return false }
+                    let (advance, trailing) = Self.sum(
+                        clusters: Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster), from: windowCluster,
+                        advances: clusterAdvances, info: clusters)
+                    guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else {
+                        return false
+                    }
+                    values[i] = SegmentCache.Value(
+                        advance: advance32, trailingWhiteSpace: trailing32, firstGlyph: UInt16(glyphs.first),
+                        lastGlyph: UInt16(glyphs.last))
+                }
+                for i in a..<b - 1 {
+                    joinedAfter[i] = !table.isBlocked(
+                        UInt32(values[i + 1].firstGlyph), after: UInt32(values[i].lastGlyph))
+                }
+                // The edges around the window must be joins, else the neighbour joins the window.
+                if a > 0 {
+                    joinedAfter[a - 1] = !table.isBlocked(
+                        UInt32(values[a].firstGlyph), after: UInt32(values[a - 1].lastGlyph))
+                    if !joinedAfter[a - 1] { (needsShaping[a - 1], grew) = (true, true) }
+                }
+                if b < count {
+                    joinedAfter[b - 1] = !table.isBlocked(
+                        UInt32(values[b].firstGlyph), after: UInt32(values[b - 1].lastGlyph))
+                    if !joinedAfter[b - 1] { (needsShaping[b], grew) = (true, true) }
+                }
+                return true
+            }
+            guard shaped else { return false }
+            if !grew {
+                settled = true
+                break
+            }
+        }
+        guard settled else { return false }
+
+        // The windows' pieces alone (less the kerning with a joined neighbour in the window),
+        // kept when joined on both sides.
+        for i in 0..<count where needsShaping[i] {
+            include[i] = (i == 0 || joinedAfter[i - 1]) && (i + 1 == count || joinedAfter[i])
+            guard i + 1 < count && needsShaping[i + 1] && joinedAfter[i] else { continue }
+            let kern = Int(table.kern(UInt32(values[i].lastGlyph), UInt32(values[i + 1].firstGlyph)))
+            let endsInWhiteSpace = clusters[Int(pieces[first + i].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0
+            guard let alone = Int32(exactly: Int(values[i].advance) - kern),
+                let aloneTrailing = Int32(exactly: Int(values[i].trailingWhiteSpace) - (endsInWhiteSpace ? kern : 0))
+            else { return false }
+            values[i].advance = alone
+            values[i].trailingWhiteSpace = aloneTrailing
+        }
+        cache.insert(
+            UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
+            where: UnsafeBufferPointer(include.elements))
+
+        // Every piece alone (or in its window), plus the kerning where it joins the next.
+        for i in 0..<count {
+            let p = first + i
+            var advance = Int(values[i].advance)
+            var trailing = Int(values[i].trailingWhiteSpace)
+            if i + 1 < count && joinedAfter[i] {
+                let kern = Int(table.kern(UInt32(values[i].lastGlyph), UInt32(values[i + 1].firstGlyph)))
+                advance += kern
+                if clusters[Int(pieces[p].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0 { trailing += kern }
+            }
+            setMetrics(p, advance: advance, trailing: trailing, pieces: pieces, run: run, input: input)
+            pieceAdvances[i] = Int64(advance)
+        }
+        for i in 0..<max(0, count - 1) where pieces[first + i + 1].breakBefore {
+            if joinedAfter[i] {
+                if table.kern(UInt32(values[i].lastGlyph), UInt32(values[i + 1].firstGlyph)) != 0 {
+                    appendJoinEdge(after: first + i, run: r, Int(pieceAdvances[i]), pieces)
+                }
+            } else {
+                // (Every piece here is joinable: the chain always ends at joins.)
+                _ = appendChainEdge(after: i, run: r, pieces: range, allPieces: pieces, checkingJoinable: false)
+            }
         }
         return true
     }
 
-    /// Shapes each group of consecutive pieces the cache lacked alone (the paragraph as
-    /// context), when that costs less than the run and each of them is joinable, and leaves
-    /// their values alone in `values` (stored too). Returns false when a piece is not
-    /// joinable: the caller shapes the run.
-    private func shapeMissingJoinedPieces(
-        _ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>, clusters: GrowableBuffer<ClusterInfo>,
-        input: MeasuringInput, allPieces pieces: GrowableBuffer<Piece>, table: JoinTable, cache: SegmentCache
+    /// Calls `body` with each window (pieces `a..<b` of the run, indices from its first) of
+    /// consecutive pieces that need shaping, in order; stops and returns false when it does.
+    @discardableResult
+    private func forEachWindow(_ count: Int, _ body: (Int, Int) -> Bool) -> Bool {
+        var a = 0
+        while a < count {
+            guard needsShaping[a] else {
+                a += 1
+                continue
+            }
+            var b = a + 1
+            while b < count && needsShaping[b] { b += 1 }
+            guard body(a, b) else { return false }
+            a = b
+        }
+        return true
+    }
+
+    /// The line edge after piece `i` of the run (an index from its first piece), where two
+    /// joinable pieces meet without a join: the chain of pieces so met around it, which both
+    /// begin and end at a join or the run's end, is shaped alone on each side of the edge when
+    /// a layout asks (nothing outside the chain reaches it). Returns false, appending nothing,
+    /// when the chain reaches a piece that is not joinable (the caller reads HarfBuzz's flags).
+    private func appendChainEdge(
+        after i: Int, run r: Int, pieces range: Range<Int>, allPieces pieces: GrowableBuffer<Piece>,
+        checkingJoinable: Bool
     ) -> Bool {
-        // HarfBuzz's time grows with the text and the calls: a call costs about what 24 bytes
-        // cost (see windowsAreWorthIt).
-        var cost = 0
-        let budget = Int(run.end - run.start) * 3 / 4
-        let affordable = forEachMissingGroup(range) { group in
-            cost += 24 + Int(pieces[group.upperBound - 1].end - pieces[group.lowerBound].start)
-            return cost < budget
+        let count = range.count
+        var start = i
+        while start > 0 && !joinedAfter[start - 1] {
+            if checkingJoinable && pieceGlyphs[start - 1] == Self.notJoinable { return false }
+            start -= 1
         }
-        guard affordable else { return false }
+        var end = i + 1
+        while end + 1 < count && !joinedAfter[end] {
+            if checkingJoinable && pieceGlyphs[end + 1] == Self.notJoinable { return false }
+            end += 1
+        }
+        var before: Int64 = 0
+        for k in start...i { before += pieceAdvances[k] }
+        var after: Int64 = 0
+        for k in (i + 1)...end { after += pieceAdvances[k] }
         let first = range.lowerBound
-        let shaped = forEachMissingGroup(range) { group in
-            let windowCluster = Int(pieces[group.lowerBound].firstCluster)
-            let windowEnd = Int(pieces[group.upperBound - 1].endCluster)
-            shapeClusters(
-                of: run, clusters: windowCluster..<windowEnd,
-                bytes: Int(pieces[group.lowerBound].start)..<Int(pieces[group.upperBound - 1].end),
-                paragraph: paragraph, all: clusters, input: input, joinSkipped: table.skipped)
-            var next = joinGlyphs(
-                of: group.lowerBound, offset: windowCluster, clusters: clusters, input: input, pieces: pieces,
-                table: table)
-            // The piece before the group (found) must be joined to its first.
-            if group.lowerBound > first, let glyphs = next,
-                table.isBlocked(glyphs.first, after: UInt32(values[group.lowerBound - 1 - first].lastGlyph))
-            {
-                return false
-            }
-            for p in group {
-                guard let glyphs = next else { return false }
-                next =
-                    p + 1 < group.upperBound
-                    ? joinGlyphs(
-                        of: p + 1, offset: windowCluster, clusters: clusters, input: input, pieces: pieces, table: table
-                    ) : nil
-                if p + 1 < group.upperBound {
-                    guard let following = next, !table.isBlocked(following.first, after: glyphs.last) else {
-                        return false
-                    }
-                } else if p + 1 < range.upperBound
-                    && table.isBlocked(UInt32(values[p + 1 - first].firstGlyph), after: glyphs.last)
-                {
-                    return false  // the piece after the group (found)
-                }
-                let (advance, trailing) = Self.sum(
-                    clusters: Int(pieces[p].firstCluster)..<Int(pieces[p].endCluster), from: windowCluster,
-                    advances: clusterAdvances, info: clusters)
-                let kern = next.map { Int(table.kern(glyphs.last, $0.first)) } ?? 0
-                let endsInWhiteSpace = clusters[Int(pieces[p].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0
-                guard let alone = Int32(exactly: advance - kern),
-                    let aloneTrailing = Int32(exactly: trailing - (endsInWhiteSpace ? kern : 0))
-                else { return false }
-                values[p - first] = SegmentCache.Value(
-                    advance: alone, trailingWhiteSpace: aloneTrailing, firstGlyph: UInt16(glyphs.first),
-                    lastGlyph: UInt16(glyphs.last))
-                include[p - first] = true
-            }
-            return true
-        }
-        guard shaped else { return false }
-        cache.insert(
-            UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
-            where: UnsafeBufferPointer(include.elements))
+        edges.append(
+            PendingEdge(
+                start: pieces[first + i + 1].start,
+                segments: EdgeSegments(
+                    run: Int32(r), before: pieces[first + start].firstCluster, edge: pieces[first + i + 1].firstCluster,
+                    after: pieces[first + end].endCluster, inContextBefore: before, inContextAfter: after)))
         return true
     }
 
@@ -286,11 +394,12 @@ extension RunMeasurer {
                     after: pieces[p + 1].firstCluster, inContextBefore: Int64(advance), inContextAfter: 0)))
     }
 
-    /// Sets piece `p`'s advance, trailing white space (font units, scaled by `scale`) and
-    /// extents (`font`'s).
+    /// Sets piece `p`'s advance and trailing white space (font units) and extents, in points.
     private func setMetrics(
-        _ p: Int, advance: Int, trailing: Int, scale: Double, font: FontMetrics, pieces: GrowableBuffer<Piece>
+        _ p: Int, advance: Int, trailing: Int, pieces: GrowableBuffer<Piece>, run: ShapingRun, input: MeasuringInput
     ) {
+        let font = input.context.fontMetrics[Int(run.font)]
+        let scale = input.fontSize / font.unitsPerEm
         pieces[p].advance = Double(advance) * scale
         pieces[p].trailingWhiteSpace = Double(trailing) * scale
         pieces[p].ascent = font.ascender * scale

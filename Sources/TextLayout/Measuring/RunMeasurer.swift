@@ -73,6 +73,13 @@ final class RunMeasurer {
     /// glyph the kerning sees (``RunShaper/JoinGlyphs``).
     let joinFirst = GrowableBuffer<UInt32>()
     let joinLast = GrowableBuffer<UInt32>()
+    /// Per piece of the joined run being measured: whether the edge after it is a join, its
+    /// glyphs when it is joinable (first << 32 | last, else ``RunMeasurer/notJoinable``),
+    /// whether it is shaped in a window, and its advance in context (``measureJoinedRun``).
+    let joinedAfter = GrowableBuffer<Bool>()
+    let pieceGlyphs = GrowableBuffer<UInt64>()
+    let needsShaping = GrowableBuffer<Bool>()
+    let pieceAdvances = GrowableBuffer<Int64>()
 
     /// Makes the runs and pieces of paragraph `range` (its clusters from `firstCluster` on, with
     /// the segmenter's `scripts` and `levels`) and measures them; appends to `runs` and `pieces`.

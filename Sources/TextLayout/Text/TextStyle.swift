@@ -48,6 +48,9 @@ public struct TextStyle: Sendable, Hashable {
 
     /// The ICU locale with the line-break keyword, e.g. "zh@lb=normal".
     var breakLocale: String {
+        // The root locale, the default, asked for each paragraph ICU breaks: a small string
+        // (no allocation), without Foundation's search and replace.
+        if locale.isEmpty { return "@lb=" + lineBreak.rawValue }
         let base = locale.split(separator: "@").first.map(String.init) ?? ""
         return base.replacingOccurrences(of: "-", with: "_") + "@lb=" + lineBreak.rawValue
     }
