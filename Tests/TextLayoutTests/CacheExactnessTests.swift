@@ -143,6 +143,26 @@ struct CacheExactnessTests {
     }
 
     @Test(
+        "Thai and Khmer runs longer than HarfBuzz's segment (cut where the uncached engine shapes them) measure from a warm cache as shaped whole"
+    )
+    func longJoinedRuns() {
+        var generator = SplitMix(seed: 0x10C6)
+        for corpus in ["thai", "khmer"] {
+            let words = WordJoinTests.words(Array(Fixtures.scriptCorpus(corpus).prefix(100)))
+            let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+            for word in words { _ = cached.prepare(word + word, style: TextStyle()) }  // joined pairs kept
+            let texts = (0..<6).map { i in
+                (0..<(900 + 300 * i)).map { _ in words[generator.below(words.count)] }
+                    .joined(separator: i % 2 == 0 ? "" : generator.below(4) == 0 ? " " : "")
+            }
+            let found = Self.differences(
+                fonts: Fixtures.scriptsFonts, widths: [90, 343], count: texts.count, warm: cached
+            ) { texts[$0] }
+            #expect(found.isEmpty, "\(corpus): \(found.count) texts differ")
+        }
+    }
+
+    @Test(
         "Khmer and Thai lines from a warm cache (words from windows around the edges rules reach across) break as shaped whole at every width from 30 to 400 points"
     )
     func joinedWordsAtEveryWidth() {

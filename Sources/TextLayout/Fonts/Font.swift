@@ -53,7 +53,8 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// three lists as three bit sets over every 16-bit glyph ID, then a word of options (made
     /// once, before the state says so).
     private let crossingGlyphs = Atomic<UnsafeMutablePointer<UInt64>?>(nil)
-    /// The face's ``JoinTable``s for Thai and Lao runs (``joinTable(scriptTag:)``), read on first use.
+    /// The face's ``JoinTable``s for Thai, Lao and Khmer runs (``joinTable(scriptTag:)``), read on
+    /// first use.
     private let joinSlots = (thai: JoinSlot(), lao: JoinSlot(), khmer: JoinSlot())
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))

@@ -593,6 +593,32 @@ enum SpaceBarrier {
 
         /// Every glyph that substitutions can make of `seeds` (``SpaceBarrier/substitutionClosure``).
         func substitutionClosure(of seeds: [UInt16]) -> [UInt16]? {
+            guard let graph = substitutionGraph() else { return nil }
+            return graph.closure(of: seeds)
+        }
+
+        /// What each glyph may become through one substitution, and which glyphs may be deleted,
+        /// read once (``SubstitutionGraph/closure(of:)`` follows it).
+        struct SubstitutionGraph {
+            let successors: [UInt16: [UInt16]]
+            let deletable: Set<UInt16>
+
+            /// Every glyph substitutions can make of `seeds`, the seeds included; nil when one
+            /// of them may be deleted.
+            func closure(of seeds: [UInt16]) -> [UInt16]? {
+                var tainted = Set(seeds)
+                var pending = seeds
+                while let glyph = pending.popLast() {
+                    if deletable.contains(glyph) { return nil }  // the glyph may leave no trace
+                    for g in successors[glyph] ?? [] where tainted.insert(g).inserted { pending.append(g) }
+                }
+                return tainted.sorted()
+            }
+        }
+
+        /// The table's ``SubstitutionGraph`` (with ``ligatureFirstComponentOnly`` as set), or nil
+        /// when it cannot be read.
+        func substitutionGraph() -> SubstitutionGraph? {
             var successors: [UInt16: [UInt16]] = [:]
             var deletable: Set<UInt16> = []
             var mappings = 0
@@ -618,13 +644,7 @@ enum SpaceBarrier {
             } catch {
                 return nil
             }
-            var tainted = Set(seeds)
-            var pending = seeds
-            while let glyph = pending.popLast() {
-                if deletable.contains(glyph) { return nil }  // the glyph may leave no trace
-                for g in successors[glyph] ?? [] where tainted.insert(g).inserted { pending.append(g) }
-            }
-            return tainted.sorted()
+            return SubstitutionGraph(successors: successors, deletable: deletable)
         }
 
         /// The substitutions of one `GSUB` subtable: what each glyph may become (single,

@@ -1,7 +1,7 @@
 import CHarfBuzz
 
 /// Where two words meet without a space, in a script that writes none between them (Thai,
-/// Lao), what shaping the words apart and putting them side by side changes: read from a
+/// Lao, Khmer), what shaping the words apart and putting them side by side changes: read from a
 /// face's `GSUB`, `GPOS` and `GDEF`, it tells when the only lookup reaching from one word into
 /// the next is a kerning pair, and what that pair adds.
 ///
@@ -15,11 +15,14 @@ import CHarfBuzz
 ///   next: every glyph a rule may match at the second position of its sequence or later
 ///   (ligature components, a context's glyphs after its first, a mark attachment's marks,
 ///   cursive attachments), with every glyph substitutions can make of them, is listed, and a
-///   word whose first glyph is one of them (or a mark, a ligature or .notdef in `GDEF`) is no
-///   word of this kind (``isBlocked(_:)``); no lookup skips base glyphs;
+///   word whose first glyph is one of them, or what substitutions make of a mark, a component,
+///   .notdef (or a ligature, where a lookup matching sequences skips ligatures), is no word of
+///   this kind (``isBlocked(_:)``); no lookup skips base glyphs; no 'rand' feature (its
+///   alternates follow a state the whole buffer advances);
 /// - the pair lookup is the one pair positioning of the face, applied by the shape plan of
-///   the script (HarfBuzz's own list of the plan's lookups), skipping at most marks and
-///   ligatures, with no value for the second glyph (so it never stops the second glyph from
+///   the script (HarfBuzz's own list of the plan's lookups) and applied by no context,
+///   skipping marks (HarfBuzz zeroes a mark's advance after positioning, a kern on it with it)
+///   and at most ligatures besides, with no value for the second glyph (so it never stops the second glyph from
 ///   starting a pair of its own) and no device table; its value for a pair is read as
 ///   HarfBuzz reads it: the first subtable that applies wins (``kern(_:_:)``);
 /// - the face has no variations (the values are font units as they stand) and nothing that
@@ -29,10 +32,13 @@ import CHarfBuzz
 ///   reorders within syllables.
 ///
 /// Some rules need a known glyph right before the next word's first (Khmer's COENG
-/// ligatures, its `dist` rules after a space, whose glyph HarfBuzz gives the zero-width spaces
-/// between Khmer words): in a face without kerning they block only the edges where the word
-/// before ends in that glyph (``JoinTable/isBlocked(_:after:)``). The segment cache then
-/// shapes the words around such an edge together, in a window.
+/// ligatures; its `dist` rules after a space, which rules skipping a zero-width space between
+/// Khmer words may match as it: by its own glyph, or the space's that HarfBuzz gives it once
+/// hidden): in a face without kerning (only there: a word then keeps its very last glyph, not
+/// the last the kerning sees) they block only the edges where the word before ends in that
+/// glyph (``JoinTable/isBlocked(_:after:)``). The segment cache then shapes the words around
+/// such an edge together, in a window. A word may end in zero-width spaces, which every rule
+/// skips; no other default ignorable ends or begins a joined word.
 ///
 /// Every doubt answers nil (no table), which costs only cache hits: the run is then kept as
 /// before, by HarfBuzz's flags and space barriers.
@@ -81,6 +87,8 @@ enum WordJoin {
             guard let data = hb_blob_get_data(blob, &length), length > 0 else { continue }
             let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
             let reader = FollowerReader(bytes: bytes, isPositioning: isPositioning)
+            // 'rand' picks alternates from a state the whole buffer advances.
+            if !isPositioning && reader.hasFeature(Font.tag("rand")) != false { return nil }
             guard let found = reader.read() else { return nil }
             followers += found.followers
             conditional += found.conditional
@@ -88,7 +96,10 @@ enum WordJoin {
             if isPositioning {
                 guard found.pairLookups.count <= 1 else { return nil }
                 if let pair = found.pairLookups.first {
-                    guard hb_set_has(planned, UInt32(pair.index)) != 0 else { return nil }
+                    // A pair lookup a context applies too would kern twice.
+                    guard hb_set_has(planned, UInt32(pair.index)) != 0, !reader.nested.contains(pair.index) else {
+                        return nil
+                    }
                     kern = pair
                     gposBytes = bytes
                 }
@@ -102,26 +113,55 @@ enum WordJoin {
             followers += conditional.flatMap(\.followers)
             conditional = []
         }
-        // What substitutions make of a glyph is one too (a rule sees the glyph of its time, the
-        // word keeps its last). A word's first glyph descends from the glyph first in its first character's cluster
-        // (a ligature takes its first component's place; one that took a glyph of the word
-        // into the word before would leave that cluster without a glyph: no join); its last
-        // glyph from any of the word's.
-        func closed(_ glyphs: [UInt16], first: Bool) -> [UInt16]? {
-            guard let gsub, !glyphs.isEmpty else { return glyphs }
-            gsub.ligatureFirstComponentOnly = first
-            return gsub.substitutionClosure(of: Array(Set(glyphs)))
+        // Too many rules that depend on the glyph before a word: each counts whatever precedes
+        // it (a crafted table must not make the reading slow).
+        if conditional.count > 4_096 {
+            followers += conditional.flatMap(\.followers)
+            conditional = []
         }
-        guard let unconditional = closed(followers, first: true) else { return nil }
+        // What substitutions make of a glyph is one too (a rule sees the glyph of its time, the
+        // word keeps its last). A word's first glyph descends from the glyph first in its first
+        // character's cluster (a ligature takes its first component's place; one that took a
+        // glyph of the word into the word before would leave that cluster without a glyph: no
+        // join); its last glyph from any of the word's. Each graph is read once.
+        var graphs:
+            (first: SpaceBarrier.TableReader.SubstitutionGraph, any: SpaceBarrier.TableReader.SubstitutionGraph)?
+        if let gsub {
+            gsub.ligatureFirstComponentOnly = true
+            guard let first = gsub.substitutionGraph() else { return nil }
+            gsub.ligatureFirstComponentOnly = false
+            guard let any = gsub.substitutionGraph() else { return nil }
+            graphs = (first, any)
+        }
+        func closed(_ glyphs: [UInt16], first: Bool) -> [UInt16]? {
+            guard let graphs, !glyphs.isEmpty else { return glyphs }
+            return (first ? graphs.first : graphs.any).closure(of: Array(Set(glyphs)))
+        }
+        // A mark or a component (or a ligature where a lookup matching sequences skips
+        // ligatures) may not begin a joined word, nor anything substitutions make of one: a
+        // lookup that skips it would match the glyph after it next to the word before.
+        var skippable: [UInt16] = [0]
+        for glyph in 0..<UInt32(0x10000) {
+            let glyphClass = hb_ot_layout_get_glyph_class(face, glyph).rawValue
+            if glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_MARK.rawValue
+                || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT.rawValue
+                || (glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE.rawValue
+                    && (skipsLigatures || (kern?.flag ?? 0) & 0x4 != 0))
+            {
+                skippable.append(UInt16(glyph))
+            }
+        }
+        guard let unconditional = closed(followers + skippable, first: true) else { return nil }
         var predecessors: [UInt16: Set<UInt16>] = [:]
         for (before, after) in conditional {
             guard let before = closed(before, first: false), let after = closed(after, first: true) else { return nil }
             for glyph in after { predecessors[glyph, default: []].formUnion(before) }
         }
+        guard predecessors.count < 0xFFFF else { return nil }  // sets are numbered in 16 bits
         followers = unconditional
         // A joined word may end in zero-width spaces (Khmer writes them between words): rules
-        // skip them unless they match one, in GSUB by its own glyph, in GPOS by the space's
-        // (HarfBuzz hides it so). Other default ignorables end no joined word.
+        // skip them unless they match one, by its own glyph (or .notdef), or by the space's,
+        // which HarfBuzz gives it once hidden. Other default ignorables end no joined word.
         var ignorableGlyphs: [UInt16] = []
         if !predecessors.isEmpty {
             var glyph: hb_codepoint_t = 0
@@ -135,9 +175,10 @@ enum WordJoin {
         var pairs: [JoinTable.PairSubtable] = []
         var skippedClasses: Set<UInt32> = []
         if let kern, let gposBytes {
-            // Only marks and ligatures may be skipped: a skipped base would let the pair reach
-            // past the first glyph of the next word.
-            guard kern.flag & ~0x000C == 0 else { return nil }
+            // Only marks and ligatures may be skipped (a skipped base would let the pair reach
+            // past the first glyph of the next word), and marks must be: HarfBuzz zeroes a
+            // mark's advance after positioning, a kern on it with it.
+            guard kern.flag & ~0x000C == 0, kern.flag & 0x8 != 0 else { return nil }
             if kern.flag & 0x8 != 0 { skippedClasses.insert(HB_OT_LAYOUT_GLYPH_CLASS_MARK.rawValue) }
             if kern.flag & 0x4 != 0 { skippedClasses.insert(HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE.rawValue) }
             let reader = SpaceBarrier.TableReader(bytes: gposBytes, space: 0, spaceClass: 0, isPositioning: true)
@@ -153,16 +194,9 @@ enum WordJoin {
         let skipped = JoinTable.GlyphSet()
         blocked.insert(0)
         for glyph in followers { blocked.insert(UInt32(glyph)) }
-        for glyph in 0..<UInt32(0x10000) {
-            let glyphClass = hb_ot_layout_get_glyph_class(face, glyph).rawValue
-            if glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_MARK.rawValue
-                || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT.rawValue
-                || (glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE.rawValue
-                    && (skipsLigatures || (kern?.flag ?? 0) & 0x4 != 0))
-            {
-                blocked.insert(glyph)
-            }
-            if skippedClasses.contains(glyphClass) { skipped.insert(glyph) }
+        for glyph in 0..<UInt32(0x10000)
+        where skippedClasses.contains(hb_ot_layout_get_glyph_class(face, glyph).rawValue) {
+            skipped.insert(glyph)
         }
         return JoinTable(
             blocked: blocked, skipped: skipped, pairs: pairs, predecessors: predecessors,
@@ -185,6 +219,8 @@ enum WordJoin {
         private var skipsLigatures = false
         /// The flag of the lookup being read.
         private var flag: UInt16 = 0
+        /// The lookups context rules apply, as read.
+        private(set) var nested: Set<Int> = []
 
         init(bytes: UnsafeRawBufferPointer, isPositioning: Bool) {
             tables = SpaceBarrier.TableReader(bytes: bytes, space: 0, spaceClass: 0, isPositioning: isPositioning)
@@ -337,11 +373,13 @@ enum WordJoin {
                             sequence.append(format == 1 ? [value] : try classGlyphs(classDef, value))
                         }
                         try addSequence(sequence)
+                        noteNested(at: rule + 4 + 2 * max(0, glyphs - 1), count: Int(try tables.u16(rule + 2)))
                     }
                 }
             case 3:
                 let glyphs = Int(try tables.u16(subtable + 2))
                 try addSequence(try (0..<glyphs).map { try coverage(subtable, subtable + 6 + 2 * $0) })
+                noteNested(at: subtable + 6 + 2 * glyphs, count: Int(try tables.u16(subtable + 4)))
             default:
                 throw SpaceBarrier.TableReader.Unknown()
             }
@@ -349,6 +387,25 @@ enum WordJoin {
 
         /// A rule's whole sequence in text order (nil: a position that cannot be bounded, only
         /// allowed first): each glyph after the first is a follower of the one before.
+        /// Whether the table's feature list names feature `tag` (nil: it cannot be read).
+        func hasFeature(_ tag: UInt32) -> Bool? {
+            do {
+                guard try tables.u16(6) != 0 else { return false }
+                let list = try tables.at16(0, 6)
+                for f in 0..<Int(try tables.u16(list)) where try tables.u32(list + 2 + 6 * f) == tag { return true }
+                return false
+            } catch {
+                return nil
+            }
+        }
+
+        /// Notes the lookups a context rule applies (`count` records at `at`).
+        private func noteNested(at: Int, count: Int) {
+            for r in 0..<count {
+                if let index = try? tables.u16(at + 4 * r + 2) { nested.insert(Int(index)) }
+            }
+        }
+
         private func addSequence(_ sequence: [[UInt16]?]) throws {
             for k in sequence.indices.dropFirst() {
                 guard let glyphs = sequence[k] else { throw SpaceBarrier.TableReader.Unknown() }
@@ -393,10 +450,13 @@ enum WordJoin {
                             sequence.append(try glyphs(try tables.u16(inputAt + 2 + 2 * k), classDefs.1))
                         }
                         let lookaheadAt = inputAt + 2 + 2 * max(0, input - 1)
-                        for k in 0..<Int(try tables.u16(lookaheadAt)) {
+                        let lookahead = Int(try tables.u16(lookaheadAt))
+                        for k in 0..<lookahead {
                             sequence.append(try glyphs(try tables.u16(lookaheadAt + 2 + 2 * k), classDefs.2))
                         }
                         try addSequence(sequence)
+                        let recordsAt = lookaheadAt + 2 + 2 * lookahead
+                        noteNested(at: recordsAt + 2, count: Int(try tables.u16(recordsAt)))
                     }
                 }
             case 3:
@@ -406,10 +466,13 @@ enum WordJoin {
                 let input = Int(try tables.u16(inputAt))
                 for k in 0..<input { sequence.append(try coverage(subtable, inputAt + 2 + 2 * k)) }
                 let lookaheadAt = inputAt + 2 + 2 * input
-                for k in 0..<Int(try tables.u16(lookaheadAt)) {
+                let lookahead = Int(try tables.u16(lookaheadAt))
+                for k in 0..<lookahead {
                     sequence.append(try coverage(subtable, lookaheadAt + 2 + 2 * k))
                 }
                 try addSequence(sequence)
+                let recordsAt = lookaheadAt + 2 + 2 * lookahead
+                noteNested(at: recordsAt + 2, count: Int(try tables.u16(recordsAt)))
             default:
                 throw SpaceBarrier.TableReader.Unknown()
             }
@@ -690,9 +753,10 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
     /// with predecessor rules marked when the word ends in zero-width spaces (the only default
     /// ignorables a joined word may end in then); nil when it cannot be marked.
     @inline(__always) func lastGlyph(_ glyph: UInt32, endsInIgnorable: Bool) -> UInt32? {
-        guard endsInIgnorable, predecessorIndex != nil else { return glyph }
+        guard predecessorIndex != nil else { return glyph }
+        // (A glyph substitutions name past the face's count could read as marked.)
         guard let ignorableFlag, glyph < ignorableFlag else { return nil }
-        return glyph | ignorableFlag
+        return endsInIgnorable ? glyph | ignorableFlag : glyph
     }
 
     /// What HarfBuzz adds to the advance of `first` (the last glyph of a word the kerning does

@@ -167,6 +167,9 @@ extension RunMeasurer {
         cache: SegmentCache
     ) -> Bool {
         let run = runs[r]
+        // A run HarfBuzz gets in segments (RunShaper.segmentBytes) is shaped as it is: a piece
+        // beside a cut measures without what crosses it.
+        guard Int(run.end - run.start) < RunShaper.segmentBytes else { return false }
         let first = range.lowerBound
         let count = range.count
         needsShaping.resize(to: count, filling: false)
@@ -239,7 +242,9 @@ extension RunMeasurer {
         guard settled else { return false }
 
         // The windows' pieces alone (less the kerning with a joined neighbour in the window),
-        // kept when joined on both sides.
+        // kept when joined on both sides. (Every piece here is joinable, so this is the rule
+        // of the whole run's shaping, where a piece after one that is not joinable may be kept
+        // without predecessor rules: here no such neighbour exists.)
         for i in 0..<count where needsShaping[i] {
             include[i] = (i == 0 || joinedAfter[i - 1]) && (i + 1 == count || joinedAfter[i])
             guard i + 1 < count && needsShaping[i + 1] && joinedAfter[i] else { continue }
@@ -358,12 +363,9 @@ extension RunMeasurer {
         while c > firstCluster
             && Self.isDefaultIgnorable(UTF8Scalars.decode(text, at: Int(clusters[c + offset].start)).scalar)
         {
-            // With rules that read the glyph before a word, only zero-width spaces (JoinTable).
-            if table.hasPredecessorRules
-                && UTF8Scalars.decode(text, at: Int(clusters[c + offset].start)).scalar != 0x200B
-            {
-                return nil
-            }
+            // Only zero-width spaces, which every rule skips (HarfBuzz hides no other default
+            // ignorable from them: CGJ, tags, variation selectors are seen).
+            if UTF8Scalars.decode(text, at: Int(clusters[c + offset].start)).scalar != 0x200B { return nil }
             c -= 1
         }
         let last = joinLast[c]
@@ -373,7 +375,8 @@ extension RunMeasurer {
         let clusterEnd = c + 1 < endCluster ? Int(clusters[c + 1 + offset].start) : Int(piece.end)
         var i = clusterEnd - 1
         while i > 0 && text[i] & 0xC0 == 0x80 { i -= 1 }
-        if WordJoin.syllableContinues(after: UTF8Scalars.decode(text, at: i).scalar) { return nil }
+        let lastScalar = UTF8Scalars.decode(text, at: i).scalar
+        if WordJoin.syllableContinues(after: lastScalar) || Self.isDefaultIgnorable(lastScalar) { return nil }
         guard let kept = table.lastGlyph(last, endsInIgnorable: c < endCluster - 1) else { return nil }
         return (first, kept)
     }
