@@ -28,10 +28,9 @@ extension RunMeasurer {
     func joinTable(
         for run: ShapingRun, pieces range: Range<Int>, input: MeasuringInput, pieces: GrowableBuffer<Piece>
     ) -> JoinTable? {
-        guard !run.rightToLeft, input.language == nil else { return nil }
-        let tag = UnicodeProperties.scriptTags[Int(run.script)]
-        guard WordJoin.applies(toScriptTag: tag),
-            let table = input.context.fontTable.joinTable(Int(run.font), scriptTag: tag)
+        guard !run.rightToLeft, input.language == nil,
+            let table = input.context.fontTable.joinTable(
+                Int(run.font), scriptTag: UnicodeProperties.scriptTags[Int(run.script)])
         else { return nil }
         for p in range where pieces[p].neverCached { return nil }
         return table
@@ -63,10 +62,12 @@ extension RunMeasurer {
         // (Resizing keeps what the buffers held: every element is set here.)
         include.resize(to: count, filling: false)
         joinedAfter.resize(to: count, filling: true)
+        kernsAfter.resize(to: count, filling: 0)
         pieceAdvances.resize(to: count, filling: 0)
         for i in 0..<count {
             include[i] = false
             joinedAfter[i] = i + 1 < count
+            kernsAfter[i] = 0
         }
         let cache = input.context.segmentCache
         let missing =
@@ -101,11 +102,15 @@ extension RunMeasurer {
             }
         }
         // Two joinable pieces are joined unless a rule matches the second's first glyph right
-        // after the first's last.
+        // after the first's last; they kern there.
         for i in 0..<count {
+            let (last, next) = (
+                UInt32(truncatingIfNeeded: pieceGlyphs[i]), i + 1 < count ? UInt32(pieceGlyphs[i + 1] >> 32) : 0
+            )
             joinedAfter[i] =
                 i + 1 < count && pieceGlyphs[i] != Self.notJoinable && pieceGlyphs[i + 1] != Self.notJoinable
-                && !table.isBlocked(UInt32(pieceGlyphs[i + 1] >> 32), after: UInt32(truncatingIfNeeded: pieceGlyphs[i]))
+                && !table.isBlocked(next, after: last)
+            kernsAfter[i] = joinedAfter[i] ? table.kern(last, next) : 0
         }
         for i in 0..<count {
             let p = first + i
@@ -122,25 +127,19 @@ extension RunMeasurer {
             guard glyphs != Self.notJoinable,
                 i == 0 || joinedAfter[i - 1] || !table.hasPredecessorRules, i + 1 == count || joinedAfter[i]
             else { continue }
-            let kern =
-                i + 1 < count
-                ? Int(table.kern(UInt32(truncatingIfNeeded: glyphs), UInt32(pieceGlyphs[i + 1] >> 32))) : 0
-            let endsInWhiteSpace = clusters[Int(pieces[p].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0
-            guard let alone = Int32(exactly: advance - kern),
-                let aloneTrailing = Int32(exactly: trailing - (endsInWhiteSpace ? kern : 0))
+            let alone = kerned(
+                p, advance: advance, trailing: trailing, by: -Int(kernsAfter[i]), pieces: pieces, clusters: clusters)
+            guard let advance32 = Int32(exactly: alone.advance), let trailing32 = Int32(exactly: alone.trailing)
             else { continue }
             values[i] = SegmentCache.Value(
-                advance: alone, trailingWhiteSpace: aloneTrailing, firstGlyph: UInt16(glyphs >> 32),
+                advance: advance32, trailingWhiteSpace: trailing32, firstGlyph: UInt16(glyphs >> 32),
                 lastGlyph: UInt16(truncatingIfNeeded: glyphs))
             include[i] = true
         }
         for i in 0..<max(0, count - 1) where pieces[first + i + 1].breakBefore {
-            let glyphs = (pieceGlyphs[i], pieceGlyphs[i + 1])
             if joinedAfter[i] {
-                if table.kern(UInt32(truncatingIfNeeded: glyphs.0), UInt32(glyphs.1 >> 32)) != 0 {
-                    appendJoinEdge(after: first + i, run: r, Int(pieceAdvances[i]), pieces)
-                }
-            } else if glyphs.0 == Self.notJoinable || glyphs.1 == Self.notJoinable
+                if kernsAfter[i] != 0 { appendJoinEdge(after: first + i, run: r, Int(pieceAdvances[i]), pieces) }
+            } else if pieceGlyphs[i] == Self.notJoinable || pieceGlyphs[i + 1] == Self.notJoinable
                 || !appendChainEdge(after: i, run: r, pieces: range, allPieces: pieces, checkingJoinable: true)
             {
                 measureLineEdge(
@@ -245,16 +244,19 @@ extension RunMeasurer {
         // kept when joined on both sides. (Every piece here is joinable, so this is the rule
         // of the whole run's shaping, where a piece after one that is not joinable may be kept
         // without predecessor rules: here no such neighbour exists.)
+        for i in 0..<count where i + 1 < count && joinedAfter[i] {
+            kernsAfter[i] = table.kern(UInt32(values[i].lastGlyph), UInt32(values[i + 1].firstGlyph))
+        }
         for i in 0..<count where needsShaping[i] {
             include[i] = (i == 0 || joinedAfter[i - 1]) && (i + 1 == count || joinedAfter[i])
             guard i + 1 < count && needsShaping[i + 1] && joinedAfter[i] else { continue }
-            let kern = Int(table.kern(UInt32(values[i].lastGlyph), UInt32(values[i + 1].firstGlyph)))
-            let endsInWhiteSpace = clusters[Int(pieces[first + i].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0
-            guard let alone = Int32(exactly: Int(values[i].advance) - kern),
-                let aloneTrailing = Int32(exactly: Int(values[i].trailingWhiteSpace) - (endsInWhiteSpace ? kern : 0))
+            let alone = kerned(
+                first + i, advance: Int(values[i].advance), trailing: Int(values[i].trailingWhiteSpace),
+                by: -Int(kernsAfter[i]), pieces: pieces, clusters: clusters)
+            guard let advance32 = Int32(exactly: alone.advance), let trailing32 = Int32(exactly: alone.trailing)
             else { return false }
-            values[i].advance = alone
-            values[i].trailingWhiteSpace = aloneTrailing
+            values[i].advance = advance32
+            values[i].trailingWhiteSpace = trailing32
         }
         cache.insert(
             UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
@@ -263,21 +265,16 @@ extension RunMeasurer {
         // Every piece alone (or in its window), plus the kerning where it joins the next.
         for i in 0..<count {
             let p = first + i
-            var advance = Int(values[i].advance)
-            var trailing = Int(values[i].trailingWhiteSpace)
-            if i + 1 < count && joinedAfter[i] {
-                let kern = Int(table.kern(UInt32(values[i].lastGlyph), UInt32(values[i + 1].firstGlyph)))
-                advance += kern
-                if clusters[Int(pieces[p].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0 { trailing += kern }
-            }
-            setMetrics(p, advance: advance, trailing: trailing, pieces: pieces, run: run, input: input)
-            pieceAdvances[i] = Int64(advance)
+            let inContext = kerned(
+                p, advance: Int(values[i].advance), trailing: Int(values[i].trailingWhiteSpace),
+                by: Int(kernsAfter[i]), pieces: pieces, clusters: clusters)
+            setMetrics(
+                p, advance: inContext.advance, trailing: inContext.trailing, pieces: pieces, run: run, input: input)
+            pieceAdvances[i] = Int64(inContext.advance)
         }
         for i in 0..<max(0, count - 1) where pieces[first + i + 1].breakBefore {
             if joinedAfter[i] {
-                if table.kern(UInt32(values[i].lastGlyph), UInt32(values[i + 1].firstGlyph)) != 0 {
-                    appendJoinEdge(after: first + i, run: r, Int(pieceAdvances[i]), pieces)
-                }
+                if kernsAfter[i] != 0 { appendJoinEdge(after: first + i, run: r, Int(pieceAdvances[i]), pieces) }
             } else {
                 // (Every piece here is joinable: the chain always ends at joins.)
                 _ = appendChainEdge(after: i, run: r, pieces: range, allPieces: pieces, checkingJoinable: false)
@@ -290,18 +287,19 @@ extension RunMeasurer {
     /// consecutive pieces that need shaping, in order; stops and returns false when it does.
     @discardableResult
     private func forEachWindow(_ count: Int, _ body: (Int, Int) -> Bool) -> Bool {
-        var a = 0
-        while a < count {
-            guard needsShaping[a] else {
-                a += 1
-                continue
-            }
-            var b = a + 1
-            while b < count && needsShaping[b] { b += 1 }
-            guard body(a, b) else { return false }
-            a = b
-        }
-        return true
+        Self.forEachStretch(count, of: { needsShaping[$0] }, body)
+    }
+
+    /// Piece `p`'s advance and trailing white space (font units) with `kern` added where it
+    /// meets the next piece: to the advance, and to the white space when it ends in some (the
+    /// kerned glyph is then a space's).
+    private func kerned(
+        _ p: Int, advance: Int, trailing: Int, by kern: Int, pieces: GrowableBuffer<Piece>,
+        clusters: GrowableBuffer<ClusterInfo>
+    ) -> (advance: Int, trailing: Int) {
+        guard kern != 0 else { return (advance, trailing) }
+        let endsInWhiteSpace = clusters[Int(pieces[p].endCluster) - 1].flags & ClusterInfo.whiteSpace != 0
+        return (advance + kern, endsInWhiteSpace ? trailing + kern : trailing)
     }
 
     /// The line edge after piece `i` of the run (an index from its first piece), where two

@@ -77,6 +77,9 @@ final class RunMeasurer {
     /// glyphs when it is joinable (first << 32 | last, else ``RunMeasurer/notJoinable``),
     /// whether it is shaped in a window, and its advance in context (``measureJoinedRun``).
     let joinedAfter = GrowableBuffer<Bool>()
+    /// Per piece of the joined run being measured: the kerning where it joins the next (0 where
+    /// it does not), in font units.
+    let kernsAfter = GrowableBuffer<Int32>()
     let pieceGlyphs = GrowableBuffer<UInt64>()
     let needsShaping = GrowableBuffer<Bool>()
     let pieceAdvances = GrowableBuffer<Int64>()
@@ -569,17 +572,26 @@ final class RunMeasurer {
     }
 
     /// The groups of consecutive pieces of the run that the cache lacked (`found`), in order.
-    func forEachMissingGroup(_ range: Range<Int>, _ body: (Range<Int>) -> Bool) -> Bool {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            guard !found[i - range.lowerBound] else {
-                i += 1
+    private func forEachMissingGroup(_ range: Range<Int>, _ body: (Range<Int>) -> Bool) -> Bool {
+        Self.forEachStretch(range.count, of: { !found[$0] }) { a, b in
+            body(range.lowerBound + a..<range.lowerBound + b)
+        }
+    }
+
+    /// Calls `body` with each maximal stretch `a..<b` of `0..<count` whose indices are members,
+    /// in order; stops and returns false when it does.
+    @inline(__always)
+    static func forEachStretch(_ count: Int, of member: (Int) -> Bool, _ body: (Int, Int) -> Bool) -> Bool {
+        var a = 0
+        while a < count {
+            guard member(a) else {
+                a += 1
                 continue
             }
-            var j = i + 1
-            while j < range.upperBound && !found[j - range.lowerBound] { j += 1 }
-            guard body(i..<j) else { return false }
-            i = j
+            var b = a + 1
+            while b < count && member(b) { b += 1 }
+            guard body(a, b) else { return false }
+            a = b
         }
         return true
     }
