@@ -180,8 +180,10 @@ extension RunMeasurer {
             needsShaping[i] = true
             needsShaping[i + 1] = true
         }
-        // HarfBuzz's time grows with the text and the calls: a call costs about what 24 bytes
-        // cost (see windowsAreWorthIt).
+        // HarfBuzz's time grows with the text and the calls. A window here may grow and be
+        // shaped again, so the budget is stricter than a run's without joins (windowCallCost):
+        // a call counted as 24 bytes, the windows under three quarters of the run. Measured:
+        // Khmer, whose windows grow, is 6 % slower with the other's budget, Thai 3 % faster.
         let budget = Int(run.end - run.start) * 3 / 4
         var settled = false
         for _ in 0..<4 {

@@ -597,23 +597,22 @@ final class RunMeasurer {
     }
 
     /// Whether shaping the `missing` pieces in windows (``window(of:run:runEnd:barrier:input:allPieces:)``)
-    /// is worth it: they must cost less than the run (HarfBuzz's time grows with the text and
-    /// with the calls: a call costs about what 24 bytes of text cost, so the windows' bytes and
-    /// calls must come to less than three quarters of the run's), and be likely to succeed,
-    /// since a window with an unsafe edge is shaped for nothing: every group bounded by barrier
-    /// spaces or the run's ends (safe whatever HarfBuzz's flags say), else at most three
-    /// missing pieces among eight or more. This decides only how, never what, is measured.
+    /// is worth it: they must cost less than the run (``windowCallCost``), and be likely to
+    /// succeed, since a window with an unsafe edge is shaped for nothing: every group bounded
+    /// by barrier spaces or the run's ends (safe whatever HarfBuzz's flags say), else at most
+    /// three missing pieces among eight or more, whose windows must then cost less than three
+    /// quarters of the run. This decides only how, never what, is measured.
     private func windowsAreWorthIt(
         _ run: ShapingRun, pieces range: Range<Int>, missing: Int, barrier: Bool, input: MeasuringInput,
         allPieces pieces: GrowableBuffer<Piece>
     ) -> Bool {
-        let budget = Int(run.end - run.start) * 3 / 4
+        let runBytes = Int(run.end - run.start)
         var cost = 0
         var spaceBounded = barrier
         let affordable = forEachMissingGroup(range) { group in
             let w = window(
                 of: group, run: range, runEnd: run.end, barrier: barrier, input: input, allPieces: pieces)
-            cost += 24 + w.bytes.count
+            cost += Self.windowCallCost + w.bytes.count
             if spaceBounded {
                 let opens =
                     group.lowerBound == range.lowerBound
@@ -623,10 +622,17 @@ final class RunMeasurer {
                     || Self.endsWithSpace(group.upperBound - 1, input: input, pieces: pieces)
                 spaceBounded = opens && closes
             }
-            return cost < budget
+            return cost < runBytes
         }
-        return affordable && (spaceBounded || (range.count >= 8 && missing <= 3))
+        return affordable && (spaceBounded || (range.count >= 8 && missing <= 3 && cost < runBytes * 3 / 4))
     }
+
+    /// What a HarfBuzz call costs beyond its text, in bytes of text: measured on the Noto
+    /// fonts of every script (HarfBuzz 6.0, `Benchmarks/Results/2026-12-05-scripts-windows.md`),
+    /// a word shaped alone costs 0.2-0.5 µs more than in its line, 4-7 bytes' worth; and a
+    /// run shaped whole costs more than its bytes say (every line edge in it measured, every
+    /// piece stored), so windows pay off whenever they hold less text than the run.
+    static let windowCallCost = 4
 
     /// Shapes each group of consecutive pieces of the run that the cache lacked in a window of
     /// them (``window(of:run:runEnd:barrier:input:allPieces:)``; the paragraph as context), and takes
