@@ -288,4 +288,70 @@ struct CacheExactnessTests {
             engine.prepare(text).textRuns.map(\.advance)
                 == TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0).prepare(text).textRuns.map(\.advance))
     }
+
+    /// Twelve words of a script: the first twelve of its corpus made of its block's letters
+    /// and marks alone (one run of its font), or Latin ones.
+    static func words(_ script: String) -> [String] {
+        if script == "latin" {
+            return "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima".split(separator: " ")
+                .map(String.init)
+        }
+        let block: ClosedRange<UInt32> = script == "telugu" ? 0x0C00...0x0C7F : 0x0D00...0x0D7F
+        var seen: Set<String> = []
+        var words: [String] = []
+        for text in Fixtures.scriptCorpus(script) {
+            for word in text.split(separator: " ").map(String.init)
+            where word.unicodeScalars.count >= 3
+                && word.unicodeScalars.allSatisfy({
+                    block.contains($0.value) && $0.properties.generalCategory.isLetterOrMark
+                })
+                && seen.insert(word).inserted
+            {
+                words.append(word)
+                if words.count == 12 { return words }
+            }
+        }
+        return words
+    }
+
+    @Test(
+        "a run of mostly new words is shaped in windows of the new words, not whole, and measures as uncached",
+        .enabled(if: ThreadScratch.countsShaping, "debug builds count the bytes shaped"),
+        arguments: ["latin", "telugu", "malayalam"])
+    func newWordsInWindows(script: String) throws {
+        let w = Self.words(script)
+        try #require(w.count == 12)
+        let engine = TextEngine(fonts: Fixtures.scriptsFonts)
+        // The known words, where the paragraph below has them (inside the run, after a space).
+        _ = engine.prepare([w[0], w[1], w[4], w[7], w[11]].joined(separator: " "))
+        // Seven new words of twelve, in three groups: the budget of a call counted as 24
+        // bytes and windows under three quarters of the run shaped this run whole.
+        let text = w.joined(separator: " ")
+        let before = ThreadScratch.shapedBytesSoFar
+        let prepared = engine.prepare(text)
+        let shaped = ThreadScratch.shapedBytesSoFar - before
+        // Each group: the space before it and its words with their spaces.
+        let groups = [[2, 3], [5, 6], [8, 9, 10]]
+        let windows = groups.reduce(0) { sum, group in
+            sum + 1 + group.reduce(0) { $0 + w[$1].utf8.count + 1 }
+        }
+        #expect(shaped == windows, "shaped \(shaped) bytes of \(text.utf8.count); the windows hold \(windows)")
+        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0).prepare(text)
+        #expect(prepared.textRuns.map(\.advance) == uncached.textRuns.map(\.advance))
+        #expect(prepared.textRuns.count == 1, "\(prepared.textRuns.map(\.range))")
+        for width in stride(from: 40.0, through: 400, by: 40) {
+            #expect(prepared.layout(width: width) == uncached.layout(width: width))
+        }
+    }
+}
+
+extension Unicode.GeneralCategory {
+    fileprivate var isLetterOrMark: Bool {
+        switch self {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+            .spacingMark, .enclosingMark:
+            true
+        default: false
+        }
+    }
 }

@@ -714,6 +714,9 @@ final class RunMeasurer {
         of run: ShapingRun, clusters range: Range<Int>, bytes: Range<Int>, paragraph: Range<Int>,
         all clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput, joinSkipped: JoinTable.GlyphSet? = nil
     ) {
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+            ThreadScratch.slot.value.shapedBytes += bytes.count
+        #endif
         let paragraphStart = Int32(paragraph.lowerBound)
         relativeStarts.removeAll()
         relativeStarts.reserve(range.count)

@@ -6,6 +6,30 @@ import LockSupport
 final class ThreadScratch {
     fileprivate var buffer: OpaquePointer?
     var workspace: StageWorkspace?
+    #if FEEDLAYOUT_INTERNAL_CHECKS
+        /// Bytes of text this thread's measurers shaped as runs and windows (debug builds only:
+        /// tests hold the window budget to what it promises).
+        var shapedBytes = 0
+    #endif
+
+    /// Whether this build counts ``shapedBytes`` (debug builds).
+    static var countsShaping: Bool {
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// The bytes this thread shaped as runs and windows so far; 0 where the build does not
+    /// count them (``countsShaping``).
+    static var shapedBytesSoFar: Int {
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+            slot.value.shapedBytes
+        #else
+            0
+        #endif
+    }
 
     /// The process-wide slot (scratch does not depend on the engine).
     static let slot = ThreadLocal { ThreadScratch() }
