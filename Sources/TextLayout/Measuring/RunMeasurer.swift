@@ -629,7 +629,7 @@ final class RunMeasurer {
 
     /// What a HarfBuzz call costs beyond its text, in bytes of text: measured on the Noto
     /// fonts of every script (HarfBuzz 6.0, `Benchmarks/Results/2026-12-05-scripts-windows.md`),
-    /// a word shaped alone costs 0.2-0.5 µs more than in its line, 4-7 bytes' worth; and a
+    /// a word shaped alone costs 0.16-0.52 µs more than in its line, 4-7 bytes' worth; and a
     /// run shaped whole costs more than its bytes say (every line edge in it measured, every
     /// piece stored), so windows pay off whenever they hold less text than the run.
     static let windowCallCost = 4
