@@ -131,6 +131,16 @@ public final class ReadWriteLock<Value>: @unchecked Sendable {
         return try body(value.pointee)
     }
 
+    /// Runs `body` with shared, read-only access to the value through a pointer, valid only
+    /// inside `body`: reading through it copies nothing (a borrowed value handed to a closure
+    /// may still be copied, retaining what it holds, at every call).
+    @inlinable
+    public func withReadLockPointer<Result>(_ body: (UnsafePointer<Value>) throws -> Result) rethrows -> Result {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body(UnsafePointer(value))
+    }
+
     /// Runs `body` with exclusive access to the value.
     @inlinable
     public func withWriteLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {

@@ -15,6 +15,8 @@ final class MeasuringContext: Sendable {
     let fontMetrics: [FontMetrics]
     let baselines: BaselineTable
     let segmentCache: SegmentCache?
+    /// The same cache, kept alive by `segmentCache`: a run reads it without retaining it.
+    let unretainedSegmentCache: Unmanaged<SegmentCache>?
     let breakIterators = BreakIteratorPool()
     private let languages = Lock<[String: LanguageBox]>([:])
     private let tokens = Lock<[TokenKey: TruncationToken]>([:])
@@ -28,6 +30,7 @@ final class MeasuringContext: Sendable {
         }
         baselines = BaselineTable(fonts: fonts)
         segmentCache = segmentCacheCapacity > 0 ? SegmentCache(capacity: segmentCacheCapacity) : nil
+        unretainedSegmentCache = segmentCache.map { Unmanaged.passUnretained($0) }
     }
 
     /// The HarfBuzz language of a locale, made once.

@@ -67,17 +67,22 @@ struct RunBaselines: Sendable, Equatable {
 final class BaselineTable: Sendable {
     private let fonts: [Font]
     private let tables: [FontBaselines]
+    /// The same tables, kept alive by `tables`: read without retaining one per run.
+    private let unretained: [Unmanaged<FontBaselines>]
 
     init(fonts: [Font]) {
         self.fonts = fonts
         tables = fonts.map { _ in FontBaselines() }
+        unretained = tables.map { Unmanaged.passUnretained($0) }
     }
 
     /// The baselines of a font for a script (with no language, as Pango asks with the C locale).
     @inline(__always) func baselines(font: UInt8, script: UInt8) -> RunBaselines {
-        tables[Int(font)].baselines(script: script) {
-            RunBaselines.compute(
-                font: fonts[Int(font)], scriptTag: UnicodeProperties.scriptTags[Int(script)], language: nil)
+        unretained[Int(font)]._withUnsafeGuaranteedRef { table in
+            table.baselines(script: script) {
+                RunBaselines.compute(
+                    font: fonts[Int(font)], scriptTag: UnicodeProperties.scriptTags[Int(script)], language: nil)
+            }
         }
     }
 }

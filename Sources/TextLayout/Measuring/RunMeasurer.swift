@@ -118,6 +118,9 @@ final class RunMeasurer {
         let end = clusters.count
         pieces.reserve(end - firstCluster)  // at most one piece per cluster
         let all = clusters.base
+        // Read once: a class's property read in the loop is retained and released per run.
+        let baselineTable = input.context.baselines
+        let fontMetrics = input.context.fontMetrics
         var c = firstCluster
         while c < end {
             let info = all[c]
@@ -137,8 +140,8 @@ final class RunMeasurer {
                 paragraphEnd: Int32(range.upperBound), font: info.font, script: script, rightToLeft: level & 1 == 1,
                 level: level)
             if info.font != ShapingRun.attachmentFont {
-                let baselines = input.context.baselines.baselines(font: info.font, script: script)
-                let scale = input.fontSize / input.context.fontMetrics[Int(info.font)].unitsPerEm
+                let baselines = baselineTable.baselines(font: info.font, script: script)
+                let scale = input.fontSize / fontMetrics[Int(info.font)].unitsPerEm
                 run.baselineKind = baselines.ownKind
                 run.baselinePoints = (
                     Double(baselines.positions.0) * scale, Double(baselines.positions.1) * scale,
@@ -262,24 +265,26 @@ final class RunMeasurer {
             cacheUsable = false
             break
         }
-        if cacheUsable, let cache = input.context.segmentCache {
+        if cacheUsable, let cache = input.context.unretainedSegmentCache {
             makeKeys(
                 run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier, input: input,
                 allPieces: pieces)
             values.resize(to: pieceCount, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
             found.resize(to: pieceCount, filling: false)
             let partialLimit = pieceCount - 1  // all missing: the run is its own window
-            let missing = cache.lookUp(
-                UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements,
-                giveUpAfter: partialLimit)
-            if missing == 0
-                || (missing <= partialLimit
-                    && windowsAreWorthIt(
-                        run, pieces: range, missing: missing, barrier: barrier, input: input, allPieces: pieces)
-                    && shapeMissingPieces(
-                        run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier, input: input,
-                        allPieces: pieces, cache: cache))
-            {
+            let served = cache._withUnsafeGuaranteedRef { cache in
+                let missing = cache.lookUp(
+                    UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements,
+                    giveUpAfter: partialLimit)
+                return missing == 0
+                    || (missing <= partialLimit
+                        && windowsAreWorthIt(
+                            run, pieces: range, missing: missing, barrier: barrier, input: input, allPieces: pieces)
+                        && shapeMissingPieces(
+                            run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier,
+                            input: input, allPieces: pieces, cache: cache))
+            }
+            if served {
                 for i in 0..<pieceCount {
                     pieces[first + i].advance = Double(values[i].advance) * scale
                     pieces[first + i].trailingWhiteSpace = Double(values[i].trailingWhiteSpace) * scale
@@ -345,10 +350,12 @@ final class RunMeasurer {
             include[i] = keep
         }
         measureLineEdges(r, pieces: range, allPieces: pieces)
-        if cacheUsable, let cache = input.context.segmentCache {  // (keys are made only for a usable run)
-            cache.insert(
-                UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
-                where: UnsafeBufferPointer(include.elements))
+        if cacheUsable, let cache = input.context.unretainedSegmentCache {  // (keys are made only for a usable run)
+            cache._withUnsafeGuaranteedRef {
+                $0.insert(
+                    UnsafeBufferPointer(keys.elements), UnsafeBufferPointer(values.elements),
+                    where: UnsafeBufferPointer(include.elements))
+            }
         }
     }
 

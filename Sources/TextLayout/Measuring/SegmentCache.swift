@@ -370,13 +370,15 @@ final class SegmentCache: Sendable {
         _ keys: UnsafeBufferPointer<Key>, into values: UnsafeMutableBufferPointer<Value>,
         found: UnsafeMutableBufferPointer<Bool>, giveUpAfter limit: Int
     ) -> Int {
-        let missing = table.withReadLock { table -> Int in
+        // Through a pointer: a borrowed table handed to the closure was copied, retaining and
+        // releasing its three arrays at every run.
+        let missing = table.withReadLockPointer { table -> Int in
             var missing = 0
             for i in keys.indices {
                 // (Not `flatMap(table.value(for:))`: the method reference copies the table,
                 // retaining and releasing its arrays, at every lookup.)
-                var value = table.value(for: keys[i])
-                if value == nil, let interior = keys[i].interior { value = table.value(for: interior) }
+                var value = table.pointee.value(for: keys[i])
+                if value == nil, let interior = keys[i].interior { value = table.pointee.value(for: interior) }
                 if let value {
                     values[i] = value
                     found[i] = true
