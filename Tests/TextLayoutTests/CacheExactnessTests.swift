@@ -163,6 +163,32 @@ struct CacheExactnessTests {
     }
 
     @Test(
+        "runs longer than HarfBuzz's segment (cut between any clusters past 8 KiB without a space, at a space past 4 KiB) measure from a warm cache as shaped whole: words kept from short runs, kerned across where the long run is cut"
+    )
+    func longRuns() {
+        // Noto Sans kerns A and V; a word of 5,000 bytes is shaped whole alone, and cut where a
+        // run reaches 8 KiB without a space; Telugu's space is a partial barrier (rules read
+        // across it), cut before at 4 KiB.
+        let word = String(repeating: "AV", count: 2_500)
+        let telugu = Self.words("telugu")
+        let long = (0..<500).map { telugu[$0 % telugu.count] }.joined(separator: " ")
+        let texts = [
+            String(repeating: "y", count: 3_500) + " " + word,
+            String(repeating: "y", count: 1_000) + " " + word + " " + word,
+            word + " " + String(repeating: "y", count: 5_000) + " " + word,
+            long, "x " + long, long + " " + long,
+        ]
+        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+        for text in ["x " + word, "x " + word + " z"] + telugu.map({ "x \($0) \($0) z" }) {
+            _ = cached.prepare(text, style: TextStyle())
+        }
+        let found = Self.differences(
+            fonts: Fixtures.scriptsFonts, widths: [90, 343], count: texts.count, warm: cached
+        ) { texts[$0] }
+        #expect(found.isEmpty, "\(found.count) texts differ: \(found.map { $0.utf8.count }) bytes")
+    }
+
+    @Test(
         "Khmer and Thai lines from a warm cache (words from windows around the edges rules reach across) break as shaped whole at every width from 30 to 400 points"
     )
     func joinedWordsAtEveryWidth() {

@@ -260,7 +260,11 @@ final class RunMeasurer {
         // 1. The cache. Missing pieces are shaped in windows (with the text around them as
         // context) when that is less text than the run and their edges are safe; else, or when
         // an edge is unsafe, the run is shaped.
-        var cacheUsable = input.context.segmentCache != nil
+        // A run HarfBuzz gets in segments (``RunShaper/segmentBytes``) is shaped as it is every
+        // time: where a cut falls depends on where the run starts, so no piece of it measures
+        // as it does alone or in another run (a word kept from a short run is kerned across the
+        // cut), nor does a piece shaped there measure as it would elsewhere.
+        var cacheUsable = input.context.segmentCache != nil && Int(run.end - run.start) < RunShaper.segmentBytes
         for p in first..<last where pieces[p].neverCached {
             cacheUsable = false
             break
