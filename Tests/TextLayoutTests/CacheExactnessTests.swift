@@ -30,6 +30,16 @@ struct CacheExactnessTests {
         return found
     }
 
+    /// ``differences(fonts:widths:count:warm:text:)`` of `texts` with the per-script stack, the
+    /// cached engine first warmed on `warming`.
+    static func differences(_ texts: [String], warmedOn warming: [String], widths: [Double]) -> [String] {
+        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+        for text in warming { _ = cached.prepare(text, style: TextStyle()) }
+        return differences(fonts: Fixtures.scriptsFonts, widths: widths, count: texts.count, warm: cached) {
+            texts[$0]
+        }
+    }
+
     /// ``differences(fonts:widths:count:text:)`` with the bundled fonts on random texts: a
     /// quarter over all of Unicode, a quarter of bidi controls beside every script's joining
     /// and composing characters, the rest over small palettes (some long: runs of eight pieces
@@ -149,15 +159,12 @@ struct CacheExactnessTests {
         var generator = SplitMix(seed: 0x10C6)
         for corpus in ["thai", "khmer"] {
             let words = WordJoinTests.words(Array(Fixtures.scriptCorpus(corpus).prefix(100)))
-            let cached = TextEngine(fonts: Fixtures.scriptsFonts)
-            for word in words { _ = cached.prepare(word + word, style: TextStyle()) }  // joined pairs kept
             let texts = (0..<6).map { i in
                 (0..<(900 + 300 * i)).map { _ in words[generator.below(words.count)] }
                     .joined(separator: i % 2 == 0 ? "" : generator.below(4) == 0 ? " " : "")
             }
-            let found = Self.differences(
-                fonts: Fixtures.scriptsFonts, widths: [90, 343], count: texts.count, warm: cached
-            ) { texts[$0] }
+            // Joined pairs kept.
+            let found = Self.differences(texts, warmedOn: words.map { $0 + $0 }, widths: [90, 343])
             #expect(found.isEmpty, "\(corpus): \(found.count) texts differ")
         }
     }
@@ -178,13 +185,8 @@ struct CacheExactnessTests {
             word + " " + String(repeating: "y", count: 5_000) + " " + word,
             long, "x " + long, long + " " + long,
         ]
-        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
-        for text in ["x " + word, "x " + word + " z"] + telugu.map({ "x \($0) \($0) z" }) {
-            _ = cached.prepare(text, style: TextStyle())
-        }
         let found = Self.differences(
-            fonts: Fixtures.scriptsFonts, widths: [90, 343], count: texts.count, warm: cached
-        ) { texts[$0] }
+            texts, warmedOn: ["x " + word, "x " + word + " z"] + telugu.map { "x \($0) \($0) z" }, widths: [90, 343])
         #expect(found.isEmpty, "\(found.count) texts differ: \(found.map { $0.utf8.count }) bytes")
     }
 
@@ -193,12 +195,8 @@ struct CacheExactnessTests {
     )
     func joinedWordsAtEveryWidth() {
         let texts = Array(Fixtures.scriptCorpus("khmer").prefix(150)) + Array(Fixtures.scriptCorpus("thai").prefix(150))
-        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
-        for text in texts { _ = cached.prepare(text, style: TextStyle()) }  // every word kept
-        let found = Self.differences(
-            fonts: Fixtures.scriptsFonts, widths: Array(stride(from: 30.0, through: 400, by: 9.5)), count: texts.count,
-            warm: cached
-        ) { texts[$0] }
+        // Every word kept.
+        let found = Self.differences(texts, warmedOn: texts, widths: Array(stride(from: 30.0, through: 400, by: 9.5)))
         #expect(found.isEmpty, "\(found.count) texts differ, e.g. \(found.prefix(3))")
     }
 

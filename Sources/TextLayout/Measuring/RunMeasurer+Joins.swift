@@ -23,7 +23,8 @@
 extension RunMeasurer {
     /// The join table for `run`, when its pieces may be measured as joined words: a
     /// left-to-right run of Thai, Lao or Khmer in a face with a table, the default language, and no
-    /// piece that is never cached. (An engine without a segment cache measures such runs so
+    /// piece that is never cached (and, the caller sees to it, short enough to reach HarfBuzz
+    /// whole). (An engine without a segment cache measures such runs so
     /// too: its line edges are then found as a cached engine's are.)
     func joinTable(
         for run: ShapingRun, pieces range: Range<Int>, input: MeasuringInput, pieces: GrowableBuffer<Piece>
@@ -166,9 +167,6 @@ extension RunMeasurer {
         cache: SegmentCache
     ) -> Bool {
         let run = runs[r]
-        // A run HarfBuzz gets in segments (RunShaper.segmentBytes) is shaped as it is: a piece
-        // beside a cut measures without what crosses it.
-        guard Int(run.end - run.start) < RunShaper.segmentBytes else { return false }
         let first = range.lowerBound
         let count = range.count
         needsShaping.resize(to: count, filling: false)

@@ -240,7 +240,13 @@ final class RunMeasurer {
             pieces[first].descent = attachment.descent
             return
         }
-        if let table = joinTable(for: run, pieces: range, input: input, pieces: pieces) {
+        // A run HarfBuzz gets in segments (``RunShaper/segmentBytes``) is shaped whole every
+        // time, neither from the cache nor as joined words: where a cut falls depends on where
+        // the run starts, so no piece of it measures as it does alone or in another run (a word
+        // kept from a short run is kerned across the cut), nor does a piece shaped there
+        // measure as it would elsewhere.
+        let shapedInSegments = Int(run.end - run.start) >= RunShaper.segmentBytes
+        if !shapedInSegments, let table = joinTable(for: run, pieces: range, input: input, pieces: pieces) {
             measureJoinedRun(
                 r, pieces: range, paragraph: paragraph, clusters: clusters, input: input, runs: runs, pieces: pieces,
                 table: table)
@@ -250,8 +256,14 @@ final class RunMeasurer {
         let scale = input.fontSize / font.unitsPerEm
         let extents = (ascent: font.ascender * scale, descent: font.descender * scale)
         let pieceCount = last - first
+        var cacheUsable = input.context.segmentCache != nil && !shapedInSegments
+        for p in first..<last where pieces[p].neverCached {
+            cacheUsable = false
+            break
+        }
+        // (What the space is to the font's lookups matters only to pieces cached or taken from it.)
         var spaceBarrier: (kind: SpaceBarrier.Kind, crossingGlyphs: UnsafePointer<UInt64>?) =
-            input.context.segmentCache != nil ? input.context.fontTable.spaceBarrier(Int(run.font)) : (.none, nil)
+            cacheUsable ? input.context.fontTable.spaceBarrier(Int(run.font)) : (.none, nil)
         // A right-to-left buffer is reversed: a rule's backtrack reads what follows the space.
         if spaceBarrier.kind == .partial && run.rightToLeft { spaceBarrier = (.none, nil) }
         let barrier = spaceBarrier.kind != .none
@@ -260,15 +272,6 @@ final class RunMeasurer {
         // 1. The cache. Missing pieces are shaped in windows (with the text around them as
         // context) when that is less text than the run and their edges are safe; else, or when
         // an edge is unsafe, the run is shaped.
-        // A run HarfBuzz gets in segments (``RunShaper/segmentBytes``) is shaped as it is every
-        // time: where a cut falls depends on where the run starts, so no piece of it measures
-        // as it does alone or in another run (a word kept from a short run is kerned across the
-        // cut), nor does a piece shaped there measure as it would elsewhere.
-        var cacheUsable = input.context.segmentCache != nil && Int(run.end - run.start) < RunShaper.segmentBytes
-        for p in first..<last where pieces[p].neverCached {
-            cacheUsable = false
-            break
-        }
         if cacheUsable, let cache = input.context.unretainedSegmentCache {
             makeKeys(
                 run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier, input: input,
