@@ -616,16 +616,16 @@ enum SpaceBarrier {
             }
         }
 
-        /// The table's ``SubstitutionGraph`` (with ``ligatureFirstComponentOnly`` as set), or nil
-        /// when it cannot be read.
-        func substitutionGraph() -> SubstitutionGraph? {
+        /// The table's ``SubstitutionGraph`` (with ``ligatureFirstComponentOnly`` as set), but
+        /// for the lookups `excluded` (indices in the lookup list), or nil when it cannot be read.
+        func substitutionGraph(excluding excluded: Set<Int> = []) -> SubstitutionGraph? {
             var successors: [UInt16: [UInt16]] = [:]
             var deletable: Set<UInt16> = []
             var mappings = 0
             do {
                 guard try u16(0) == 1 else { throw Unknown() }
                 let list = try at16(0, 8)
-                for i in 0..<Int(try u16(list)) {
+                for i in 0..<Int(try u16(list)) where !excluded.contains(i) {
                     let lookup = try at16(list, list + 2 + 2 * i)
                     let type = try u16(lookup)
                     for s in 0..<Int(try u16(lookup + 4)) {

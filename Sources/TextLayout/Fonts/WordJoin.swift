@@ -38,7 +38,22 @@ import CHarfBuzz
 /// the last the kerning sees) they block only the edges where the word before ends in that
 /// glyph (``JoinTable/isBlocked(_:after:)``). The segment cache then shapes the words around
 /// such an edge together, in a window. A word may end in zero-width spaces, which every rule
-/// skips; no other default ignorable ends or begins a joined word.
+/// skips; no other default ignorable ends or begins a joined word. Such a rule is read closer
+/// where that is exact:
+/// - one that matches the zero-width space (as the space) needs, before it, the glyph of its
+///   sequence two before the word's first, where substitutions make nothing else of the space;
+/// - a positioning rule (which sees the glyphs substitutions leave, as the word keeps them)
+///   that needs a known glyph after the word's first blocks only a word whose second glyph may
+///   be that one (``JoinTable/firstGlyph(_:second:)``): Khmer's COENG RO comes first in its
+///   syllable, before its base, where its `abvm` and `blwm` rules need a vowel sign.
+///
+/// Only the lookups HarfBuzz's plan for the script applies, and those their contexts apply,
+/// are read. Khmer's basic features (`pref`, `blwf`, `abvf`, `pstf`, `cfar`) apply to one
+/// syllable at a time, and a word ends its syllables: lookups only they name reach no word
+/// edge, and are not read. What substitutions make of a mark counts only where a substitution
+/// skipping marks may see the mark first: in Khmer, none of HarfBuzz's first stages skips
+/// (else this does not hold), so COENG RO, made there of the mark COENG and RO, may begin a
+/// word (``KhmerPlan``).
 ///
 /// Every doubt answers nil (no table), which costs only cache hits: the run is then kept as
 /// before, by HarfBuzz's flags and space barriers.
@@ -52,6 +67,47 @@ enum WordJoin {
         tag == Font.tag("Thai") || tag == Font.tag("Laoo") || tag == Font.tag("Khmr")
     }
 
+    /// What HarfBuzz's Khmer shaper does with a face's `GSUB` lookups (hb-ot-shape.cc,
+    /// hb-ot-shaper-khmer.cc), by the features that name them (in any script or language).
+    enum KhmerPlan {
+        /// The features applied in the first stages, before any other may apply: every plan's
+        /// (`rvrn`; `ltra`, `ltrm`, `frac`, `numr`, `dnom`, `trak`, `Harf`, `HARF`), then
+        /// `locl`, `ccmp` and the shaper's basic features, each syllable alone; the others come
+        /// after a pause.
+        static let earlyFeatures: [StaticString] =
+            [
+                "rvrn", "ltra", "ltrm", "frac", "numr", "dnom", "trak", "Harf", "HARF", "locl", "ccmp",
+            ] + basicFeatures
+        /// The shaper's basic features, applied to each syllable alone (`F_PER_SYLLABLE`: a
+        /// rule never reaches from one syllable into the next) and named by nothing else.
+        static let basicFeatures: [StaticString] = ["pref", "blwf", "abvf", "pstf", "cfar"]
+
+        /// The lookups only the features `features` name.
+        static func lookups(only features: [StaticString], in face: OpaquePointer) -> Set<Int> {
+            let table = Font.tag("GSUB")
+            func lookups(_ tags: [hb_tag_t]) -> Set<Int> {
+                let set = hb_set_create()!
+                defer { hb_set_destroy(set) }
+                let list = tags + [0]  // (HB_TAG_NONE ends the list)
+                list.withUnsafeBufferPointer {
+                    hb_ot_layout_collect_lookups(face, table, nil, nil, $0.baseAddress, set)
+                }
+                var result: Set<Int> = []
+                var value = UInt32.max  // (HB_SET_VALUE_INVALID: from the start)
+                while hb_set_next(set, &value) != 0 { result.insert(Int(value)) }
+                return result
+            }
+            let named = features.map { Font.tag($0) }
+            let total = hb_ot_layout_table_get_feature_tags(face, table, 0, nil, nil)
+            var count = total
+            var tags = [hb_tag_t](repeating: 0, count: Int(total))
+            _ = tags.withUnsafeMutableBufferPointer {
+                hb_ot_layout_table_get_feature_tags(face, table, 0, &count, $0.baseAddress)
+            }
+            return lookups(named).subtracting(lookups(tags.prefix(Int(count)).filter { !named.contains($0) }))
+        }
+    }
+
     /// The join table of `font` (an `hb_font_t`) for left-to-right runs of the script with
     /// ISO 15924 tag `scriptTag`, in the default language system, or nil (see above).
     static func table(for font: OpaquePointer, scriptTag: UInt32) -> JoinTable? {
@@ -61,16 +117,23 @@ enum WordJoin {
         _ = hb_font_get_var_coords_normalized(font, &coordinates)
         guard coordinates == 0, hb_ot_layout_has_glyph_classes(face) != 0 else { return nil }
 
-        // The GPOS lookups HarfBuzz applies to such a run (no features asked, no language).
+        // HarfBuzz's plan for such a run (no features asked, no language).
         var properties = hb_segment_properties_t()
         properties.direction = HB_DIRECTION_LTR
         properties.script = hb_script_from_iso15924_tag(scriptTag)
         properties.language = nil
         let plan = hb_shape_plan_create_cached(face, &properties, nil, 0, nil)!
         defer { hb_shape_plan_destroy(plan) }
-        let planned = hb_set_create()!
-        defer { hb_set_destroy(planned) }
-        hb_ot_shape_plan_collect_lookups(plan, Font.tag("GPOS"), planned)
+        // Every lookup the plan applies, by table (those its contexts apply are found reading).
+        func plannedLookups(_ table: StaticString) -> Set<Int> {
+            let set = hb_set_create()!
+            defer { hb_set_destroy(set) }
+            hb_ot_shape_plan_collect_lookups(plan, Font.tag(table), set)
+            var lookups: Set<Int> = []
+            var value = UInt32.max  // (HB_SET_VALUE_INVALID: from the start)
+            while hb_set_next(set, &value) != 0 { lookups.insert(Int(value)) }
+            return lookups
+        }
 
         var followers: [UInt16] = []
         var conditional: [(predecessors: [UInt16], followers: [UInt16])] = []
@@ -78,6 +141,23 @@ enum WordJoin {
         var gsub: SpaceBarrier.TableReader?
         var gposBytes: UnsafeRawBufferPointer?
         var skipsLigatures = false
+        var skippingLookups: Set<Int> = []
+        var substitutionNested: Set<Int> = []
+        // The glyphs a zero-width space between words may be matched as (see below).
+        var rawIgnorables: Set<UInt16> = []
+        for scalar: UInt32 in [0x20, 0x200B] {
+            var glyph: hb_codepoint_t = 0
+            rawIgnorables.insert(
+                hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? UInt16(truncatingIfNeeded: glyph) : 0)
+        }
+        var afterIgnorable: (any: Set<UInt16>, before: [UInt16: Set<UInt16>]) = ([], [:])
+        var bounded: [(predecessors: [UInt16], followers: [UInt16])] = []
+        var nextGlyphs: [UInt16: Set<UInt16>] = [:]
+        // Only the lookups the plan applies, and those their contexts apply, may reach a word
+        // edge. Khmer's basic features apply to one syllable at a time, and a word ends its
+        // syllables: their lookups' rules are not read (their flags are).
+        let isKhmer = scriptTag == Font.tag("Khmr")
+        let syllableLookups = isKhmer ? KhmerPlan.lookups(only: KhmerPlan.basicFeatures, in: face) : []
         var blobs: [OpaquePointer] = []
         defer { blobs.forEach { hb_blob_destroy($0) } }
         for (tag, isPositioning) in [("GSUB", false), ("GPOS", true)] as [(StaticString, Bool)] {
@@ -86,18 +166,40 @@ enum WordJoin {
             var length: UInt32 = 0
             guard let data = hb_blob_get_data(blob, &length), length > 0 else { continue }
             let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
-            let reader = FollowerReader(bytes: bytes, isPositioning: isPositioning)
+            let applied = plannedLookups(tag)
+            var reading = isPositioning ? applied : applied.subtracting(syllableLookups)
+            var reader = FollowerReader(
+                bytes: bytes, isPositioning: isPositioning, ignorables: rawIgnorables, applied: applied,
+                reading: reading)
             // 'rand' picks alternates from a state the whole buffer advances.
             if !isPositioning && reader.hasFeature(Font.tag("rand")) != false { return nil }
-            guard let found = reader.read() else { return nil }
+            guard var found = reader.read() else { return nil }
+            // A lookup a context applies applies as that context does: read again, until every
+            // lookup the contexts read apply is read (a few times in real fonts).
+            var passes = 1
+            while !reader.nested.isSubset(of: reading) {
+                guard passes < 8 else { return nil }
+                passes += 1
+                reading.formUnion(reader.nested)
+                reader = FollowerReader(
+                    bytes: bytes, isPositioning: isPositioning, ignorables: rawIgnorables, applied: applied,
+                    reading: reading)
+                guard let again = reader.read() else { return nil }
+                found = again
+            }
             followers += found.followers
             conditional += found.conditional
             skipsLigatures = skipsLigatures || found.skipsLigatures
+            if !isPositioning { (skippingLookups, substitutionNested) = (reader.skippingLookups, reader.nested) }
+            bounded += reader.bounded.map { (Array($0.key), Array($0.value)) }
+            nextGlyphs.merge(reader.nextGlyphs) { $0.union($1) }
+            afterIgnorable.any.formUnion(reader.afterIgnorable.any)
+            afterIgnorable.before.merge(reader.afterIgnorable.before) { $0.union($1) }
             if isPositioning {
                 guard found.pairLookups.count <= 1 else { return nil }
                 if let pair = found.pairLookups.first {
                     // A pair lookup a context applies too would kern twice.
-                    guard hb_set_has(planned, UInt32(pair.index)) != 0, !reader.nested.contains(pair.index) else {
+                    guard applied.contains(pair.index), !reader.nested.contains(pair.index) else {
                         return nil
                     }
                     kern = pair
@@ -110,14 +212,14 @@ enum WordJoin {
         // With kerning, the last glyph a word keeps is the one the kerning sees, not the one
         // right before the next word: every follower counts whatever precedes it.
         if kern != nil {
-            followers += conditional.flatMap(\.followers)
-            conditional = []
+            followers += conditional.flatMap(\.followers) + bounded.flatMap(\.followers)
+            (conditional, bounded) = ([], [])
         }
         // Too many rules that depend on the glyph before a word: each counts whatever precedes
         // it (a crafted table must not make the reading slow).
-        if conditional.count > 4_096 {
-            followers += conditional.flatMap(\.followers)
-            conditional = []
+        if conditional.count + bounded.count > 4_096 {
+            followers += conditional.flatMap(\.followers) + bounded.flatMap(\.followers)
+            (conditional, bounded) = ([], [])
         }
         // What substitutions make of a glyph is one too (a rule sees the glyph of its time, the
         // word keeps its last). A word's first glyph descends from the glyph first in its first
@@ -151,27 +253,78 @@ enum WordJoin {
                 skippable.append(UInt16(glyph))
             }
         }
-        guard let unconditional = closed(followers + skippable, first: true) else { return nil }
-        var predecessors: [UInt16: Set<UInt16>] = [:]
-        for (before, after) in conditional {
-            guard let before = closed(before, first: false), let after = closed(after, first: true) else { return nil }
-            for glyph in after { predecessors[glyph, default: []].formUnion(before) }
+        // What substitutions make of a skippable glyph counts only where a substitution may
+        // skip it first: positioning sees the glyphs substitutions leave, listed as they stand.
+        // In Khmer, substitutions that skip may come only after HarfBuzz's first stages, and
+        // what those make of a skippable glyph is not (COENG RO, a ligature of the mark COENG
+        // that begins many words, is made in the first).
+        var skippableGraph: SpaceBarrier.TableReader.SubstitutionGraph?
+        if !skippingLookups.isEmpty, let gsub {
+            var early: Set<Int> = []
+            if isKhmer {
+                // (Only when none of them skips: then what they make is all a skipping one sees.)
+                early = KhmerPlan.lookups(only: KhmerPlan.earlyFeatures, in: face).subtracting(substitutionNested)
+                if !early.isDisjoint(with: skippingLookups) { early = [] }
+            }
+            gsub.ligatureFirstComponentOnly = true
+            guard let graph = gsub.substitutionGraph(excluding: early) else { return nil }
+            skippableGraph = graph
         }
-        guard predecessors.count < 0xFFFF else { return nil }  // sets are numbered in 16 bits
-        followers = unconditional
+        guard let closedFollowers = closed(followers, first: true),
+            let closedSkippable = skippableGraph.map({ $0.closure(of: skippable) }) ?? skippable
+        else { return nil }
+        let unconditional = closedFollowers + closedSkippable
         // A joined word may end in zero-width spaces (Khmer writes them between words): rules
         // skip them unless they match one, by its own glyph (or .notdef), or by the space's,
         // which HarfBuzz gives it once hidden. Other default ignorables end no joined word.
-        var ignorableGlyphs: [UInt16] = []
-        if !predecessors.isEmpty {
-            var glyph: hb_codepoint_t = 0
-            for scalar: UInt32 in [0x20, 0x200B] {
-                ignorableGlyphs.append(
-                    hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? UInt16(truncatingIfNeeded: glyph) : 0)
-            }
-            guard let closedIgnorables = closed(ignorableGlyphs, first: false) else { return nil }
-            ignorableGlyphs = closedIgnorables
+        var ignorableGlyphs: Set<UInt16> = []
+        if !conditional.isEmpty || !bounded.isEmpty {
+            guard let closedIgnorables = closed(Array(rawIgnorables), first: false) else { return nil }
+            ignorableGlyphs = Set(closedIgnorables)
         }
+        // A rule matching one of them right before a word's first glyph needs, in the word
+        // before, what precedes the space: known where substitutions make nothing else of the
+        // space (Khmer's 'dist' rules need a vowel sign or a subscript there), else whatever.
+        let knowsBeforeSpace = ignorableGlyphs == rawIgnorables
+        var predecessors: [UInt16: Set<UInt16>] = [:]
+        var ignorableAny: Set<UInt16> = []
+        var ignorableBefore: [UInt16: Set<UInt16>] = [:]
+        for (before, after) in conditional {
+            guard let closedBefore = closed(before, first: false), let closedAfter = closed(after, first: true) else {
+                return nil
+            }
+            for glyph in closedAfter { predecessors[glyph, default: []].formUnion(closedBefore) }
+            if !ignorableGlyphs.isDisjoint(with: closedBefore)
+                && (!knowsBeforeSpace || rawIgnorables.isDisjoint(with: before))
+            {
+                ignorableAny.formUnion(closedAfter)
+            }
+        }
+        // Positioning rules that need a known glyph after the word's first: by the glyph before
+        // it and the word's second (JoinTable.firstGlyph).
+        var boundedPredecessors: [UInt16: Set<UInt16>] = [:]
+        for (before, after) in bounded {
+            guard let closedBefore = closed(before, first: false), let closedAfter = closed(after, first: true) else {
+                return nil
+            }
+            for glyph in closedAfter { boundedPredecessors[glyph, default: []].formUnion(closedBefore) }
+            if !ignorableGlyphs.isDisjoint(with: closedBefore) { ignorableAny.formUnion(closedAfter) }
+        }
+        var nextOf: [UInt16: Set<UInt16>] = [:]
+        for (glyph, next) in nextGlyphs where !bounded.isEmpty {
+            guard let descendants = closed([glyph], first: true) else { return nil }
+            for descendant in descendants { nextOf[descendant, default: []].formUnion(next) }
+        }
+        if knowsBeforeSpace && !conditional.isEmpty {
+            guard let closedAny = closed(Array(afterIgnorable.any), first: true) else { return nil }
+            ignorableAny.formUnion(closedAny)
+            for (glyph, twoBack) in afterIgnorable.before {
+                guard let descendants = closed([glyph], first: true), let needed = closed(Array(twoBack), first: false)
+                else { return nil }
+                for descendant in descendants { ignorableBefore[descendant, default: []].formUnion(needed) }
+            }
+        }
+        followers = unconditional
         var pairs: [JoinTable.PairSubtable] = []
         var skippedClasses: Set<UInt32> = []
         if let kern, let gposBytes {
@@ -200,7 +353,8 @@ enum WordJoin {
         }
         return JoinTable(
             blocked: blocked, skipped: skipped, pairs: pairs, predecessors: predecessors,
-            ignorableGlyphs: Set(ignorableGlyphs), glyphCount: Int(hb_face_get_glyph_count(face)))
+            afterIgnorable: ignorableAny, beforeIgnorable: ignorableBefore, bounded: boundedPredecessors, next: nextOf,
+            ignorableGlyphs: rawIgnorables, glyphCount: Int(hb_face_get_glyph_count(face)))
     }
 
     /// A reading of one `GSUB` or `GPOS` table for ``table(for:scriptTag:)``: the glyphs rules
@@ -213,16 +367,41 @@ enum WordJoin {
         /// Followers a rule needs right after one of a few glyphs (its sequence's position
         /// before), in a lookup that skips nothing: `predecessors` → followers.
         private var conditional: [Set<UInt16>: Set<UInt16>] = [:]
+        /// Followers a positioning rule needs right after one of a few glyphs and right before
+        /// one of others, in a lookup that skips nothing: `predecessors` → followers, and per
+        /// follower the glyphs that may come next (``nextGlyphs``).
+        private(set) var bounded: [Set<UInt16>: Set<UInt16>] = [:]
+        private(set) var nextGlyphs: [UInt16: Set<UInt16>] = [:]
         private var pairLookups: [(index: Int, flag: UInt16, subtables: [Int])] = []
         /// Whether a lookup matching several glyphs skips ligatures (then a ligature may not
         /// begin a joined word: the rule would see the glyph after it next to the word before).
         private var skipsLigatures = false
+        /// The substitution lookups matching sequences that skip some glyphs (ligatures, marks),
+        /// by index.
+        private(set) var skippingLookups: Set<Int> = []
+        /// The glyphs a zero-width space may be matched as (its own, the space's; .notdef for
+        /// either the face lacks), as the reader was made with.
+        private let ignorables: Set<UInt16>
+        /// The lookups HarfBuzz applies (others are not read at all), and those whose rules are
+        /// read (of the others, only the flags: they reach no word edge).
+        private let applied: Set<Int>
+        private let reading: Set<Int>
+        /// Followers a rule needs right after one of `ignorables`: those that may follow it
+        /// whatever precedes (`any`), and, for the others, the glyphs the rule needs before it
+        /// (its sequence's position two before the follower).
+        private(set) var afterIgnorable: (any: Set<UInt16>, before: [UInt16: Set<UInt16>]) = ([], [:])
         /// The flag of the lookup being read.
         private var flag: UInt16 = 0
         /// The lookups context rules apply, as read.
         private(set) var nested: Set<Int> = []
 
-        init(bytes: UnsafeRawBufferPointer, isPositioning: Bool) {
+        init(
+            bytes: UnsafeRawBufferPointer, isPositioning: Bool, ignorables: Set<UInt16>, applied: Set<Int>,
+            reading: Set<Int>
+        ) {
+            self.ignorables = ignorables
+            self.applied = applied
+            self.reading = reading
             tables = SpaceBarrier.TableReader(bytes: bytes, space: 0, spaceClass: 0, isPositioning: isPositioning)
             self.isPositioning = isPositioning
         }
@@ -236,7 +415,7 @@ enum WordJoin {
             do {
                 guard try tables.u16(0) == 1 else { return nil }
                 let list = try tables.at16(0, 8)
-                for i in 0..<Int(try tables.u16(list)) {
+                for i in 0..<Int(try tables.u16(list)) where applied.contains(i) || reading.contains(i) {
                     let lookup = try tables.at16(list, list + 2 + 2 * i)
                     let type = try tables.u16(lookup)
                     let flag = try tables.u16(lookup + 2)
@@ -263,8 +442,13 @@ enum WordJoin {
                         isPositioning ? [3, 7, 8].contains($0.type) : [4, 5, 6, 8].contains($0.type)
                     }
                     if matchesSequences && flag & 0x4 != 0 { skipsLigatures = true }
+                    if matchesSequences && !isPositioning && flag & 0xFF1C != 0 { skippingLookups.insert(i) }
+                    guard reading.contains(i) else { continue }
                     for (subtable, subtableType) in subtables { try read(subtable, type: subtableType) }
-                    guard followers.count + conditional.count <= SpaceBarrier.TableReader.readingLimit else {
+                    guard
+                        followers.count + conditional.count + bounded.count + nextGlyphs.count
+                            <= SpaceBarrier.TableReader.readingLimit
+                    else {
                         return nil
                     }
                 }
@@ -278,12 +462,30 @@ enum WordJoin {
         }
 
         /// Adds `glyphs`, which a rule matches after `predecessors` (nil: unknown, or glyphs
-        /// the lookup may skip between).
-        private func add(_ glyphs: [UInt16], after predecessors: [UInt16]? = nil) {
+        /// the lookup may skip between), themselves after `twoBack` (nil: unknown or none) and
+        /// before `next` (nil: unknown or none).
+        private func add(
+            _ glyphs: [UInt16], after predecessors: [UInt16]? = nil, twoBack: [UInt16]? = nil, next: [UInt16]? = nil
+        ) {
             // Only a lookup that skips nothing (but default ignorables, which a joinable word
             // does not end with) sees the glyph right before the word's first.
             if let predecessors, flag & 0xFF1E == 0, predecessors.count <= 64 {
-                conditional[Set(predecessors), default: []].formUnion(glyphs)
+                let key = Set(predecessors)
+                // A positioning rule sees the glyphs substitutions leave: where it needs a
+                // known glyph after, the word's second glyph tells whether it can match.
+                if isPositioning, let next, key.isDisjoint(with: ignorables) {
+                    bounded[key, default: []].formUnion(glyphs)
+                    for glyph in glyphs { nextGlyphs[glyph, default: []].formUnion(next) }
+                    return
+                }
+                conditional[key, default: []].formUnion(glyphs)
+                // After a zero-width space, what the rule needs before the space.
+                guard !key.isDisjoint(with: ignorables) else { return }
+                if let twoBack, twoBack.count <= 64, ignorables.isDisjoint(with: twoBack) {
+                    for glyph in glyphs { afterIgnorable.before[glyph, default: []].formUnion(twoBack) }
+                } else {
+                    afterIgnorable.any.formUnion(glyphs)
+                }
             } else {
                 followers.formUnion(glyphs)
             }
@@ -409,7 +611,9 @@ enum WordJoin {
         private func addSequence(_ sequence: [[UInt16]?]) throws {
             for k in sequence.indices.dropFirst() {
                 guard let glyphs = sequence[k] else { throw SpaceBarrier.TableReader.Unknown() }
-                add(glyphs, after: sequence[k - 1])
+                add(
+                    glyphs, after: sequence[k - 1], twoBack: k >= 2 ? sequence[k - 2] : nil,
+                    next: k + 1 < sequence.count ? sequence[k + 1] : nil)
             }
         }
 
@@ -680,80 +884,141 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
     let skipped: GlyphSet
     let pairs: [PairSubtable]
 
-    /// For glyphs a rule needs right after certain glyphs (in a face without kerning): per glyph,
-    /// 1 + the index in `predecessorSets` of those glyphs, or 0; nil when there are none.
-    private let predecessorIndex: UnsafeMutablePointer<UInt16>?
-    /// The sets of glyphs before which a rule may match the first glyph of a word.
-    private let predecessorSets: [GlyphSet]
+    /// Per glyph, a set of glyphs (16-bit glyph ids both), numbered: an index of 0x10000
+    /// entries (1 + the set's number, or 0) and the distinct sets.
+    final class GlyphSetTable {
+        private let index: UnsafeMutablePointer<UInt16>
+        private let sets: [GlyphSet]
+
+        /// Nil when there are more distinct sets than 16 bits number.
+        init?(_ table: [UInt16: Set<UInt16>]) {
+            var distinct: [Set<UInt16>: Int] = [:]
+            var sets: [GlyphSet] = []
+            var numbers: [(UInt16, Int)] = []
+            for (glyph, glyphs) in table.sorted(by: { $0.key < $1.key }) {
+                if let known = distinct[glyphs] {
+                    numbers.append((glyph, known))
+                    continue
+                }
+                guard sets.count < 0xFFFF else { return nil }
+                let set = GlyphSet()
+                for g in glyphs { set.insert(UInt32(g)) }
+                sets.append(set)
+                distinct[glyphs] = sets.count - 1
+                numbers.append((glyph, sets.count - 1))
+            }
+            index = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
+            index.initialize(repeating: 0, count: 0x10000)
+            for (glyph, number) in numbers { index[Int(glyph)] = UInt16(number + 1) }
+            self.sets = sets
+        }
+
+        deinit { index.deallocate() }
+
+        /// Whether the set of `key` (below 0x10000) holds `glyph`.
+        @inline(__always) func contains(_ key: UInt32, _ glyph: UInt32) -> Bool {
+            let i = Int(index[Int(key)])
+            return i != 0 && sets[i - 1].contains(glyph)
+        }
+    }
+
+    /// For glyphs a rule needs right after certain glyphs (in a face without kerning): per
+    /// glyph, those glyphs; nil when there are none.
+    private let predecessors: GlyphSetTable?
+    /// For glyphs a positioning rule needs right after certain glyphs and right before others:
+    /// per glyph, those before (``boundedNext``, those after); nil when there are none.
+    private let bounded: GlyphSetTable?
+    private let boundedNext: GlyphSetTable?
+    /// The glyphs a zero-width space or a space may be (the space's, its own, .notdef).
+    private let ignorableGlyphs: GlyphSet
     /// The glyphs a word may not begin with after a word that ends in zero-width spaces: rules
-    /// may see one of their glyphs right before it.
+    /// may see one of their glyphs right before it, whatever precedes it.
     let afterIgnorable = GlyphSet()
+    /// The glyphs a word may not begin with after a word that ends in zero-width spaces and,
+    /// right before them, in one of certain glyphs: per glyph, those (a rule needs the zero-width
+    /// space, as the space, right after one of them: Khmer's 'dist').
+    private let beforeIgnorable: GlyphSetTable?
     /// With predecessor rules, the bit of a kept last glyph that says the word ends in
     /// zero-width spaces (``lastGlyph(_:endsInIgnorable:)``); nil when the face has too many glyphs
     /// for it (such words are then not joined).
     let ignorableFlag: UInt32?
 
-    init(
+    init?(
         blocked: GlyphSet, skipped: GlyphSet, pairs: [PairSubtable], predecessors: [UInt16: Set<UInt16>] = [:],
-        ignorableGlyphs: Set<UInt16> = [], glyphCount: Int = 0x10000
+        afterIgnorable: Set<UInt16> = [], beforeIgnorable: [UInt16: Set<UInt16>] = [:],
+        bounded: [UInt16: Set<UInt16>] = [:], next: [UInt16: Set<UInt16>] = [:], ignorableGlyphs: Set<UInt16> = [],
+        glyphCount: Int = 0x10000
     ) {
         self.blocked = blocked
         self.skipped = skipped
         self.pairs = pairs
-        guard !predecessors.isEmpty else {
-            predecessorIndex = nil
-            predecessorSets = []
-            ignorableFlag = nil
-            return
+        self.ignorableGlyphs = GlyphSet()
+        for glyph in ignorableGlyphs { self.ignorableGlyphs.insert(UInt32(glyph)) }
+        for glyph in afterIgnorable { self.afterIgnorable.insert(UInt32(glyph)) }
+        // The marks on a word's glyphs need glyph ids below 0x8000; without them, a rule that
+        // needs a glyph after counts whatever comes after.
+        ignorableFlag = (predecessors.isEmpty && bounded.isEmpty) || glyphCount > 0x8000 ? nil : 0x8000
+        var (plain, bounded, next) = (predecessors, bounded, next)
+        if ignorableFlag == nil {
+            plain.merge(bounded) { $0.union($1) }
+            (bounded, next) = ([:], [:])
         }
-        ignorableFlag = glyphCount <= 0x8000 ? 0x8000 : nil
-        let index = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
-        index.initialize(repeating: 0, count: 0x10000)
-        var distinct: [Set<UInt16>: Int] = [:]
-        var sets: [GlyphSet] = []
-        for (glyph, before) in predecessors.sorted(by: { $0.key < $1.key }) {
-            let i: Int
-            if let known = distinct[before] {
-                i = known
-            } else {
-                let set = GlyphSet()
-                for g in before { set.insert(UInt32(g)) }
-                sets.append(set)
-                i = sets.count - 1
-                distinct[before] = i
+        var tables: [GlyphSetTable?] = []
+        for sets in [plain, beforeIgnorable, bounded, next] {
+            if sets.isEmpty {
+                tables.append(nil)
+                continue
             }
-            index[Int(glyph)] = UInt16(clamping: i + 1)
-            if !before.isDisjoint(with: ignorableGlyphs) { afterIgnorable.insert(UInt32(glyph)) }
+            guard let table = GlyphSetTable(sets) else { return nil }  // more distinct sets than 16 bits number
+            tables.append(table)
         }
-        predecessorIndex = index
-        predecessorSets = sets
+        (self.predecessors, self.beforeIgnorable, self.bounded, self.boundedNext) = (
+            tables[0], tables[1], tables[2], tables[3]
+        )
     }
-
-    deinit { predecessorIndex?.deallocate() }
 
     /// Whether a word beginning with `glyph` may not be joined by kerning alone after any word.
     @inline(__always) func isBlocked(_ glyph: UInt32) -> Bool { blocked.contains(glyph) }
 
     /// Whether some words may precede one beginning with `glyph` only if they do not end with
     /// certain glyphs (``isBlocked(_:after:)``).
-    var hasPredecessorRules: Bool { predecessorIndex != nil }
+    var hasPredecessorRules: Bool { predecessors != nil || bounded != nil }
 
-    /// Whether a word beginning with `first` (not ``isBlocked(_:)``) may not be joined after
-    /// one whose kept last glyph is `last` (``lastGlyph(_:endsInIgnorable:)``): a rule matches
-    /// `first` right after that glyph, or after a zero-width space the word ends in.
+    /// Whether a word beginning with `first` (not ``isBlocked(_:)``; as ``firstGlyph(_:second:)``
+    /// keeps it) may not be joined after one whose kept last glyph is `last`
+    /// (``lastGlyph(_:endsInIgnorable:)``): a rule matches `first` right after that glyph, or
+    /// after a zero-width space the word ends in.
     @inline(__always) func isBlocked(_ first: UInt32, after last: UInt32) -> Bool {
-        guard let predecessorIndex, first < 0x10000 else { return false }
+        guard first < 0x10000, hasPredecessorRules else { return false }
         let flag = ignorableFlag ?? 0
-        if last & flag != 0 && afterIgnorable.contains(first) { return true }
-        let i = Int(predecessorIndex[Int(first)])
-        return i != 0 && predecessorSets[i - 1].contains(last & ~flag)
+        let (glyph, firstGlyph) = (last & ~flag, first & ~flag)
+        if last & flag != 0 {
+            if afterIgnorable.contains(firstGlyph) { return true }
+            if let beforeIgnorable, beforeIgnorable.contains(firstGlyph, glyph) { return true }
+        }
+        if let predecessors, predecessors.contains(firstGlyph, glyph) { return true }
+        // (Marked: the word's second glyph is none such a rule needs next.)
+        if first & flag == 0, let bounded, bounded.contains(firstGlyph, glyph) { return true }
+        return false
+    }
+
+    /// The first glyph a joined word keeps: `glyph`, marked when `second` (the word's glyph
+    /// after it; nil: none) is none that a positioning rule reaching `glyph` from the word
+    /// before needs next (Khmer's COENG RO, first in its syllable, is followed by its base,
+    /// where rules reaching it from a consonant before need a vowel sign).
+    @inline(__always) func firstGlyph(_ glyph: UInt32, second: UInt32?) -> UInt32 {
+        guard let flag = ignorableFlag, let boundedNext, glyph < flag, let second, second < 0x10000,
+            !ignorableGlyphs.contains(second),  // (a hidden default ignorable, which rules may skip)
+            !boundedNext.contains(glyph, second)
+        else { return glyph }
+        return glyph | flag
     }
 
     /// The last glyph a joined word keeps: `glyph` (the last that is no default ignorable's),
     /// with predecessor rules marked when the word ends in zero-width spaces (the only default
     /// ignorables a joined word may end in then); nil when it cannot be marked.
     @inline(__always) func lastGlyph(_ glyph: UInt32, endsInIgnorable: Bool) -> UInt32? {
-        guard predecessorIndex != nil else { return glyph }
+        guard predecessors != nil else { return glyph }
         // (A glyph substitutions name past the face's count could read as marked.)
         guard let ignorableFlag, glyph < ignorableFlag else { return nil }
         return endsInIgnorable ? glyph | ignorableFlag : glyph

@@ -336,9 +336,10 @@ extension RunMeasurer {
         return true
     }
 
-    /// Piece `p`'s first glyph and last glyph the kerning sees (default ignorables aside: the
-    /// kerning and every rule skip them), from the text last shaped (whose first cluster is
-    /// `offset`), when the piece is joinable (see above); else nil.
+    /// Piece `p`'s first glyph (marked by what its second glyph allows: JoinTable.firstGlyph)
+    /// and last glyph the kerning sees (default ignorables aside: the kerning and every rule
+    /// skip them), from the text last shaped (whose first cluster is `offset`), when the piece
+    /// is joinable (see above); else nil.
     private func joinGlyphs(
         of p: Int, offset: Int, clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput,
         pieces: GrowableBuffer<Piece>, table: JoinTable
@@ -366,7 +367,11 @@ extension RunMeasurer {
             if UTF8Scalars.decode(text, at: Int(clusters[c + offset].start)).scalar != 0x200B { return nil }
             c -= 1
         }
-        let last = joinLast[c]
+        // A cluster without glyphs gave them to the one before (HarfBuzz merges a syllable's
+        // clusters, a Khmer consonant after COENG into its base's): the last glyph is there.
+        var g = c
+        while g > firstCluster && joinFirst[g] == RunShaper.noGlyph { g -= 1 }
+        let last = joinLast[g]
         guard last != RunShaper.noGlyph, last < 0x10000 else { return nil }
         // Its last character must end its syllable (Khmer's COENG, a joiner: the next word
         // would be shaped in it).
@@ -376,7 +381,15 @@ extension RunMeasurer {
         let lastScalar = UTF8Scalars.decode(text, at: i).scalar
         if WordJoin.syllableContinues(after: lastScalar) || Self.isDefaultIgnorable(lastScalar) { return nil }
         guard let kept = table.lastGlyph(last, endsInIgnorable: c < endCluster - 1) else { return nil }
-        return (first, kept)
+        // The glyph after the first: what a rule reaching the first from the word before may
+        // need next (JoinTable.firstGlyph).
+        var second = joinSecond[firstCluster]
+        var next = firstCluster + 1
+        while second == RunShaper.noGlyph && next < endCluster {
+            second = joinFirst[next]
+            next += 1
+        }
+        return (table.firstGlyph(first, second: second == RunShaper.noGlyph ? nil : second), kept)
     }
 
     @inline(__always) private static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {

@@ -69,9 +69,10 @@ final class RunMeasurer {
     /// The glyphs of the run being measured that a rule reading back across a space may apply
     /// to (``Font/spaceBarrier``), for ``RunShaper``; nil for most fonts.
     private var crossingGlyphs: UnsafePointer<UInt64>?
-    /// Per cluster of the text last shaped with a join table: its first glyph and its last
-    /// glyph the kerning sees (``RunShaper/JoinGlyphs``).
+    /// Per cluster of the text last shaped with a join table: its first glyph, its second and
+    /// its last glyph the kerning sees (``RunShaper/JoinGlyphs``).
     let joinFirst = GrowableBuffer<UInt32>()
+    let joinSecond = GrowableBuffer<UInt32>()
     let joinLast = GrowableBuffer<UInt32>()
     /// Per piece of the joined run being measured: whether the edge after it is a join, its
     /// glyphs when it is joinable (first << 32 | last, else ``RunMeasurer/notJoinable``),
@@ -745,8 +746,10 @@ final class RunMeasurer {
             clusterFlags: clusterFlags.elements, crossingGlyphs: crossingGlyphs,
             joinGlyphs: joinSkipped.map { skipped in
                 joinFirst.resize(to: range.count, filling: 0)
+                joinSecond.resize(to: range.count, filling: 0)
                 joinLast.resize(to: range.count, filling: 0)
-                return RunShaper.JoinGlyphs(skipped: skipped, first: joinFirst.base, last: joinLast.base)
+                return RunShaper.JoinGlyphs(
+                    skipped: skipped, first: joinFirst.base, second: joinSecond.base, last: joinLast.base)
             })
     }
 

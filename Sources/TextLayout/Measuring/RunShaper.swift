@@ -33,11 +33,12 @@ enum RunShaper {
     static let neverCache: UInt8 = notdef | segmented
 
     /// Where ``shape`` writes, per cluster, the glyphs a word join reads (``WordJoin``): the
-    /// first glyph of the cluster and its last glyph that the kerning does not skip, each
-    /// ``noGlyph`` when there is none.
+    /// first glyph of the cluster, its second and its last glyph that the kerning does not
+    /// skip, each ``noGlyph`` when there is none.
     struct JoinGlyphs {
         let skipped: JoinTable.GlyphSet
         let first: UnsafeMutablePointer<UInt32>
+        let second: UnsafeMutablePointer<UInt32>
         let last: UnsafeMutablePointer<UInt32>
     }
     /// No glyph (``JoinGlyphs``).
@@ -72,6 +73,7 @@ enum RunShaper {
         }
         if let joinGlyphs {
             joinGlyphs.first.update(repeating: noGlyph, count: count)
+            joinGlyphs.second.update(repeating: noGlyph, count: count)
             joinGlyphs.last.update(repeating: noGlyph, count: count)
         }
         forEachSegment(paragraph: paragraph, run: run, clusterStarts: clusterStarts) { segment, cutCluster in
@@ -203,7 +205,11 @@ enum RunShaper {
                 let glyph = infos[g].codepoint
                 if glyph == 0 { clusterFlags[cluster] |= notdef }
                 if let joinGlyphs {  // (left to right only: glyph order is text order)
-                    if joinGlyphs.first[cluster] == noGlyph { joinGlyphs.first[cluster] = glyph }
+                    if joinGlyphs.first[cluster] == noGlyph {
+                        joinGlyphs.first[cluster] = glyph
+                    } else if joinGlyphs.second[cluster] == noGlyph {
+                        joinGlyphs.second[cluster] = glyph
+                    }
                     if !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
                 }
                 if let crossingGlyphs, glyph < 0x10000 {
