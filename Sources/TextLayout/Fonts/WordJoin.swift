@@ -108,6 +108,18 @@ enum WordJoin {
         }
     }
 
+    /// The glyphs (below 0x10000) of `face`'s `GDEF` class `glyphClass`, read by HarfBuzz from
+    /// the class definition's ranges.
+    static func glyphs(of glyphClass: hb_ot_layout_glyph_class_t, in face: OpaquePointer) -> [UInt16] {
+        let set = hb_set_create()!
+        defer { hb_set_destroy(set) }
+        hb_ot_layout_get_glyphs_in_class(face, glyphClass, set)
+        var glyphs: [UInt16] = []
+        var value = UInt32.max  // (HB_SET_VALUE_INVALID: from the start)
+        while hb_set_next(set, &value) != 0 && value < 0x10000 { glyphs.append(UInt16(value)) }
+        return glyphs
+    }
+
     /// The join table of `font` (an `hb_font_t`) for left-to-right runs of the script with
     /// ISO 15924 tag `scriptTag`, in the default language system, or nil (see above).
     static func table(for font: OpaquePointer, scriptTag: UInt32) -> JoinTable? {
@@ -150,9 +162,9 @@ enum WordJoin {
             rawIgnorables.insert(
                 hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? UInt16(truncatingIfNeeded: glyph) : 0)
         }
-        var afterIgnorable: (any: Set<UInt16>, before: [UInt16: Set<UInt16>]) = ([], [:])
+        var afterIgnorable: (any: [UInt16], before: [(glyphs: [UInt16], twoBack: [UInt16])]) = ([], [])
         var bounded: [(predecessors: [UInt16], followers: [UInt16])] = []
-        var nextGlyphs: [UInt16: Set<UInt16>] = [:]
+        var nextGlyphs: [(glyphs: [UInt16], next: [UInt16])] = []
         // Only the lookups the plan applies, and those their contexts apply, may reach a word
         // edge. Khmer's basic features apply to one syllable at a time, and a word ends its
         // syllables: their lookups' rules are not read (their flags are).
@@ -191,10 +203,10 @@ enum WordJoin {
             conditional += found.conditional
             skipsLigatures = skipsLigatures || found.skipsLigatures
             if !isPositioning { (skippingLookups, substitutionNested) = (reader.skippingLookups, reader.nested) }
-            bounded += reader.bounded.map { (Array($0.key), Array($0.value)) }
-            nextGlyphs.merge(reader.nextGlyphs) { $0.union($1) }
-            afterIgnorable.any.formUnion(reader.afterIgnorable.any)
-            afterIgnorable.before.merge(reader.afterIgnorable.before) { $0.union($1) }
+            bounded += reader.bounded.map { ($0.key, $0.value) }
+            nextGlyphs += reader.nextGlyphs
+            afterIgnorable.any += reader.afterIgnorable.any
+            afterIgnorable.before += reader.afterIgnorable.before
             if isPositioning {
                 guard found.pairLookups.count <= 1 else { return nil }
                 if let pair = found.pairLookups.first {
@@ -243,15 +255,10 @@ enum WordJoin {
         // ligatures) may not begin a joined word, nor anything substitutions make of one: a
         // lookup that skips it would match the glyph after it next to the word before.
         var skippable: [UInt16] = [0]
-        for glyph in 0..<UInt32(0x10000) {
-            let glyphClass = hb_ot_layout_get_glyph_class(face, glyph).rawValue
-            if glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_MARK.rawValue
-                || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT.rawValue
-                || (glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE.rawValue
-                    && (skipsLigatures || (kern?.flag ?? 0) & 0x4 != 0))
-            {
-                skippable.append(UInt16(glyph))
-            }
+        for glyphClass in [HB_OT_LAYOUT_GLYPH_CLASS_MARK, HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT]
+            + (skipsLigatures || (kern?.flag ?? 0) & 0x4 != 0 ? [HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE] : [])
+        {
+            skippable += glyphs(of: glyphClass, in: face)
         }
         // What substitutions make of a skippable glyph counts only where a substitution may
         // skip it first: positioning sees the glyphs substitutions leave, listed as they stand.
@@ -286,14 +293,14 @@ enum WordJoin {
         // before, what precedes the space: known where substitutions make nothing else of the
         // space (Khmer's 'dist' rules need a vowel sign or a subscript there), else whatever.
         let knowsBeforeSpace = ignorableGlyphs == rawIgnorables
-        var predecessors: [UInt16: Set<UInt16>] = [:]
+        var predecessors = GlyphSetUnions()
         var ignorableAny: Set<UInt16> = []
-        var ignorableBefore: [UInt16: Set<UInt16>] = [:]
+        var ignorableBefore = GlyphSetUnions()
         for (before, after) in conditional {
             guard let closedBefore = closed(before, first: false), let closedAfter = closed(after, first: true) else {
                 return nil
             }
-            for glyph in closedAfter { predecessors[glyph, default: []].formUnion(closedBefore) }
+            predecessors.add(closedBefore, to: closedAfter)
             if !ignorableGlyphs.isDisjoint(with: closedBefore)
                 && (!knowsBeforeSpace || rawIgnorables.isDisjoint(with: before))
             {
@@ -302,26 +309,27 @@ enum WordJoin {
         }
         // Positioning rules that need a known glyph after the word's first: by the glyph before
         // it and the word's second (JoinTable.firstGlyph).
-        var boundedPredecessors: [UInt16: Set<UInt16>] = [:]
+        var boundedPredecessors = GlyphSetUnions()
         for (before, after) in bounded {
             guard let closedBefore = closed(before, first: false), let closedAfter = closed(after, first: true) else {
                 return nil
             }
-            for glyph in closedAfter { boundedPredecessors[glyph, default: []].formUnion(closedBefore) }
+            boundedPredecessors.add(closedBefore, to: closedAfter)
             if !ignorableGlyphs.isDisjoint(with: closedBefore) { ignorableAny.formUnion(closedAfter) }
         }
-        var nextOf: [UInt16: Set<UInt16>] = [:]
-        for (glyph, next) in nextGlyphs where !bounded.isEmpty {
-            guard let descendants = closed([glyph], first: true) else { return nil }
-            for descendant in descendants { nextOf[descendant, default: []].formUnion(next) }
+        // (What substitutions make of a glyph needs what the glyph needs.)
+        var nextOf = GlyphSetUnions()
+        for (glyphs, next) in nextGlyphs where !bounded.isEmpty {
+            guard let descendants = closed(glyphs, first: true) else { return nil }
+            nextOf.add(next, to: descendants)
         }
         if knowsBeforeSpace && !conditional.isEmpty {
-            guard let closedAny = closed(Array(afterIgnorable.any), first: true) else { return nil }
+            guard let closedAny = closed(afterIgnorable.any, first: true) else { return nil }
             ignorableAny.formUnion(closedAny)
-            for (glyph, twoBack) in afterIgnorable.before {
-                guard let descendants = closed([glyph], first: true), let needed = closed(Array(twoBack), first: false)
+            for (glyphs, twoBack) in afterIgnorable.before {
+                guard let descendants = closed(glyphs, first: true), let needed = closed(twoBack, first: false)
                 else { return nil }
-                for descendant in descendants { ignorableBefore[descendant, default: []].formUnion(needed) }
+                ignorableBefore.add(needed, to: descendants)
             }
         }
         followers = unconditional
@@ -347,9 +355,8 @@ enum WordJoin {
         let skipped = JoinTable.GlyphSet()
         blocked.insert(0)
         for glyph in followers { blocked.insert(UInt32(glyph)) }
-        for glyph in 0..<UInt32(0x10000)
-        where skippedClasses.contains(hb_ot_layout_get_glyph_class(face, glyph).rawValue) {
-            skipped.insert(glyph)
+        for glyphClass in skippedClasses {
+            for glyph in glyphs(of: hb_ot_layout_glyph_class_t(glyphClass), in: face) { skipped.insert(UInt32(glyph)) }
         }
         return JoinTable(
             blocked: blocked, skipped: skipped, pairs: pairs, predecessors: predecessors,
@@ -365,13 +372,16 @@ enum WordJoin {
         let isPositioning: Bool
         private var followers: Set<UInt16> = []
         /// Followers a rule needs right after one of a few glyphs (its sequence's position
-        /// before), in a lookup that skips nothing: `predecessors` → followers.
-        private var conditional: [Set<UInt16>: Set<UInt16>] = [:]
+        /// before), in a lookup that skips nothing: `predecessors` → followers (lists as read,
+        /// repeats and all: hashing a list once is cheaper than hashing each of its glyphs).
+        private var conditional: [[UInt16]: [UInt16]] = [:]
         /// Followers a positioning rule needs right after one of a few glyphs and right before
-        /// one of others, in a lookup that skips nothing: `predecessors` → followers, and per
-        /// follower the glyphs that may come next (``nextGlyphs``).
-        private(set) var bounded: [Set<UInt16>: Set<UInt16>] = [:]
-        private(set) var nextGlyphs: [UInt16: Set<UInt16>] = [:]
+        /// one of others, in a lookup that skips nothing: `predecessors` → followers, and the
+        /// glyphs that may come next after followers (``nextGlyphs``).
+        private(set) var bounded: [[UInt16]: [UInt16]] = [:]
+        private(set) var nextGlyphs: [(glyphs: [UInt16], next: [UInt16])] = []
+        /// The glyphs the lists above hold, counted against the reading limit.
+        private var recorded = 0
         private var pairLookups: [(index: Int, flag: UInt16, subtables: [Int])] = []
         /// Whether a lookup matching several glyphs skips ligatures (then a ligature may not
         /// begin a joined word: the rule would see the glyph after it next to the word before).
@@ -389,7 +399,7 @@ enum WordJoin {
         /// Followers a rule needs right after one of `ignorables`: those that may follow it
         /// whatever precedes (`any`), and, for the others, the glyphs the rule needs before it
         /// (its sequence's position two before the follower).
-        private(set) var afterIgnorable: (any: Set<UInt16>, before: [UInt16: Set<UInt16>]) = ([], [:])
+        private(set) var afterIgnorable: (any: [UInt16], before: [(glyphs: [UInt16], twoBack: [UInt16])]) = ([], [])
         /// The flag of the lookup being read.
         private var flag: UInt16 = 0
         /// The lookups context rules apply, as read.
@@ -446,8 +456,7 @@ enum WordJoin {
                     guard reading.contains(i) else { continue }
                     for (subtable, subtableType) in subtables { try read(subtable, type: subtableType) }
                     guard
-                        followers.count + conditional.count + bounded.count + nextGlyphs.count
-                            <= SpaceBarrier.TableReader.readingLimit
+                        followers.count + recorded <= SpaceBarrier.TableReader.readingLimit
                     else {
                         return nil
                     }
@@ -456,7 +465,7 @@ enum WordJoin {
                 return nil
             }
             return (
-                followers.sorted(), conditional.map { (Array($0.key).sorted(), Array($0.value).sorted()) },
+                followers.sorted(), conditional.map { ($0.key, $0.value) },
                 pairLookups, skipsLigatures
             )
         }
@@ -470,21 +479,24 @@ enum WordJoin {
             // Only a lookup that skips nothing (but default ignorables, which a joinable word
             // does not end with) sees the glyph right before the word's first.
             if let predecessors, flag & 0xFF1E == 0, predecessors.count <= 64 {
-                let key = Set(predecessors)
+                recorded += glyphs.count
+                let afterSpace = predecessors.contains { ignorables.contains($0) }
                 // A positioning rule sees the glyphs substitutions leave: where it needs a
                 // known glyph after, the word's second glyph tells whether it can match.
-                if isPositioning, let next, key.isDisjoint(with: ignorables) {
-                    bounded[key, default: []].formUnion(glyphs)
-                    for glyph in glyphs { nextGlyphs[glyph, default: []].formUnion(next) }
+                if isPositioning, let next, !afterSpace {
+                    bounded[predecessors, default: []] += glyphs
+                    nextGlyphs.append((glyphs, next))
+                    recorded += next.count
                     return
                 }
-                conditional[key, default: []].formUnion(glyphs)
+                conditional[predecessors, default: []] += glyphs
                 // After a zero-width space, what the rule needs before the space.
-                guard !key.isDisjoint(with: ignorables) else { return }
+                guard afterSpace else { return }
                 if let twoBack, twoBack.count <= 64, ignorables.isDisjoint(with: twoBack) {
-                    for glyph in glyphs { afterIgnorable.before[glyph, default: []].formUnion(twoBack) }
+                    afterIgnorable.before.append((glyphs, twoBack))
+                    recorded += twoBack.count
                 } else {
-                    afterIgnorable.any.formUnion(glyphs)
+                    afterIgnorable.any += glyphs
                 }
             } else {
                 followers.formUnion(glyphs)
@@ -680,6 +692,38 @@ enum WordJoin {
             default:
                 throw SpaceBarrier.TableReader.Unknown()
             }
+        }
+    }
+}
+
+/// Per glyph, a union of glyph lists, gathered without hashing sets: each distinct list is kept
+/// once, by number, and each glyph keeps the numbers of its lists (``JoinTable/GlyphSetTable``
+/// makes the unions).
+struct GlyphSetUnions {
+    private(set) var lists: [[UInt16]] = []
+    private var numbers: [[UInt16]: Int32] = [:]
+    private(set) var members: [UInt16: [Int32]] = [:]
+
+    var isEmpty: Bool { members.isEmpty }
+
+    /// Adds `list` to the union of each of `glyphs`.
+    mutating func add(_ list: [UInt16], to glyphs: [UInt16]) {
+        guard !glyphs.isEmpty else { return }
+        let number: Int32
+        if let known = numbers[list] {
+            number = known
+        } else {
+            number = Int32(lists.count)
+            lists.append(list)
+            numbers[list] = number
+        }
+        for glyph in glyphs { members[glyph, default: []].append(number) }
+    }
+
+    /// Adds the unions of `other`.
+    mutating func merge(_ other: GlyphSetUnions) {
+        for (glyph, numbers) in other.members {
+            for number in numbers { add(other.lists[Int(number)], to: [glyph]) }
         }
     }
 }
@@ -890,21 +934,25 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
         private let index: UnsafeMutablePointer<UInt16>
         private let sets: [GlyphSet]
 
-        /// Nil when there are more distinct sets than 16 bits number.
-        init?(_ table: [UInt16: Set<UInt16>]) {
-            var distinct: [Set<UInt16>: Int] = [:]
+        /// The unions of `unions`; nil when there are more distinct ones than 16 bits number.
+        init?(_ unions: GlyphSetUnions) {
+            var distinct: [[Int32]: Int] = [:]
             var sets: [GlyphSet] = []
             var numbers: [(UInt16, Int)] = []
-            for (glyph, glyphs) in table.sorted(by: { $0.key < $1.key }) {
-                if let known = distinct[glyphs] {
+            for (glyph, lists) in unions.members.sorted(by: { $0.key < $1.key }) {
+                var key: [Int32] = []  // the lists' numbers, in order, once each
+                for list in lists.sorted() where key.last != list { key.append(list) }
+                if let known = distinct[key] {
                     numbers.append((glyph, known))
                     continue
                 }
                 guard sets.count < 0xFFFF else { return nil }
                 let set = GlyphSet()
-                for g in glyphs { set.insert(UInt32(g)) }
+                for list in key {
+                    for g in unions.lists[Int(list)] { set.insert(UInt32(g)) }
+                }
                 sets.append(set)
-                distinct[glyphs] = sets.count - 1
+                distinct[key] = sets.count - 1
                 numbers.append((glyph, sets.count - 1))
             }
             index = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
@@ -944,9 +992,9 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
     let ignorableFlag: UInt32?
 
     init?(
-        blocked: GlyphSet, skipped: GlyphSet, pairs: [PairSubtable], predecessors: [UInt16: Set<UInt16>] = [:],
-        afterIgnorable: Set<UInt16> = [], beforeIgnorable: [UInt16: Set<UInt16>] = [:],
-        bounded: [UInt16: Set<UInt16>] = [:], next: [UInt16: Set<UInt16>] = [:], ignorableGlyphs: Set<UInt16> = [],
+        blocked: GlyphSet, skipped: GlyphSet, pairs: [PairSubtable], predecessors: GlyphSetUnions = .init(),
+        afterIgnorable: Set<UInt16> = [], beforeIgnorable: GlyphSetUnions = .init(),
+        bounded: GlyphSetUnions = .init(), next: GlyphSetUnions = .init(), ignorableGlyphs: Set<UInt16> = [],
         glyphCount: Int = 0x10000
     ) {
         self.blocked = blocked
@@ -960,8 +1008,8 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
         ignorableFlag = (predecessors.isEmpty && bounded.isEmpty) || glyphCount > 0x8000 ? nil : 0x8000
         var (plain, bounded, next) = (predecessors, bounded, next)
         if ignorableFlag == nil {
-            plain.merge(bounded) { $0.union($1) }
-            (bounded, next) = ([:], [:])
+            plain.merge(bounded)
+            (bounded, next) = (.init(), .init())
         }
         var tables: [GlyphSetTable?] = []
         for sets in [plain, beforeIgnorable, bounded, next] {
