@@ -386,7 +386,9 @@ extension Segmenter {
             for s in 0..<scalars.count { breaks[s] = false }
         }
         var boundaries = takeBoundaries()
-        appendICUBoundaries(range, of: input, to: &boundaries)
+        if !appendDictionaryBoundaries(range, of: input, to: &boundaries) {
+            appendICUBoundaries(range, of: input, to: &boundaries)
+        }
         var s = 0
         let base = Int32(range.lowerBound)
         for boundary in boundaries {
@@ -409,6 +411,15 @@ extension Segmenter {
 
     /// ICU's line boundaries of paragraph `range` (relative offsets), by the style's locale, or
     /// the root rules when that locale is unusable.
+    /// ``appendDictionaryBoundaries(_:of:mode:to:)`` where our own breaker knows the style's
+    /// rules; false, appending nothing, where it does not or the paragraph needs ICU's iterator.
+    private func appendDictionaryBoundaries(
+        _ range: Range<Int>, of input: SegmentationInput, to boundaries: inout [Int32]
+    ) -> Bool {
+        guard let mode = input.rules.ownBreakerMode else { return false }
+        return appendDictionaryBoundaries(range, of: input, mode: mode, to: &boundaries)
+    }
+
     private func appendICUBoundaries(_ range: Range<Int>, of input: SegmentationInput, to boundaries: inout [Int32]) {
         let slice = UnsafeBufferPointer(rebasing: input.text[range])
         do {
@@ -429,7 +440,9 @@ extension Segmenter {
         firstCluster: Int
     ) {
         var boundaries = takeBoundaries()
-        appendICUBoundaries(range, of: input, to: &boundaries)
+        if !appendDictionaryBoundaries(range, of: input, to: &boundaries) {
+            appendICUBoundaries(range, of: input, to: &boundaries)
+        }
         let base = Int32(range.lowerBound)
         var c = firstCluster + 1
         let end = clusters.count

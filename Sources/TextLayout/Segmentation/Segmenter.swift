@@ -86,6 +86,14 @@ final class Segmenter {
     let scalarBreaks = GrowableBuffer<Bool>()
     /// ICU's boundaries.
     var boundaries: [Int32] = []
+    /// Scratch of ``appendDictionaryBoundaries(_:of:mode:to:)``: per scalar of the paragraph its
+    /// start and line-break class, and the runs of one script's SA characters (byte offsets,
+    /// start and end of each in turn).
+    let dictionaryStarts = GrowableBuffer<Int32>()
+    let dictionaryClasses = GrowableBuffer<UInt8>()
+    let dictionaryRuns = GrowableBuffer<Int32>()
+    /// ICU's dictionary opportunities inside runs of SA characters, by the run's text.
+    let dictionaryCache = DictionaryBreakCache()
     /// Scratch of bidi resolution (see `resolveBidi`): the paragraph in UTF-16, each scalar's
     /// first unit, the units' levels, and ICU's bidi object, reused (a right-to-left paragraph
     /// then allocates nothing).
