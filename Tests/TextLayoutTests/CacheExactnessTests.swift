@@ -170,6 +170,39 @@ struct CacheExactnessTests {
     }
 
     @Test(
+        "broken clusters: the dotted circle HarfBuzz puts before one, or not when its syllable number (four bits) is the last one given a circle, is never kept: Khmer joined words, Devanagari and Myanmar words"
+    )
+    func brokenClusters() {
+        // Found by an adversarial review: in `w`, the second KHA + II + TRIIS AP (a broken
+        // cluster: the sign after the vowel) is 15 syllables after the first and gets no circle,
+        // so the word was kept 635 units short and served to `t`.
+        let broken = "\u{1780}\u{17B6}\u{200B}\u{1783}\u{17B8}\u{17CA}\u{200B}"
+        let w = broken + String(repeating: "\u{1780}\u{200B}", count: 6) + "\u{1783}\u{17B8}\u{17CA}\u{200B}"
+        #expect(Self.differences([broken], warmedOn: [w], widths: [20, 40, 343]).isEmpty)
+        let warming = [
+            "\u{179A}\u{17D2}\u{1792}\u{17BF}\u{1784}\u{17D2}\u{179A}\u{17A1}\u{17D2}\u{179B}\u{17D2}\u{1781}\u{1796}\u{17C1}\u{200B}\u{200B}",
+            "\u{178D}\u{17A7}\u{17BF}\u{17CA}\u{200B}\u{178E}\u{17C2}\u{17C7}\u{1793}\u{17CC}\u{179E}\u{17D2}\u{1789}\u{200B}\u{200B}"
+                + "\u{200B}\u{1789}\u{17BE}\u{1789}\u{17D2}\u{1794}\u{17C2}\u{200B}\u{200B}\u{200B}\u{17A2}\u{1783}\u{17D2}\u{17A1}\u{17D2}"
+                + "\u{1790}\u{17B8}\u{17CA}\u{200B}",
+        ]
+        let then =
+            "\u{179A}\u{17D2}\u{1792}\u{17BF}\u{1784}\u{17D2}\u{179A}\u{1783}\u{17D2}\u{17A1}\u{17D2}\u{1790}\u{17B8}\u{17CA}\u{200B}"
+        #expect(Self.differences([then], warmedOn: warming, widths: [20, 60, 343]).isEmpty)
+        // Every distance between two broken clusters, in joined Khmer words and in words of the
+        // general path (Devanagari: two vowel signs; Myanmar: a medial after a vowel sign).
+        for (word, filler) in [
+            ("\u{1783}\u{17B8}\u{17CA}\u{200B}", "\u{1780}\u{17B6}\u{1780}\u{200B}"),
+            ("\u{0915}\u{093F}\u{093F} ", "\u{0915} "), ("\u{1000}\u{102D}\u{103B} ", "\u{1000} "),
+        ] {
+            for k in 0..<32 {
+                let warm = word + String(repeating: filler, count: k) + word
+                let found = Self.differences([word, warm + word], warmedOn: [warm], widths: [20, 60, 343])
+                #expect(found.isEmpty, "\(k): \(found.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+            }
+        }
+    }
+
+    @Test(
         "runs longer than HarfBuzz's segment (cut between any clusters past 8 KiB without a space, at a space past 4 KiB) measure from a warm cache as shaped whole: words kept from short runs, kerned across where the long run is cut"
     )
     func longRuns() {

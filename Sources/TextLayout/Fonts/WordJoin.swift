@@ -1066,7 +1066,7 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
     /// with predecessor rules marked when the word ends in zero-width spaces (the only default
     /// ignorables a joined word may end in then); nil when it cannot be marked.
     @inline(__always) func lastGlyph(_ glyph: UInt32, endsInIgnorable: Bool) -> UInt32? {
-        guard predecessors != nil else { return glyph }
+        guard hasPredecessorRules else { return glyph }
         // (A glyph substitutions name past the face's count could read as marked.)
         guard let ignorableFlag, glyph < ignorableFlag else { return nil }
         return endsInIgnorable ? glyph | ignorableFlag : glyph

@@ -125,7 +125,7 @@ extension RunMeasurer {
             // its advance here less the kerning with the next.
             include[i] = false
             let glyphs = pieceGlyphs[i]
-            guard glyphs != Self.notJoinable,
+            guard glyphs != Self.notJoinable, !shapedDottedCircle,
                 i == 0 || joinedAfter[i - 1] || !table.hasPredecessorRules, i + 1 == count || joinedAfter[i]
             else { continue }
             let alone = kerned(
@@ -198,6 +198,7 @@ extension RunMeasurer {
                     of: run, clusters: windowCluster..<Int(pieces[first + b - 1].endCluster),
                     bytes: Int(pieces[first + a].start)..<Int(pieces[first + b - 1].end), paragraph: paragraph,
                     all: clusters, input: input, joinSkipped: table.skipped)
+                if shapedDottedCircle { return false }
                 for i in a..<b {
                     let p = first + i
                     guard

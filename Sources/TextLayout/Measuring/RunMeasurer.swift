@@ -72,6 +72,10 @@ final class RunMeasurer {
     /// Per cluster of the text last shaped with a join table: its first glyph, its second and
     /// its last glyph the kerning sees (``RunShaper/JoinGlyphs``).
     let joinFirst = GrowableBuffer<UInt32>()
+    /// Whether the text last shaped held a dotted circle (``RunShaper/shape``'s answer): then
+    /// none of its pieces is kept, and a window of it measures nothing (the run is shaped
+    /// whole), since a broken cluster's circle depends on the syllables before it.
+    private(set) var shapedDottedCircle = false
     let joinSecond = GrowableBuffer<UInt32>()
     let joinLast = GrowableBuffer<UInt32>()
     /// Per piece of the joined run being measured: whether the edge after it is a join, its
@@ -333,7 +337,7 @@ final class RunMeasurer {
             // Pieces too wide for the cache's 32-bit entries are measured but not kept.
             let pieceClusters = Int(piece.firstCluster) - firstCluster..<Int(piece.endCluster) - firstCluster
             var keep =
-                fits && !piece.neverCached
+                fits && !piece.neverCached && !shapedDottedCircle
                 && !isPoisoned(firstCluster: pieceClusters.lowerBound, start: Int(piece.start), input: input)
                 && leadingEdgeIsSafe(
                     p, flags: clusterFlags[Int(piece.firstCluster) - firstCluster], firstPiece: first,
@@ -670,6 +674,7 @@ final class RunMeasurer {
             let windowCluster = w.clusters.lowerBound
             shapeClusters(
                 of: run, clusters: w.clusters, bytes: w.bytes, paragraph: paragraph, all: clusters, input: input)
+            if shapedDottedCircle { return false }
             for p in group {
                 let pieceFirst = Int(pieces[p].firstCluster) - windowCluster
                 let pieceEnd = Int(pieces[p].endCluster) - windowCluster
@@ -738,7 +743,7 @@ final class RunMeasurer {
         for c in range { relativeStarts.append(clusters[c].start - paragraphStart) }
         clusterAdvances.resize(to: range.count, filling: 0)
         clusterFlags.resize(to: range.count, filling: 0)
-        RunShaper.shape(
+        shapedDottedCircle = RunShaper.shape(
             font: input.context.fontMetrics[Int(run.font)].hbFont, script: run.script, rightToLeft: run.rightToLeft,
             language: input.language, paragraph: UnsafeBufferPointer(rebasing: input.text[paragraph]),
             run: bytes.lowerBound - paragraph.lowerBound..<bytes.upperBound - paragraph.lowerBound,

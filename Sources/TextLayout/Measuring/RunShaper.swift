@@ -59,13 +59,19 @@ enum RunShaper {
     ///     (``Font/spaceBarrier``), or nil.
     ///   - joinGlyphs: where to write each cluster's first glyph and last glyph the kerning
     ///     sees (``JoinGlyphs``; a left-to-right run only), or nil.
+    /// - Returns: whether a glyph is the font's dotted circle (U+25CC), which HarfBuzz's
+    ///   syllabic shapers put before a broken cluster (a mark with no base it may take), as a
+    ///   rule, in each. Not always: a broken cluster whose syllable number (four bits, counting
+    ///   the run's syllables) is the last one given a circle gets none, so such a cluster's
+    ///   advance depends on text far before it (``RunMeasurer`` keeps nothing of such a text).
+    @discardableResult
     static func shape(
         font: HarfBuzzFont, script: UInt8, rightToLeft: Bool,
         language: hb_language_t?, paragraph: UnsafeBufferPointer<UInt8>, run: Range<Int>,
         clusterStarts: UnsafeBufferPointer<Int32>,
         advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>,
         crossingGlyphs: UnsafePointer<UInt64>? = nil, joinGlyphs: JoinGlyphs? = nil
-    ) {
+    ) -> Bool {
         let count = clusterStarts.count
         for i in 0..<count {
             advances[i] = 0
@@ -76,13 +82,20 @@ enum RunShaper {
             joinGlyphs.second.update(repeating: noGlyph, count: count)
             joinGlyphs.last.update(repeating: noGlyph, count: count)
         }
+        var dottedCircle: hb_codepoint_t = 0
+        if hb_font_get_nominal_glyph(font.pointer, 0x25CC, &dottedCircle) == 0 { dottedCircle = .max }
+        var sawDottedCircle = false
         forEachSegment(paragraph: paragraph, run: run, clusterStarts: clusterStarts) { segment, cutCluster in
             if let cutCluster { clusterFlags[cutCluster] |= Self.segmented }
-            shapeSegment(
+            if shapeSegment(
                 font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
                 segment: segment, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags,
-                crossingGlyphs: crossingGlyphs, joinGlyphs: joinGlyphs)
+                crossingGlyphs: crossingGlyphs, joinGlyphs: joinGlyphs, dottedCircle: dottedCircle)
+            {
+                sawDottedCircle = true
+            }
         }
+        return sawDottedCircle
     }
 
     /// Calls `body` with the segments of `run` that reach HarfBuzz one call each, in logical
@@ -169,16 +182,16 @@ enum RunShaper {
     }
 
     /// Shapes `segment` of the paragraph and adds its glyphs' advances and flags to the clusters
-    /// that hold them.
+    /// that hold them; returns whether a glyph is `dottedCircle`.
     private static func shapeSegment(
         font: HarfBuzzFont, script: UInt8, rightToLeft: Bool, language: hb_language_t?,
         paragraph: UnsafeBufferPointer<UInt8>, segment: Range<Int>,
         clusterStarts: UnsafeBufferPointer<Int32>,
         advances: UnsafeMutableBufferPointer<Int32>, clusterFlags: UnsafeMutableBufferPointer<UInt8>,
-        crossingGlyphs: UnsafePointer<UInt64>?, joinGlyphs: JoinGlyphs?
-    ) {
+        crossingGlyphs: UnsafePointer<UInt64>?, joinGlyphs: JoinGlyphs?, dottedCircle: hb_codepoint_t
+    ) -> Bool {
         let count = clusterStarts.count
-        withShapedSegment(
+        return withShapedSegment(
             font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
             segment: segment
         ) { buffer in
@@ -197,6 +210,7 @@ enum RunShaper {
             var cluster = low
             var previousGlyphCluster: UInt32 = .max
             var lastGlyphCluster = -1  // the cluster of the glyph before, to find a cluster's first
+            var sawDottedCircle = false
             let firstGlyphOnly = crossingGlyphs.map { $0[3 * 0x10000 / 64] & 1 != 0 } ?? false
             for step in 0..<n {
                 let g = rightToLeft ? n - 1 - step : step
@@ -204,6 +218,7 @@ enum RunShaper {
                 while cluster + 1 < count && UInt32(clusterStarts[cluster + 1]) <= glyphCluster { cluster += 1 }
                 let glyph = infos[g].codepoint
                 if glyph == 0 { clusterFlags[cluster] |= notdef }
+                if glyph == dottedCircle { sawDottedCircle = true }
                 if let joinGlyphs {  // (left to right only: glyph order is text order)
                     if joinGlyphs.first[cluster] == noGlyph {
                         joinGlyphs.first[cluster] = glyph
@@ -249,6 +264,7 @@ enum RunShaper {
                     }
                 }
             }
+            return sawDottedCircle
         }
     }
 }
