@@ -74,6 +74,16 @@ struct FontMetrics: Sendable {
 /// by its ``Font``; HarfBuzz allows shaping with one font from several threads.
 struct HarfBuzzFont: @unchecked Sendable {
     let pointer: OpaquePointer
+    /// The font's glyph for U+25CC DOTTED CIRCLE, which HarfBuzz's syllabic shapers put before
+    /// a broken cluster (``RunShaper/shape``), or `UInt32.max` when it has none (HarfBuzz then
+    /// puts none).
+    let dottedCircle: UInt32
+
+    init(pointer: OpaquePointer) {
+        self.pointer = pointer
+        var glyph: hb_codepoint_t = 0
+        dottedCircle = hb_font_get_nominal_glyph(pointer, 0x25CC, &glyph) != 0 ? glyph : .max
+    }
 }
 
 /// A HarfBuzz language: an interned, immutable, process-lifetime pointer.

@@ -82,15 +82,13 @@ enum RunShaper {
             joinGlyphs.second.update(repeating: noGlyph, count: count)
             joinGlyphs.last.update(repeating: noGlyph, count: count)
         }
-        var dottedCircle: hb_codepoint_t = 0
-        if hb_font_get_nominal_glyph(font.pointer, 0x25CC, &dottedCircle) == 0 { dottedCircle = .max }
         var sawDottedCircle = false
         forEachSegment(paragraph: paragraph, run: run, clusterStarts: clusterStarts) { segment, cutCluster in
             if let cutCluster { clusterFlags[cutCluster] |= Self.segmented }
             if shapeSegment(
                 font: font, script: script, rightToLeft: rightToLeft, language: language, paragraph: paragraph,
                 segment: segment, clusterStarts: clusterStarts, advances: advances, clusterFlags: clusterFlags,
-                crossingGlyphs: crossingGlyphs, joinGlyphs: joinGlyphs, dottedCircle: dottedCircle)
+                crossingGlyphs: crossingGlyphs, joinGlyphs: joinGlyphs, dottedCircle: font.dottedCircle)
             {
                 sawDottedCircle = true
             }
