@@ -86,16 +86,13 @@ enum WordJoin {
         static func lookups(only features: [StaticString], in face: OpaquePointer) -> Set<Int> {
             let table = Font.tag("GSUB")
             func lookups(_ tags: [hb_tag_t]) -> Set<Int> {
-                let set = hb_set_create()!
-                defer { hb_set_destroy(set) }
                 let list = tags + [0]  // (HB_TAG_NONE ends the list)
-                list.withUnsafeBufferPointer {
-                    hb_ot_layout_collect_lookups(face, table, nil, nil, $0.baseAddress, set)
-                }
-                var result: Set<Int> = []
-                var value = UInt32.max  // (HB_SET_VALUE_INVALID: from the start)
-                while hb_set_next(set, &value) != 0 { result.insert(Int(value)) }
-                return result
+                return Set(
+                    members { set in
+                        list.withUnsafeBufferPointer {
+                            hb_ot_layout_collect_lookups(face, table, nil, nil, $0.baseAddress, set)
+                        }
+                    }.map(Int.init))
             }
             let named = features.map { Font.tag($0) }
             let total = hb_ot_layout_table_get_feature_tags(face, table, 0, nil, nil)
@@ -111,13 +108,18 @@ enum WordJoin {
     /// The glyphs (below 0x10000) of `face`'s `GDEF` class `glyphClass`, read by HarfBuzz from
     /// the class definition's ranges.
     static func glyphs(of glyphClass: hb_ot_layout_glyph_class_t, in face: OpaquePointer) -> [UInt16] {
+        members { hb_ot_layout_get_glyphs_in_class(face, glyphClass, $0) }.compactMap { UInt16(exactly: $0) }
+    }
+
+    /// The members of a HarfBuzz set that `fill` fills, in increasing order.
+    static func members(_ fill: (OpaquePointer) -> Void) -> [UInt32] {
         let set = hb_set_create()!
         defer { hb_set_destroy(set) }
-        hb_ot_layout_get_glyphs_in_class(face, glyphClass, set)
-        var glyphs: [UInt16] = []
+        fill(set)
+        var members: [UInt32] = []
         var value = UInt32.max  // (HB_SET_VALUE_INVALID: from the start)
-        while hb_set_next(set, &value) != 0 && value < 0x10000 { glyphs.append(UInt16(value)) }
-        return glyphs
+        while hb_set_next(set, &value) != 0 { members.append(value) }
+        return members
     }
 
     /// The join table of `font` (an `hb_font_t`) for left-to-right runs of the script with
@@ -138,13 +140,7 @@ enum WordJoin {
         defer { hb_shape_plan_destroy(plan) }
         // Every lookup the plan applies, by table (those its contexts apply are found reading).
         func plannedLookups(_ table: StaticString) -> Set<Int> {
-            let set = hb_set_create()!
-            defer { hb_set_destroy(set) }
-            hb_ot_shape_plan_collect_lookups(plan, Font.tag(table), set)
-            var lookups: Set<Int> = []
-            var value = UInt32.max  // (HB_SET_VALUE_INVALID: from the start)
-            while hb_set_next(set, &value) != 0 { lookups.insert(Int(value)) }
-            return lookups
+            Set(members { hb_ot_shape_plan_collect_lookups(plan, Font.tag(table), $0) }.map(Int.init))
         }
 
         var followers: [UInt16] = []
