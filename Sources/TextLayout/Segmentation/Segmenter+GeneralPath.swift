@@ -386,9 +386,7 @@ extension Segmenter {
             for s in 0..<scalars.count { breaks[s] = false }
         }
         var boundaries = takeBoundaries()
-        if !appendDictionaryBoundaries(range, of: input, to: &boundaries) {
-            appendICUBoundaries(range, of: input, to: &boundaries)
-        }
+        appendLineBoundaries(range, of: input, to: &boundaries)
         var s = 0
         let base = Int32(range.lowerBound)
         for boundary in boundaries {
@@ -411,13 +409,16 @@ extension Segmenter {
 
     /// ICU's line boundaries of paragraph `range` (relative offsets), by the style's locale, or
     /// the root rules when that locale is unusable.
-    /// ``appendDictionaryBoundaries(_:of:mode:to:)`` where our own breaker knows the style's
-    /// rules; false, appending nothing, where it does not or the paragraph needs ICU's iterator.
-    private func appendDictionaryBoundaries(
-        _ range: Range<Int>, of input: SegmentationInput, to boundaries: inout [Int32]
-    ) -> Bool {
-        guard let mode = input.rules.ownBreakerMode else { return false }
-        return appendDictionaryBoundaries(range, of: input, mode: mode, to: &boundaries)
+    /// The line boundaries of a paragraph our breaker alone does not break: with Thai, Lao,
+    /// Khmer or Myanmar runs, ``appendDictionaryBoundaries(_:of:mode:to:)`` where our breaker
+    /// knows the style's rules and the paragraph allows it; else ICU's iterator over it.
+    private func appendLineBoundaries(_ range: Range<Int>, of input: SegmentationInput, to boundaries: inout [Int32]) {
+        if let mode = input.rules.ownBreakerMode,
+            appendDictionaryBoundaries(range, of: input, mode: mode, to: &boundaries)
+        {
+            return
+        }
+        appendICUBoundaries(range, of: input, to: &boundaries)
     }
 
     private func appendICUBoundaries(_ range: Range<Int>, of input: SegmentationInput, to boundaries: inout [Int32]) {
@@ -440,9 +441,7 @@ extension Segmenter {
         firstCluster: Int
     ) {
         var boundaries = takeBoundaries()
-        if !appendDictionaryBoundaries(range, of: input, to: &boundaries) {
-            appendICUBoundaries(range, of: input, to: &boundaries)
-        }
+        appendLineBoundaries(range, of: input, to: &boundaries)
         let base = Int32(range.lowerBound)
         var c = firstCluster + 1
         let end = clusters.count
