@@ -109,7 +109,7 @@ enum MeasureCommand {
 
         if !scanner.positionals.isEmpty {
             // Texts given as arguments: answered in order, written at once.
-            var text = ""
+            var text: [UInt8] = []
             var warnings = ""
             var failures = 0
             for (index, argument) in scanner.positionals.enumerated() {
@@ -118,7 +118,8 @@ enum MeasureCommand {
                     case .success(let decoded):
                         answer.append(decoded, number: index + 1, to: &text, warnings: &warnings)
                     case .failure(let problem):
-                        text += "{\"line\": \(index + 1), \"error\": \(JSON.string(problem.message))}\n"
+                        text.append(
+                            contentsOf: "{\"line\": \(index + 1), \"error\": \(JSON.string(problem.message))}\n".utf8)
                         failures += 1
                     }
                 } else {
@@ -127,7 +128,7 @@ enum MeasureCommand {
             }
             io.errors(warnings)
             do {
-                try io.standardOutput.write(text)
+                try io.standardOutput.write(String(decoding: text, as: UTF8.self))
             } catch {
                 io.errors("Error: \(error)\n")
                 return CommandLineTool.ExitStatus.failure
@@ -148,7 +149,8 @@ enum MeasureCommand {
             progressLabel: "measure", progressUnit: "texts"
         ) { batch, stop in
             var made = BatchOutput(inputEnd: batch.inputEnd)
-            var text = ""
+            var text: [UInt8] = []
+            text.reserveCapacity(batch.units.count * 80)
             for unit in batch.units {
                 if stop?.isRequested == true {
                     made.complete = false
@@ -156,8 +158,10 @@ enum MeasureCommand {
                 }
                 made.answered += 1
                 if unit.isTooLong {
-                    text +=
-                        "{\"line\": \(unit.line), \"error\": \"longer than \(longestLine) bytes, the longest line measured; not measured\"}\n"
+                    text.append(
+                        contentsOf:
+                            "{\"line\": \(unit.line), \"error\": \"longer than \(longestLine) bytes, the longest line measured; not measured\"}\n"
+                            .utf8)
                     made.failures += 1
                     continue
                 }
@@ -174,14 +178,15 @@ enum MeasureCommand {
                     case .success(let decoded):
                         answer.append(decoded, number: unit.line, to: &text, warnings: &made.warnings)
                     case .failure(let problem):
-                        text += "{\"line\": \(unit.line), \"error\": \(JSON.string(problem.message))}\n"
+                        text.append(
+                            contentsOf: "{\"line\": \(unit.line), \"error\": \(JSON.string(problem.message))}\n".utf8)
                         made.failures += 1
                     }
                 } else {
                     answer.append(line, number: unit.line, to: &text, warnings: &made.warnings)
                 }
             }
-            made.bytes = Array(text.utf8)
+            made.bytes = text
             return made
         }
         return StreamingRun.exitStatus(outcome, io: io, failedAnswers: true)
@@ -212,26 +217,41 @@ enum MeasureCommand {
 
         /// Measures text `number` (its line, or its place among the arguments) and appends its
         /// JSON line to `output`, and a warning for characters no font draws to `warnings`.
-        func append(_ text: String, number: Int, to output: inout String, warnings: inout String) {
+        func append(_ text: String, number: Int, to output: inout [UInt8], warnings: inout String) {
             let prepared = engine.prepare(text, style: options.style)
             let layout = prepared.layout(width: options.width, maxLines: options.maxLines, truncationToken: token)
             let missing = prepared.missingGlyphs
             if !missing.isEmpty { warnings += MeasureCommand.missingGlyphsWarning(missing, for: "text \(number)") }
-            output +=
-                "{\"lines\": \(layout.lineCount), \"height\": \(JSON.number(layout.height)), \"width\": \(JSON.number(layout.width)), \"truncated\": \(layout.isTruncated)"
+            // Written as bytes: a timeline's worth of short texts spends more time making
+            // strings of their answers than measuring some of them.
+            output.append(contentsOf: "{\"lines\": ".utf8)
+            JSON.appendInteger(layout.lineCount, to: &output)
+            output.append(contentsOf: ", \"height\": ".utf8)
+            JSON.appendNumber(layout.height, to: &output)
+            output.append(contentsOf: ", \"width\": ".utf8)
+            JSON.appendNumber(layout.width, to: &output)
+            output.append(contentsOf: layout.isTruncated ? ", \"truncated\": true".utf8 : ", \"truncated\": false".utf8)
             if breaks {
-                output +=
-                    ", \"breaks\": ["
-                    + MeasureCommand.lineStarts(layout, in: text, unit: offsets).map(String.init).joined(
-                        separator: ", ") + "]"
+                output.append(contentsOf: ", \"breaks\": [".utf8)
+                for (i, start) in MeasureCommand.lineStarts(layout, in: text, unit: offsets).enumerated() {
+                    if i > 0 { output.append(contentsOf: ", ".utf8) }
+                    JSON.appendInteger(start, to: &output)
+                }
+                output.append(UInt8(ascii: "]"))
             }
             if opportunities {
-                output +=
-                    ", \"opportunities\": ["
-                    + prepared.breakOpportunities.map { String(offsets.offset(ofScalarOffset: $0, in: text)) }.joined(
-                        separator: ", ") + "]"
+                output.append(contentsOf: ", \"opportunities\": [".utf8)
+                for (i, offset) in prepared.breakOpportunities.enumerated() {
+                    if i > 0 { output.append(contentsOf: ", ".utf8) }
+                    JSON.appendInteger(offsets.offset(ofScalarOffset: offset, in: text), to: &output)
+                }
+                output.append(UInt8(ascii: "]"))
             }
-            output += echo ? ", \"text\": \(JSON.string(text))}\n" : "}\n"
+            if echo {
+                output.append(contentsOf: ", \"text\": ".utf8)
+                output.append(contentsOf: JSON.string(text).utf8)
+            }
+            output.append(contentsOf: "}\n".utf8)
         }
     }
 

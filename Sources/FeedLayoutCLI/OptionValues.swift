@@ -244,10 +244,69 @@ enum JSON {
     /// which JSON allows. Every finite double is written as a JSON number; options are checked
     /// so that no result is infinite or NaN ("null" would be written then).
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        guard abs(value) < 1e15 else { return "\(value)" }
-        let rounded = (value * 10_000).rounded() / 10_000
-        if rounded == rounded.rounded() { return String(Int64(rounded)) }
-        return "\(rounded)"
+        var bytes: [UInt8] = []
+        appendNumber(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``number(_:)``'s text to `bytes`, without making a string: the digits of the
+    /// value in ten-thousandths below 10^9 in magnitude (every height and width a layout
+    /// gives), where they are exactly Swift's shortest form (a double that near an integer
+    /// number of ten-thousandths reads back from no shorter decimal); Swift's form above.
+    static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite else {
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
+        let scaled = (value * 10_000).rounded()
+        guard abs(value) < 1e9 else {
+            guard abs(value) < 1e15 else {
+                bytes.append(contentsOf: "\(value)".utf8)
+                return
+            }
+            let rounded = scaled / 10_000
+            bytes.append(
+                contentsOf: (rounded == rounded.rounded() ? String(Int64(rounded)) : "\(rounded)").utf8)
+            return
+        }
+        var units = Int64(scaled)  // below 10^13: exact
+        if units < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            units = -units
+        }
+        appendInteger(Int(units / 10_000), to: &bytes)
+        var fraction = units % 10_000
+        guard fraction != 0 else { return }
+        var digits = 4
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: Int64 = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Appends the decimal digits of `value` to `bytes`.
+    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { digits in
+            repeat {
+                digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude != 0
+            while count > 0 {
+                count -= 1
+                bytes.append(digits[count])
+            }
+        }
     }
 }

@@ -208,6 +208,50 @@ struct StreamingTests {
         }
     }
 
+    @Test("below 10^9 a number's digits are Swift's shortest form of it rounded to 4 decimals")
+    func numberDigits() {
+        // The oracle: Swift's own shortest form of the value rounded to ten-thousandths, which
+        // the digits written without making a string must equal.
+        func swiftForm(_ value: Double) -> String {
+            let rounded = (value * 10_000).rounded() / 10_000
+            return rounded == rounded.rounded() ? String(Int64(rounded)) : "\(rounded)"
+        }
+        var random = SplitMix(seed: 9)
+        var values: [Double] = [
+            0, -0.0, 0.00004, -0.00004, 0.00005, -0.00005, 0.00006, -0.00006, 0.0001, 0.1, 0.5, 1, 9.9999,
+            9.99995, 10.00005, 23.154, 86.02, 1e9.nextDown, -1e9.nextDown, 999_999_999.99995, 999_999_999.9999,
+            123_456_789.1234, 1e9, -1e9, 1e9.nextUp,
+        ]
+        for _ in 0..<200_000 {
+            // Every magnitude from 10^-6 to 10^9, both signs.
+            let magnitude = pow(10, Double(random.next() % 16_000) / 1_000 - 6)
+            let unit = Double(random.next() >> 11) / Double(1 << 53)
+            values.append((random.next() & 1 == 0 ? 1 : -1) * magnitude * unit)
+        }
+        for _ in 0..<100_000 {
+            // Ten-thousandths and the halves between them, exactly and one step off.
+            let units = Double(Int64(random.next() % 20_000_000_000_000) - 10_000_000_000_000)
+            let half = (units + 0.5) / 10_000
+            values += [units / 10_000, half, half.nextUp, half.nextDown]
+        }
+        var wrong = 0
+        for value in values {
+            var bytes: [UInt8] = []
+            JSON.appendNumber(value, to: &bytes)
+            let text = String(decoding: bytes, as: UTF8.self)
+            if text != swiftForm(value) {
+                wrong += 1
+                if wrong <= 5 { Issue.record("\(value) written as \(text), Swift writes \(swiftForm(value))") }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) of \(values.count) values written differently")
+        for integer in [0, 1, -1, 9, 10, -10, 1_234_567, Int.max, Int.min] {
+            var bytes: [UInt8] = []
+            JSON.appendInteger(integer, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(integer))
+        }
+    }
+
     @Test("a fonts directory that is not there says so (exit status 1)")
     func missingFontsDirectory() {
         let errors = Lock("")
