@@ -21,12 +21,14 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // libxml2's HTML parser: the HTML of web statuses' text (CHTMLText only).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // cairo with its FreeType backend: pictures of what was measured (Rendering only).
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        // cairo with its FreeType backend: pictures of what was measured (Rendering only). Its
+        // headers (apt `libcairo2-dev`) declare, its library is loaded when first drawn with
+        // (`CCairo.c`): not linked, so that a process that draws nothing does not map it.
         // Tiny C: ICU behind prefixed names (ICU's own names are version-renamed macros and its
         // headers clash with Foundation's private ICU), plus FreeType error names and the
         // character tables generated from ICU (GeneratedTables.h).
         .target(name: "CTextShims", dependencies: ["CICU", "CFreeType"]),
+        .target(name: "CCairo", dependencies: ["CFreeType"]),
         // Writes CTextShims' character tables from ICU (`swift run generate-text-tables`).
         .executableTarget(name: "generate-text-tables", dependencies: ["TextLayout"]),
         // A pthread-mutex lock the thread sanitizer understands (see Lock.swift).

@@ -29,6 +29,22 @@ struct ProcessTests {
         #expect(measured.status == 0 && measured.output.hasPrefix("{\"lines\": 1,"), "\(measured.errors)")
     }
 
+    @Test("cairo is loaded by the commands that draw, when they draw, and by no other")
+    func cairoLoadedWhenDrawing() throws {
+        // The dynamic loader's own account of the libraries it loads (LD_DEBUG=libs, on
+        // standard error), for a command that measures and one that draws.
+        let measured = try ChildProcess.shell("exec \"$FL\" measure 好", environment: ["LD_DEBUG": "libs"])
+        #expect(measured.status == 0 && measured.output.hasPrefix("{\"lines\": 1,"))
+        #expect(
+            measured.errors.contains("libharfbuzz.so"), "the loader's account is read: \(measured.errors.prefix(300))")
+        #expect(!measured.errors.contains("libcairo.so"), "measure loaded cairo")
+        #expect(!measured.errors.contains("libX11.so"), "measure loaded X11")
+        let drawn = try ChildProcess.shell(
+            "exec \"$FL\" render-text 好 -o \"$(mktemp -d)/a.png\"", environment: ["LD_DEBUG": "libs"])
+        #expect(drawn.status == 0, "\(drawn.errors.suffix(300))")
+        #expect(drawn.errors.contains("libcairo.so.2"), "render-text drew without loading cairo")
+    }
+
     @Test("a directory on standard input, or as FILE")
     func directory() throws {
         let input = try ChildProcess.shell("exec \"$FL\" heights < /")
