@@ -1,4 +1,5 @@
 import CTextShims
+import Glibc
 
 /// Line break opportunities of paragraphs with Thai, Lao, Khmer or Myanmar letters (line-break
 /// class SA, which ICU breaks by a dictionary), found without running ICU's line iterator over
@@ -68,27 +69,59 @@ enum DictionaryBreaks {
 
 /// The opportunities ICU's dictionary finds inside runs of SA characters, by the run's UTF-8
 /// (``DictionaryBreaks``): offsets inside the run, ascending. One per thread (a
-/// ``Segmenter``'s); bounded: at 4,096 runs it starts again empty. What it holds never changes
-/// an answer, only whether ICU is asked.
+/// ``Segmenter``'s); bounded: at 4,096 runs, or 1 MiB of their text, it starts again empty.
+/// What it holds never changes an answer, only whether ICU is asked.
+///
+/// Runs and their opportunities are kept in two arenas, not an array each: a Thai paragraph
+/// has a few runs, and two allocations per run (four to store one) cost as much as the
+/// lookup they serve.
 final class DictionaryBreakCache {
-    private var entries: [UInt64: (bytes: [UInt8], breaks: [Int32])] = [:]
+    private struct Entry {
+        var bytesStart: Int
+        var bytesCount: Int
+        var breaksStart: Int
+        var breaksCount: Int
+    }
+    private var entries: [UInt64: Entry] = [:]
+    private var bytes: [UInt8] = []
+    private var breaks: [Int32] = []
+    /// ICU's answer for a run not kept, before it is stored.
+    private var found: [Int32] = []
     private(set) var hits = 0
     private(set) var misses = 0
     static let capacity = 4_096
+    static let byteCapacity = 1 << 20
 
-    /// The opportunities inside `run`, remembered, else `find`'s.
-    func breaks(of run: UnsafeBufferPointer<UInt8>, find: () -> [Int32]) -> [Int32] {
+    /// Calls `body` with each opportunity inside `run`, in order: remembered, else what `find`
+    /// appends to the (empty) array it is given.
+    func forEachBreak(
+        of run: UnsafeBufferPointer<UInt8>, find: (inout [Int32]) -> Void, _ body: (Int32) -> Void
+    ) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
         for byte in run { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        if let entry = entries[hash], entry.bytes.elementsEqual(run) {
+        if let entry = entries[hash], entry.bytesCount == run.count,
+            bytes.withUnsafeBufferPointer({
+                memcmp($0.baseAddress! + entry.bytesStart, run.baseAddress!, run.count) == 0
+            })
+        {
             hits += 1
-            return entry.breaks
+            for i in entry.breaksStart..<entry.breaksStart + entry.breaksCount { body(breaks[i]) }
+            return
         }
         misses += 1
-        let breaks = find()
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[hash] = (Array(run), breaks)
-        return breaks
+        found.removeAll(keepingCapacity: true)
+        find(&found)
+        for b in found { body(b) }
+        if entries.count >= Self.capacity || bytes.count + run.count > Self.byteCapacity {
+            entries.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+            breaks.removeAll(keepingCapacity: true)
+        }
+        guard run.count <= Self.byteCapacity else { return }  // kept only in part: never
+        entries[hash] = Entry(
+            bytesStart: bytes.count, bytesCount: run.count, breaksStart: breaks.count, breaksCount: found.count)
+        bytes.append(contentsOf: run)
+        breaks.append(contentsOf: found)
     }
 }
 
@@ -153,14 +186,11 @@ extension Segmenter {
         for r in stride(from: 0, to: dictionaryRuns.count, by: 2) {
             let run = Int(dictionaryRuns[r])..<Int(dictionaryRuns[r + 1])
             let bytes = UnsafeBufferPointer(rebasing: text[run])
-            let breaks = dictionaryCache.breaks(of: bytes) {
-                var found: [Int32] = []
+            let offset = Int32(run.lowerBound - range.lowerBound)
+            dictionaryCache.forEachBreak(of: bytes) { found in
                 try? input.context.breakIterators.appendICULineBoundaries(
                     locale: input.rules.rootBreakLocale, text: bytes, to: &found)
-                return found
-            }
-            let offset = Int32(run.lowerBound - range.lowerBound)
-            for b in breaks {
+            } _: { b in
                 boundaries.append(offset + b)
                 inside = true
             }
