@@ -17,8 +17,12 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
-        // fontconfig: the system's fonts by family or pattern (FontStack.system).
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Shared libraries loaded when first called, not linked (cairo, fontconfig): a process
+        // that never calls one does not map it.
+        .target(name: "CLazyLibrary"),
+        // fontconfig: the system's fonts by family or pattern (FontStack.system). Its header (apt
+        // `libfontconfig-dev`) declares, its library is loaded when first called (`CFontconfig.c`).
+        .target(name: "CFontconfig", dependencies: ["CLazyLibrary"]),
         // libxml2's HTML parser: the HTML of web statuses' text (CHTMLText only).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // cairo with its FreeType backend: pictures of what was measured (Rendering only). Its
@@ -28,7 +32,7 @@ let package = Package(
         // headers clash with Foundation's private ICU), plus FreeType error names and the
         // character tables generated from ICU (GeneratedTables.h).
         .target(name: "CTextShims", dependencies: ["CICU", "CFreeType"]),
-        .target(name: "CCairo", dependencies: ["CFreeType"]),
+        .target(name: "CCairo", dependencies: ["CFreeType", "CLazyLibrary"]),
         // Writes CTextShims' character tables from ICU (`swift run generate-text-tables`).
         .executableTarget(name: "generate-text-tables", dependencies: ["TextLayout"]),
         // A pthread-mutex lock the thread sanitizer understands (see Lock.swift).

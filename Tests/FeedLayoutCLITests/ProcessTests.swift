@@ -29,16 +29,21 @@ struct ProcessTests {
         #expect(measured.status == 0 && measured.output.hasPrefix("{\"lines\": 1,"), "\(measured.errors)")
     }
 
-    @Test("cairo is loaded by the commands that draw, when they draw, and by no other")
-    func cairoLoadedWhenDrawing() throws {
+    @Test("cairo is loaded by the commands that draw, fontconfig by those that look up families, when they do")
+    func librariesLoadedWhenCalled() throws {
         // The dynamic loader's own account of the libraries it loads (LD_DEBUG=libs, on
-        // standard error), for a command that measures and one that draws.
+        // standard error), for a command that measures, one that finds a family and one that draws.
         let measured = try ChildProcess.shell("exec \"$FL\" measure 好", environment: ["LD_DEBUG": "libs"])
         #expect(measured.status == 0 && measured.output.hasPrefix("{\"lines\": 1,"))
         #expect(
             measured.errors.contains("libharfbuzz.so"), "the loader's account is read: \(measured.errors.prefix(300))")
         #expect(!measured.errors.contains("libcairo.so"), "measure loaded cairo")
         #expect(!measured.errors.contains("libX11.so"), "measure loaded X11")
+        #expect(!measured.errors.contains("libfontconfig.so"), "measure with files loaded fontconfig")
+        let family = try ChildProcess.shell(
+            "exec \"$FL\" measure --font-family 'No Such Family FL' 好", environment: ["LD_DEBUG": "libs"])
+        #expect(family.status != 0 && family.errors.contains("'No Such Family FL' is not installed"))
+        #expect(family.errors.contains("libfontconfig.so.1"), "a family was looked up without loading fontconfig")
         let drawn = try ChildProcess.shell(
             "exec \"$FL\" render-text 好 -o \"$(mktemp -d)/a.png\"", environment: ["LD_DEBUG": "libs"])
         #expect(drawn.status == 0, "\(drawn.errors.suffix(300))")
