@@ -25,23 +25,21 @@ void *lazylibrary_symbol(const char *soname, const char *name, const char *packa
 // (two threads that look it up at once store the same address).
 #define LAZYLIBRARY_FORWARD(soname, package, type, name, parameters, arguments)           \
     type name parameters {                                                                 \
-        static type(*kept) parameters;                                                     \
-        type(*address) parameters = __atomic_load_n(&kept, __ATOMIC_ACQUIRE);              \
-        if (!address) {                                                                    \
-            address = (type(*) parameters)lazylibrary_symbol(soname, #name, package);     \
-            __atomic_store_n(&kept, address, __ATOMIC_RELEASE);                            \
-        }                                                                                  \
+        LAZYLIBRARY_ADDRESS(soname, package, type, name, parameters)                       \
         return address arguments;                                                          \
     }
 #define LAZYLIBRARY_FORWARD_VOID(soname, package, name, parameters, arguments)            \
     void name parameters {                                                                 \
-        static void(*kept) parameters;                                                     \
-        void(*address) parameters = __atomic_load_n(&kept, __ATOMIC_ACQUIRE);              \
-        if (!address) {                                                                    \
-            address = (void(*) parameters)lazylibrary_symbol(soname, #name, package);     \
-            __atomic_store_n(&kept, address, __ATOMIC_RELEASE);                            \
-        }                                                                                  \
+        LAZYLIBRARY_ADDRESS(soname, package, void, name, parameters)                       \
         address arguments;                                                                 \
+    }
+// The declaration of `address`, the function's, for the two above.
+#define LAZYLIBRARY_ADDRESS(soname, package, type, name, parameters)                      \
+    static type(*kept) parameters;                                                         \
+    type(*address) parameters = __atomic_load_n(&kept, __ATOMIC_ACQUIRE);                  \
+    if (!address) {                                                                        \
+        address = (type(*) parameters)lazylibrary_symbol(soname, #name, package);         \
+        __atomic_store_n(&kept, address, __ATOMIC_RELEASE);                                \
     }
 
 #endif
