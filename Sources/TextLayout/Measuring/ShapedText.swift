@@ -26,7 +26,7 @@ struct ShapedText {
         var flags = [UInt8](repeating: 0, count: starts.count)
         let paragraph = UnsafeBufferPointer(rebasing: bytes[Int(run.paragraphStart)..<Int(run.paragraphEnd)])
         let segment = Int(clusters[clusterRange.lowerBound].start - run.paragraphStart)..<Int(end - run.paragraphStart)
-        starts.withUnsafeBufferPointer { starts in
+        _ = starts.withUnsafeBufferPointer { starts in  // (whether a dotted circle was shaped: not asked here)
             advances.withUnsafeMutableBufferPointer { advances in
                 flags.withUnsafeMutableBufferPointer { flags in
                     RunShaper.shape(
