@@ -165,6 +165,16 @@ enum MeasureCommand {
                     made.failures += 1
                     continue
                 }
+                if !jsonLines && !answer.readsText {
+                    // Measured from the bytes read, with no string made, when they are UTF-8.
+                    let measured = batch.withBytes(of: unit) { bytes in
+                        let span = Span(_unsafeElements: bytes.assumingMemoryBound(to: UInt8.self))
+                        guard let utf8 = try? UTF8Span(validating: span) else { return false }
+                        answer.append(utf8, number: unit.line, to: &text, warnings: &made.warnings)
+                        return true
+                    }
+                    if measured { continue }
+                }
                 let line = batch.withBytes(of: unit) { bytes in
                     String(validating: bytes, as: UTF8.self)
                         ?? {
@@ -218,7 +228,28 @@ enum MeasureCommand {
         /// Measures text `number` (its line, or its place among the arguments) and appends its
         /// JSON line to `output`, and a warning for characters no font draws to `warnings`.
         func append(_ text: String, number: Int, to output: inout [UInt8], warnings: inout String) {
-            let prepared = engine.prepare(text, style: options.style)
+            answer(
+                engine.prepare(text, style: options.style), of: text, number: number, to: &output, warnings: &warnings)
+        }
+
+        /// Whether an answer reads its text's characters (line starts, opportunities as offsets,
+        /// the text itself), which ``append(_:number:to:warnings:)-(UTF8Span,_,_,_)`` has not.
+        var readsText: Bool { breaks || opportunities || echo }
+
+        /// ``append(_:number:to:warnings:)-(String,_,_,_)`` for a text given as its UTF-8, when
+        /// the answer reads no more of it than its measure (``readsText`` false): no string made.
+        func append(_ utf8: UTF8Span, number: Int, to output: inout [UInt8], warnings: inout String) {
+            precondition(!readsText, "an answer that reads its text needs it as a string")
+            answer(
+                engine.prepare(utf8, style: options.style), of: nil, number: number, to: &output, warnings: &warnings)
+        }
+
+        /// Appends the JSON line of `prepared`, text `number` (`text`, which the answer reads
+        /// when ``readsText``).
+        private func answer(
+            _ prepared: PreparedText, of text: String?, number: Int, to output: inout [UInt8], warnings: inout String
+        ) {
+            let text = text ?? ""
             let layout = prepared.layout(width: options.width, maxLines: options.maxLines, truncationToken: token)
             let missing = prepared.missingGlyphs
             if !missing.isEmpty { warnings += MeasureCommand.missingGlyphsWarning(missing, for: "text \(number)") }

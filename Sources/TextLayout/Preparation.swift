@@ -9,16 +9,21 @@
 ///   ─▶ PreparedText ─LineFiller─▶ ParagraphLayout
 /// ```
 enum Preparation {
-    /// Prepares `text` in `style` with `context`'s fonts and caches.
+    /// Prepares `text` in `style` with `context`'s fonts and caches; or, given `utf8` (valid
+    /// UTF-8), those bytes as plain text (`text` then empty: no attachments).
     static func prepare(
-        _ text: AttributedText, style: TextStyle, context: MeasuringContext,
-        paths: SegmentationRules.Paths = .fastest
+        _ text: AttributedText, utf8: UnsafeBufferPointer<UInt8>? = nil, style: TextStyle,
+        context: MeasuringContext, paths: SegmentationRules.Paths = .fastest
     ) -> PreparedText {
         StageWorkspace.with { workspace in
             let output = workspace.assembly
             output.reset()
-            var string = text.string
-            string.withUTF8 { output.bytes.append(contentsOf: $0) }
+            if let utf8 {
+                output.bytes.append(contentsOf: utf8)
+            } else {
+                var string = text.string
+                string.withUTF8 { output.bytes.append(contentsOf: $0) }
+            }
             let bytes = UnsafeBufferPointer(output.bytes.elements)
             HardBreaks.paragraphs(of: bytes, into: output.spans)
             workspace.builder.startText()

@@ -83,6 +83,15 @@ public final class TextEngine: Sendable {
         prepare(AttributedText(text), style: style)
     }
 
+    /// Prepares plain text given as UTF-8 (checked valid by its type), as
+    /// ``prepare(_:style:)-(String,_)`` does the same text as a `String`, without making one: for
+    /// text read from a file, a socket or JSON, where a string would be made only to be read.
+    public func prepare(_ utf8: UTF8Span, style: TextStyle = TextStyle()) -> PreparedText {
+        utf8.span.withUnsafeBufferPointer { bytes in
+            Preparation.prepare(AttributedText(""), utf8: bytes, style: style, context: context)
+        }
+    }
+
     /// How many shaped pieces the cache holds, and its hits (pieces) and misses (runs shaped).
     public var segmentCacheStatistics: (count: Int, hits: Int, misses: Int) {
         guard let segmentCache = context.segmentCache else { return (0, 0, 0) }

@@ -25,6 +25,33 @@ struct HostileInputTests {
         #expect(layout.width > engine.layout("ab( ", width: 343).width + 3 * 5, "each U+FFFD has a real advance")
     }
 
+    @Test("text given as UTF-8 bytes measures as the same text given as a string, and only valid UTF-8 is taken")
+    func utf8Spans() throws {
+        var random = RandomText(seed: 61)
+        var texts = ["", "a", "שלום עולם 123", "ok\nnext line\r\n\u{2029}x", String(repeating: "ab ", count: 2_000)]
+        for count in [1, 3, 12, 60, 400] {
+            for _ in 0..<40 { texts.append(random.text(count: count)) }
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let prepared = try bytes.withUnsafeBufferPointer { buffer in
+                engine.prepare(try UTF8Span(validating: Swift.Span(_unsafeElements: buffer)))
+            }
+            let expected = engine.prepare(text)
+            for width in [0.0, 60, 343] {
+                #expect(
+                    prepared.layout(width: width) == expected.layout(width: width),
+                    "\(text.debugDescription) at \(width)")
+            }
+            #expect(prepared.breakOpportunities == expected.breakOpportunities)
+            #expect(prepared.missingGlyphs == expected.missingGlyphs)
+        }
+        let invalid: [UInt8] = [0x61, 0xFF, 0x62]
+        invalid.withUnsafeBufferPointer { buffer in
+            #expect(throws: UTF8.ValidationError.self) { try UTF8Span(validating: Swift.Span(_unsafeElements: buffer)) }
+        }
+    }
+
     @Test(
         "NUL bytes are characters: kept on their line, with no advance, never a line break",
         arguments: [
