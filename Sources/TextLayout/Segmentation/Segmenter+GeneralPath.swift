@@ -311,13 +311,33 @@ extension Segmenter {
         var strong = false
         let low = lowBidiClasses
         for scalar in scalars {
-            switch scalar < 0x900 ? Int32(low[Int(scalar)]) : ctextshims_bidi_class(scalar) {
-            case 1, 13: strong = true  // R, AL
-            case 3, 4, 6, 8, 9, 10, 17, 18: break  // ES, ET, CS, S, WS, ON, NSM, BN
-            default: return false
+            switch rightToLeftOnlyClass(scalar, low: low) {
+            case .strong: strong = true
+            case .neutral: break
+            case .other: return false
             }
         }
         return strong
+    }
+
+    /// What a scalar is to ``isRightToLeftOnly(_:)``'s rule, the one place it is written.
+    enum RightToLeftOnlyClass {
+        /// R, AL.
+        case strong
+        /// ES, ET, CS, S, WS, ON, NSM, BN.
+        case neutral
+        /// Anything else: the paragraph is not right to left only.
+        case other
+    }
+
+    /// ``RightToLeftOnlyClass`` of `scalar` (`low`: ``lowBidiClasses``, read once by the caller).
+    @inline(__always)
+    static func rightToLeftOnlyClass(_ scalar: UInt32, low: [UInt8]) -> RightToLeftOnlyClass {
+        switch scalar < 0x900 ? Int32(low[Int(scalar)]) : ctextshims_bidi_class(scalar) {
+        case 1, 13: .strong  // R, AL
+        case 3, 4, 6, 8, 9, 10, 17, 18: .neutral  // ES, ET, CS, S, WS, ON, NSM, BN
+        default: .other
+        }
     }
 
     /// ICU's bidi class of each code point below U+0900 (Latin, Greek, Cyrillic, Hebrew, Arabic,

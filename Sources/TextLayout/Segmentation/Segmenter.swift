@@ -103,6 +103,11 @@ final class Segmenter {
     lazy var bidi: UnsafeMutableRawPointer? = ctextshims_bidi_create()
 
     deinit { ctextshims_bidi_destroy(bidi) }
+    #if FEEDLAYOUT_INTERNAL_CHECKS
+        /// Paragraphs the fused pass took as right to left only (debug builds only: tests check
+        /// that it serves them).
+        var fusedRightToLeftParagraphs = 0
+    #endif
     /// Whether some cluster of the text fell to a font that lacks one of its characters (the
     /// text may have missing glyphs: see ``PreparedText/missingGlyphs``). Reset per text.
     var sawUncovered = false
@@ -111,7 +116,7 @@ final class Segmenter {
     /// leaves their scripts and levels in ``scripts`` and ``levels``.
     ///
     /// - Returns: whether the general path was taken (the fused pass's paragraphs hold no mark,
-    ///   ZWJ, variation selector or right-to-left text).
+    ///   ZWJ or variation selector, and no bidi class that needs ICU's bidi).
     func segment(_ range: Range<Int>, of input: SegmentationInput, into clusters: GrowableBuffer<ClusterInfo>) -> Bool {
         let firstCluster = clusters.count
         guard !range.isEmpty else {
@@ -148,9 +153,11 @@ final class Segmenter {
         case clustersAndBreaks
     }
 
-    /// The fused pass for a paragraph of single-code-point, left-to-right clusters: decodes,
-    /// looks properties up, picks fonts, scripts and line-break classes in one go. Adds nothing
-    /// when the paragraph needs the general path.
+    /// The fused pass for a paragraph of single-code-point clusters, left to right, or right to
+    /// left only (``isRightToLeftOnly(_:)``: every level 1, as the general path finds without
+    /// ICU; most Hebrew and Arabic paragraphs): decodes, looks properties up, picks fonts,
+    /// scripts and line-break classes in one go. Adds nothing when the paragraph needs the
+    /// general path.
     private func fusedPass(_ range: Range<Int>, of input: SegmentationInput, into clusters: GrowableBuffer<ClusterInfo>)
         -> FusedPass
     {
@@ -167,7 +174,11 @@ final class Segmenter {
         let classOut = lineClasses.base
         let hasAttachments = input.attributed.hasAttachments
         let table = input.context.fontTable
-        let stop = UnicodeProperties.complexGrapheme | UnicodeProperties.rightToLeft
+        let stop = UnicodeProperties.complexGrapheme
+        // A right-to-left scalar seen: from it on every scalar must keep the paragraph right to
+        // left only, and the text before it must be neutral (checked once, when it is seen).
+        var rightToLeft = false
+        let low = Self.lowBidiClasses  // once: each read of a static is a call to swift_once
         var ownBreaks = input.rules.ownBreakerMode != nil
         var uncovered = false
         var count = 0
@@ -183,6 +194,22 @@ final class Segmenter {
                     let (scalar, length) = UTF8Scalars.decode(text, at: i)
                     let bits = scalar < 0x10000 ? properties[Int(scalar)] : UnicodeProperties.of(scalar)
                     if bits & stop != 0 {
+                        simple = false
+                        return
+                    }
+                    if bits & UnicodeProperties.rightToLeft != 0 && !rightToLeft {
+                        rightToLeft = true
+                        var j = range.lowerBound
+                        while j < i {
+                            let (before, beforeLength) = UTF8Scalars.decode(text, at: j)
+                            if Self.rightToLeftOnlyClass(before, low: low) != .neutral {
+                                simple = false
+                                return
+                            }
+                            j += beforeLength
+                        }
+                    }
+                    if rightToLeft && Self.rightToLeftOnlyClass(scalar, low: low) == .other {
                         simple = false
                         return
                     }
@@ -223,7 +250,10 @@ final class Segmenter {
         let paragraphClusters = UnsafeMutableBufferPointer(rebasing: clusters.elements[firstCluster...])
         table.resolveSpaceFonts(paragraphClusters, scripts: UnsafeBufferPointer(scripts.elements), text: text)
         levels.removeAll()
-        levels.append(repeating: 0, count: count)
+        levels.append(repeating: rightToLeft ? 1 : 0, count: count)
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+            if rightToLeft { fusedRightToLeftParagraphs += 1 }
+        #endif
         // Our own line breaker (ICU's rules exactly; see PairLineBreaker) over the classes.
         guard ownBreaks, let mode = input.rules.ownBreakerMode else { return .clustersOnly }
         let classes = lineClasses.base
