@@ -49,8 +49,17 @@ enum DictionaryBreaks {
     /// engine (``thai`` … ``otherEngine``) shifted left by one, with bit 0 set for a mark (Mn,
     /// Mc: CM to the rules).
     @inline(__always) static func info(_ scalar: UInt32) -> UInt8 {
+        info(scalar, bmp: bmp)
+    }
+
+    /// ``info(_:)`` with its table read once by the caller (each read of a static is a call
+    /// to `swift_once`).
+    @inline(__always) static func info(_ scalar: UInt32, bmp: [UInt8]) -> UInt8 {
         scalar < 0x10000 ? bmp[Int(scalar)] : compute(scalar)
     }
+
+    /// The table ``info(_:bmp:)`` reads.
+    static var table: [UInt8] { bmp }
 
     private static func compute(_ scalar: UInt32) -> UInt8 {
         guard ctextshims_line_break_class(scalar) == 24 else { return 0 }  // U_LB_COMPLEX_CONTEXT
@@ -140,13 +149,16 @@ extension Segmenter {
         dictionaryRuns.removeAll()
         var runStart = -1
         var runEngine: UInt8 = 0
+        // The tables once: each read of a static is a call to swift_once, per character here.
+        let lineClasses = PairLineBreaker.bmp
+        let dictionaryInfo = DictionaryBreaks.table
         var i = range.lowerBound
         while i < range.upperBound {
             let (scalar, length) = UTF8Scalars.decode(text, at: i)
-            var lineClass = PairLineBreaker.lineClass(scalar)
+            var lineClass = scalar < 0x10000 ? lineClasses[Int(scalar)] : PairLineBreaker.compute(scalar)
             var engine: UInt8 = 0
             if lineClass == PairLineBreaker.unsupported {
-                let info = DictionaryBreaks.info(scalar)
+                let info = DictionaryBreaks.info(scalar, bmp: dictionaryInfo)
                 engine = info >> 1
                 guard engine != 0, engine != DictionaryBreaks.otherEngine else { return false }
                 lineClass = info & 1 != 0 ? PairLineBreaker.CM : PairLineBreaker.AL
