@@ -159,6 +159,33 @@ struct WordJoinTests {
         }
     }
 
+    @Test(
+        "the kerning index: every pair of glyphs of the Thai and Khmer faces (and Noto Sans's first 600) kerns as asking every pair subtable in turn"
+    )
+    func kerningIndex() throws {
+        let faces: [(path: String, script: StaticString, limit: Int)] = [
+            (Fixtures.notoCoreDirectory + "/NotoSansThai-Regular.ttf", "Thai", Int.max),
+            (Fixtures.notoCoreDirectory + "/NotoSansKhmer-Regular.ttf", "Khmr", Int.max),
+            (Fixtures.fontsDirectory + "/NotoSans-Regular.ttf", "Thai", 600),
+            (Fixtures.fontsDirectory + "/NotoSans-Regular.ttf", "Khmr", 600),
+        ]
+        for (file, script, limit) in faces {
+            let font = try Font(path: file)
+            guard let table = font.joinTable(scriptTag: Font.tag(script)) else { continue }
+            let glyphs = UInt32(min(font.glyphCount + 2, limit))  // (and ids past the face's)
+            var (differing, kerned) = (0, 0)
+            for first in 0..<glyphs {
+                for second in 0..<glyphs {
+                    let expected = table.kernAskingEverySubtable(first, second)
+                    if table.kern(first, second) != expected { differing += 1 }
+                    if expected != 0 { kerned += 1 }
+                }
+            }
+            #expect(differing == 0, "\(file) \(script): \(differing) pairs differ")
+            if file.hasSuffix("/NotoSansThai-Regular.ttf") { #expect(kerned > 100, "\(file): pairs kern") }
+        }
+    }
+
     @Test("glyphs a rule matches after its first are blocked: Thai's below-vowel contexts, LAKKHANGYAO, every mark")
     func blockedGlyphs() throws {
         let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansThai-Regular.ttf")

@@ -844,6 +844,12 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
         /// not apply (the next one is tried).
         func xAdvance(_ first: UInt16, _ second: UInt16) -> Int32? {
             guard let index = Self.search(coverage, first, key: \.glyph).map({ coverage[$0].index }) else { return nil }
+            return xAdvance(first, second, coverageIndex: index)
+        }
+
+        /// ``xAdvance(_:_:)`` for a `first` the coverage holds at `index`.
+        @inline(__always)
+        func xAdvance(_ first: UInt16, _ second: UInt16, coverageIndex index: Int) -> Int32? {
             if let classes1, let classes2 {
                 let c1 = Int(classes1.classOf(first))
                 let c2 = Int(classes2.classOf(second))
@@ -923,6 +929,12 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
     /// The glyphs the kerning skips (marks, ligatures, as its flag says).
     let skipped: GlyphSet
     let pairs: [PairSubtable]
+    /// The pair subtables that cover each first glyph, in order, with its coverage index
+    /// there: glyph `g`'s are `pairEntries[pairStarts[g]..<pairStarts[g + 1]]` (for `g` below
+    /// `pairStarts.count - 1`; no subtable covers the others). A kerning pair asks those alone,
+    /// not every subtable's coverage.
+    private let pairStarts: [Int32]
+    private let pairEntries: [(subtable: Int32, coverageIndex: Int32)]
 
     /// Per glyph, a set of glyphs (16-bit glyph ids both), numbered: an index of 0x10000
     /// entries (1 + the set's number, or 0) and the distinct sets.
@@ -996,6 +1008,7 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
         self.blocked = blocked
         self.skipped = skipped
         self.pairs = pairs
+        (pairStarts, pairEntries) = Self.pairIndex(pairs)
         self.ignorableGlyphs = GlyphSet()
         for glyph in ignorableGlyphs { self.ignorableGlyphs.insert(UInt32(glyph)) }
         for glyph in afterIgnorable { self.afterIgnorable.insert(UInt32(glyph)) }
@@ -1071,11 +1084,44 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
     /// What HarfBuzz adds to the advance of `first` (the last glyph of a word the kerning does
     /// not skip) when `second` (the first glyph of the next word) follows, in font units.
     func kern(_ first: UInt32, _ second: UInt32) -> Int32 {
+        guard first < 0x10000, second < 0x10000, Int(first) + 1 < pairStarts.count else { return 0 }
+        for e in Int(pairStarts[Int(first)])..<Int(pairStarts[Int(first) + 1]) {
+            let (subtable, index) = pairEntries[e]
+            if let advance = pairs[Int(subtable)].xAdvance(UInt16(first), UInt16(second), coverageIndex: Int(index)) {
+                return advance
+            }
+        }
+        return 0
+    }
+
+    /// ``kern(_:_:)`` asking every subtable in turn, as HarfBuzz's lookup does (tests hold the
+    /// index to it).
+    func kernAskingEverySubtable(_ first: UInt32, _ second: UInt32) -> Int32 {
         guard first < 0x10000, second < 0x10000 else { return 0 }
         for subtable in pairs {
             if let advance = subtable.xAdvance(UInt16(first), UInt16(second)) { return advance }
         }
         return 0
+    }
+
+    /// ``pairStarts`` and ``pairEntries`` of `pairs`.
+    private static func pairIndex(_ pairs: [PairSubtable]) -> ([Int32], [(subtable: Int32, coverageIndex: Int32)]) {
+        var byGlyph: [[(subtable: Int32, coverageIndex: Int32)]] = []
+        for (s, subtable) in pairs.enumerated() {
+            for (glyph, index) in subtable.coverage {
+                if Int(glyph) >= byGlyph.count {
+                    byGlyph += Array(repeating: [], count: Int(glyph) + 1 - byGlyph.count)
+                }
+                byGlyph[Int(glyph)].append((Int32(s), Int32(index)))
+            }
+        }
+        var starts: [Int32] = [0]
+        var entries: [(subtable: Int32, coverageIndex: Int32)] = []
+        for list in byGlyph {
+            entries += list
+            starts.append(Int32(entries.count))
+        }
+        return (starts, entries)
     }
 }
 
