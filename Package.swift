@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // FeedLayout: text measurement and cell layout for timelines (HarfBuzz, FreeType, ICU).
 import PackageDescription
 

@@ -11,9 +11,9 @@ extern "C" {
 #endif
 
 // The address of `name` in the shared library `soname`, loaded on the first call that names
-// it. When the library or the function is missing, the process ends with a message that
-// names both and says to install `package` (Debian's): what the dynamic loader would have
-// said at start-up had the library been linked.
+// it. When the library or the function is missing, the process ends (status 1) with a message
+// that names both and says to install `package` (Debian's): what the dynamic loader would
+// have said at start-up had the library been linked.
 void *lazylibrary_symbol(const char *soname, const char *name, const char *package);
 
 #ifdef __cplusplus

@@ -121,12 +121,12 @@ final class DictionaryBreakCache {
         found.removeAll(keepingCapacity: true)
         find(&found)
         for b in found { body(b) }
+        guard run.count <= Self.byteCapacity else { return }  // never kept, nor room made for it
         if entries.count >= Self.capacity || bytes.count + run.count > Self.byteCapacity {
             entries.removeAll(keepingCapacity: true)
             bytes.removeAll(keepingCapacity: true)
             breaks.removeAll(keepingCapacity: true)
         }
-        guard run.count <= Self.byteCapacity else { return }  // kept only in part: never
         entries[hash] = Entry(
             bytesStart: bytes.count, bytesCount: run.count, breaksStart: breaks.count, breaksCount: found.count)
         bytes.append(contentsOf: run)
