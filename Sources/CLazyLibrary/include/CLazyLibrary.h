@@ -22,14 +22,16 @@ void *lazylibrary_symbol(const char *soname, const char *name, const char *packa
 
 // A definition of `name` (with the prototype of the library's header, which the compiler
 // checks it against) that calls the library's own: looked up once and kept in an atomic word
-// (two threads that look it up at once store the same address).
+// (two threads that look it up at once store the same address). Hidden: the executable does
+// not export it, so the library's own callers (cairo calling fontconfig, Pango in the
+// benchmarks) bind to the library, not to it.
 #define LAZYLIBRARY_FORWARD(soname, package, type, name, parameters, arguments)           \
-    type name parameters {                                                                 \
+    __attribute__((visibility("hidden"))) type name parameters {                           \
         LAZYLIBRARY_ADDRESS(soname, package, type, name, parameters)                       \
         return address arguments;                                                          \
     }
 #define LAZYLIBRARY_FORWARD_VOID(soname, package, name, parameters, arguments)            \
-    void name parameters {                                                                 \
+    __attribute__((visibility("hidden"))) void name parameters {                           \
         LAZYLIBRARY_ADDRESS(soname, package, void, name, parameters)                       \
         address arguments;                                                                 \
     }
