@@ -79,4 +79,48 @@ struct DictionaryBreaksTests {
         let after = Self.cacheCounts()
         #expect(after.hits + after.misses - before.hits - before.misses > 2_000)
     }
+
+    @Test(
+        "the run cache answers every run with what was found for those bytes: 30,000 lookups of 7,000 runs (slots shared, the table emptied when full), runs of 1 MiB and past it"
+    )
+    func runCache() {
+        let cache = DictionaryBreakCache()
+        // A stand-in for ICU that answers from the bytes alone, and counts its calls.
+        var asked = 0
+        func answer(_ run: [UInt8]) -> [Int32] {
+            run.indices.filter { run[$0] % 7 == 0 }.map { Int32($0) }
+        }
+        func look(_ run: [UInt8]) -> [Int32] {
+            var got: [Int32] = []
+            run.withUnsafeBufferPointer { buffer in
+                cache.forEachBreak(of: buffer) { found in
+                    asked += 1
+                    found += answer(run)
+                } _: {
+                    got.append($0)
+                }
+            }
+            return got
+        }
+        var generator = SplitMix(seed: 0xD1C7)
+        let runs: [[UInt8]] = (0..<7_000).map { _ in
+            (0..<(1 + generator.below(40))).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        }
+        var wrong = 0
+        for _ in 0..<30_000 {
+            // Recent runs more often than old ones: both hits and misses after a reset.
+            let run = runs[generator.below(generator.below(2) == 0 ? 500 : runs.count)]
+            if look(run) != answer(run) { wrong += 1 }
+        }
+        #expect(wrong == 0)
+        #expect(cache.hits > 5_000 && cache.misses > DictionaryBreakCache.capacity, "\(cache.hits) \(cache.misses)")
+        #expect(asked == cache.misses)
+        // A run of exactly the byte capacity is kept (asked once); one byte more never is.
+        for count in [DictionaryBreakCache.byteCapacity, DictionaryBreakCache.byteCapacity + 1] {
+            let long = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            let before = asked
+            #expect(look(long) == answer(long) && look(long) == answer(long))
+            #expect(asked - before == (count > DictionaryBreakCache.byteCapacity ? 2 : 1), "\(count) bytes")
+        }
+    }
 }

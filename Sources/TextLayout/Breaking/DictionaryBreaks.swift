@@ -81,17 +81,22 @@ enum DictionaryBreaks {
 /// ``Segmenter``'s); bounded: at 4,096 runs, or 1 MiB of their text, it starts again empty.
 /// What it holds never changes an answer, only whether ICU is asked.
 ///
-/// Runs and their opportunities are kept in two arenas, not an array each: a Thai paragraph
-/// has a few runs, and two allocations per run (four to store one) cost as much as the
-/// lookup they serve.
+/// Runs and their opportunities are kept in two arenas, not an array each, and found by their
+/// own hash in a table of slots, not a dictionary that hashes it again: a Thai paragraph has a
+/// few runs, and two allocations per run (four to store one) and a keyed hash cost as much as
+/// the lookup they serve.
 final class DictionaryBreakCache {
     private struct Entry {
+        var hash: UInt64
         var bytesStart: Int
         var bytesCount: Int
         var breaksStart: Int
         var breaksCount: Int
     }
-    private var entries: [UInt64: Entry] = [:]
+    /// Open addressing by the run's hash (linear probing, twice as many slots as entries):
+    /// an entry's index, or -1.
+    private var slots = [Int32](repeating: -1, count: 2 * DictionaryBreakCache.capacity)
+    private var entries: [Entry] = []
     private var bytes: [UInt8] = []
     private var breaks: [Int32] = []
     /// ICU's answer for a run not kept, before it is stored.
@@ -108,14 +113,20 @@ final class DictionaryBreakCache {
     ) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
         for byte in run { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        if let entry = entries[hash], entry.bytesCount == run.count,
-            bytes.withUnsafeBufferPointer({
-                memcmp($0.baseAddress! + entry.bytesStart, run.baseAddress!, run.count) == 0
-            })
-        {
-            hits += 1
-            for i in entry.breaksStart..<entry.breaksStart + entry.breaksCount { body(breaks[i]) }
-            return
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ hash >> 32) & mask
+        while slots[slot] >= 0 {
+            let entry = entries[Int(slots[slot])]
+            if entry.hash == hash && entry.bytesCount == run.count
+                && bytes.withUnsafeBufferPointer({
+                    memcmp($0.baseAddress! + entry.bytesStart, run.baseAddress!, run.count) == 0
+                })
+            {
+                hits += 1
+                for i in entry.breaksStart..<entry.breaksStart + entry.breaksCount { body(breaks[i]) }
+                return
+            }
+            slot = (slot + 1) & mask
         }
         misses += 1
         found.removeAll(keepingCapacity: true)
@@ -123,12 +134,17 @@ final class DictionaryBreakCache {
         for b in found { body(b) }
         guard run.count <= Self.byteCapacity else { return }  // never kept, nor room made for it
         if entries.count >= Self.capacity || bytes.count + run.count > Self.byteCapacity {
+            for i in slots.indices { slots[i] = -1 }
             entries.removeAll(keepingCapacity: true)
             bytes.removeAll(keepingCapacity: true)
             breaks.removeAll(keepingCapacity: true)
+            slot = Int(truncatingIfNeeded: hash ^ hash >> 32) & mask
         }
-        entries[hash] = Entry(
-            bytesStart: bytes.count, bytesCount: run.count, breaksStart: breaks.count, breaksCount: found.count)
+        slots[slot] = Int32(entries.count)
+        entries.append(
+            Entry(
+                hash: hash, bytesStart: bytes.count, bytesCount: run.count, breaksStart: breaks.count,
+                breaksCount: found.count))
         bytes.append(contentsOf: run)
         breaks.append(contentsOf: found)
     }
