@@ -168,7 +168,7 @@ enum MeasureCommand {
                 if !jsonLines && !answer.readsText {
                     // Measured from the bytes read, with no string made, when they are UTF-8.
                     let measured = batch.withBytes(of: unit) { bytes in
-                        let span = Span(_unsafeElements: bytes.assumingMemoryBound(to: UInt8.self))
+                        let span = bytes.assumingMemoryBound(to: UInt8.self).span
                         guard let utf8 = try? UTF8Span(validating: span) else { return false }
                         answer.append(utf8, number: unit.line, to: &text, warnings: &made.warnings)
                         return true

@@ -35,7 +35,7 @@ struct HostileInputTests {
         for text in texts {
             let bytes = Array(text.utf8)
             let prepared = try bytes.withUnsafeBufferPointer { buffer in
-                engine.prepare(try UTF8Span(validating: Swift.Span(_unsafeElements: buffer)))
+                engine.prepare(try UTF8Span(validating: buffer.span))
             }
             let expected = engine.prepare(text)
             for width in [0.0, 60, 343] {
@@ -48,7 +48,7 @@ struct HostileInputTests {
         }
         let invalid: [UInt8] = [0x61, 0xFF, 0x62]
         invalid.withUnsafeBufferPointer { buffer in
-            #expect(throws: UTF8.ValidationError.self) { try UTF8Span(validating: Swift.Span(_unsafeElements: buffer)) }
+            #expect(throws: UTF8.ValidationError.self) { try UTF8Span(validating: buffer.span) }
         }
     }
 
