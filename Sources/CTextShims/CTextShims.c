@@ -56,6 +56,15 @@ int32_t ctextshims_breaker_set_utf8(ctextshims_breaker *breaker, const char *tex
     return (int32_t)status;
 }
 
+int32_t ctextshims_breaker_set_utf16(ctextshims_breaker *breaker, const uint16_t *text, int32_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    static const UChar empty[1] = {0};
+    utext_openUChars(&breaker->text, text != NULL ? (const UChar *)text : empty, length, &status);
+    if (U_FAILURE(status)) return (int32_t)status;
+    ubrk_setUText(breaker->iterator, &breaker->text, &status);
+    return (int32_t)status;
+}
+
 int32_t ctextshims_breaker_next(ctextshims_breaker *breaker) {
     int32_t next = ubrk_next(breaker->iterator);
     return next == UBRK_DONE ? -1 : next;

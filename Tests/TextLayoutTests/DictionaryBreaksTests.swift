@@ -123,4 +123,23 @@ struct DictionaryBreaksTests {
             #expect(asked - before == (count > DictionaryBreakCache.byteCapacity ? 2 : 1), "\(count) bytes")
         }
     }
+
+    @Test(
+        "ICU is handed UTF-16, as Chromium hands it: its Myanmar dictionary, given UTF-8, broke တခု (one, with its classifier) after its first letter"
+    )
+    func utf16ForICU() throws {
+        let engine = TextEngine(fonts: Fixtures.fonts, segmentCacheCapacity: 0)
+        for text in ["တခု", "တခု မပါပဲ", "ကောင်းတယ် တခု"] {
+            let ours = engine.prepare(text).breakOpportunities
+            let icu = engine.prepareGeneralPathOnly(AttributedText(text), icuOnly: true).breakOpportunities
+            #expect(ours == icu, "\(text)")
+            // The word တခု (its first scalar at `start`) holds no opportunity.
+            let scalars = Array(text.unicodeScalars)
+            let start = try #require(
+                (0..<scalars.count).first {
+                    String(String.UnicodeScalarView(scalars[$0..<min($0 + 3, scalars.count)])) == "တခု"
+                })
+            #expect(!ours.contains(start + 1) && !ours.contains(start + 2), "\(text): \(ours)")
+        }
+    }
 }

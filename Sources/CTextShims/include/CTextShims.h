@@ -32,7 +32,11 @@ void ctextshims_breaker_close(ctextshims_breaker *breaker);
 /* Points the iterator at `length` bytes of UTF-8 at `text`; the bytes must stay alive and
  * unchanged while the iterator is used. Returns an ICU error code (0 or negative = success). */
 int32_t ctextshims_breaker_set_utf8(ctextshims_breaker *breaker, const char *text, int64_t length);
-/* The first boundary after the current one as a byte offset, or -1 at the end. */
+/* The same over `length` units of UTF-16 at `text` (offsets then count units). ICU's
+ * dictionary line breaking (Thai, Lao, Khmer, Myanmar) answers some runs differently given as
+ * UTF-8: the engine hands it UTF-16, as Chromium does. */
+int32_t ctextshims_breaker_set_utf16(ctextshims_breaker *breaker, const uint16_t *text, int32_t length);
+/* The first boundary after the current one as an offset in the text's units, or -1 at the end. */
 int32_t ctextshims_breaker_next(ctextshims_breaker *breaker);
 /* The rule status of the boundary last returned (for line breaks, 100..199 is a hard break). */
 int32_t ctextshims_breaker_rule_status(ctextshims_breaker *breaker);

@@ -6,6 +6,10 @@ import LockSupport
 final class ThreadScratch {
     fileprivate var buffer: OpaquePointer?
     var workspace: StageWorkspace?
+    /// A text handed to ICU as UTF-16, and the byte offset of each unit in its UTF-8
+    /// (``BreakIteratorPool/appendICULineBoundaries(locale:text:to:)``).
+    var utf16: [UInt16] = []
+    var byteOffsets: [Int32] = []
     #if FEEDLAYOUT_INTERNAL_CHECKS
         /// Bytes of text this thread's measurers shaped as runs and windows (debug builds only:
         /// tests hold the window budget to what it promises).
