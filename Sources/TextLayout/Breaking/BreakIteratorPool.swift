@@ -74,14 +74,12 @@ final class BreakIteratorPool: Sendable {
         var i = 0
         while i < text.count {
             let (scalar, length) = UTF8Scalars.decode(text, at: i)
-            if scalar >= 0x10000 {
-                scratch.utf16.append(UInt16(0xD800 + ((scalar - 0x10000) >> 10)))
-                scratch.utf16.append(UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF)))
-                scratch.byteOffsets.append(Int32(i))
+            let units = UTF8Scalars.utf16(scalar)
+            scratch.utf16.append(units.first)
+            scratch.byteOffsets.append(Int32(i))
+            if let trail = units.trail {
+                scratch.utf16.append(trail)
                 scratch.byteOffsets.append(Int32(i))  // (no boundary falls inside a surrogate pair)
-            } else {
-                scratch.utf16.append(UInt16(scalar))
-                scratch.byteOffsets.append(Int32(i))
             }
             i += length
         }

@@ -24,7 +24,7 @@ import Glibc
 /// unbroken), or a class our breaker leaves to ICU, take ICU's iterator as before. Tests hold the
 /// two ways to each other on the corpora and on random text.
 enum DictionaryBreaks {
-    /// The engine of a Thai character (``info(_:)``).
+    /// The engine of a Thai character (``info(_:table:)``).
     static let thai: UInt8 = 1
     static let lao: UInt8 = 2
     static let khmer: UInt8 = 3
@@ -32,9 +32,9 @@ enum DictionaryBreaks {
     /// An SA character of a script without an engine here.
     static let otherEngine: UInt8 = 5
 
-    /// What ``info(_:)`` says of every BMP code point, read from ICU once: only the code points
-    /// our breaker leaves to ICU are asked.
-    private static let bmp: [UInt8] = {
+    /// What ``info(_:table:)`` says of every BMP code point, read from ICU once: only the code
+    /// points our breaker leaves to ICU are asked.
+    static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 0x10000)
         for scalar in 0..<UInt32(0x10000)
         where PairLineBreaker.bmp[Int(scalar)] == PairLineBreaker.unsupported
@@ -47,19 +47,11 @@ enum DictionaryBreaks {
 
     /// For a code point our breaker leaves to ICU: 0 when it is no SA character, else its
     /// engine (``thai`` … ``otherEngine``) shifted left by one, with bit 0 set for a mark (Mn,
-    /// Mc: CM to the rules).
-    @inline(__always) static func info(_ scalar: UInt32) -> UInt8 {
-        info(scalar, bmp: bmp)
+    /// Mc: CM to the rules). `table` is ``table``, read once by the caller (each read of a
+    /// static is a call to `swift_once`).
+    @inline(__always) static func info(_ scalar: UInt32, table: [UInt8]) -> UInt8 {
+        scalar < 0x10000 ? table[Int(scalar)] : compute(scalar)
     }
-
-    /// ``info(_:)`` with its table read once by the caller (each read of a static is a call
-    /// to `swift_once`).
-    @inline(__always) static func info(_ scalar: UInt32, bmp: [UInt8]) -> UInt8 {
-        scalar < 0x10000 ? bmp[Int(scalar)] : compute(scalar)
-    }
-
-    /// The table ``info(_:bmp:)`` reads.
-    static var table: [UInt8] { bmp }
 
     private static func compute(_ scalar: UInt32) -> UInt8 {
         guard ctextshims_line_break_class(scalar) == 24 else { return 0 }  // U_LB_COMPLEX_CONTEXT
@@ -174,7 +166,7 @@ extension Segmenter {
             var lineClass = scalar < 0x10000 ? lineClasses[Int(scalar)] : PairLineBreaker.compute(scalar)
             var engine: UInt8 = 0
             if lineClass == PairLineBreaker.unsupported {
-                let info = DictionaryBreaks.info(scalar, bmp: dictionaryInfo)
+                let info = DictionaryBreaks.info(scalar, table: dictionaryInfo)
                 engine = info >> 1
                 guard engine != 0, engine != DictionaryBreaks.otherEngine else { return false }
                 lineClass = info & 1 != 0 ? PairLineBreaker.CM : PairLineBreaker.AL

@@ -362,13 +362,9 @@ extension Segmenter {
         for s in 0..<scalars.count {
             let scalar = scalars[s]
             bidiUnitOfScalar.append(Int32(bidiUnits.count))
-            if scalar >= 0x10000 {
-                let v = scalar - 0x10000
-                bidiUnits.append(UInt16(0xD800 + (v >> 10)))
-                bidiUnits.append(UInt16(0xDC00 + (v & 0x3FF)))
-            } else {
-                bidiUnits.append(UInt16(scalar))
-            }
+            let units = UTF8Scalars.utf16(scalar)
+            bidiUnits.append(units.first)
+            if let trail = units.trail { bidiUnits.append(trail) }
         }
         bidiUnitLevels.resize(to: bidiUnits.count, filling: 0)
         let status = ctextshims_bidi_levels(

@@ -1,5 +1,5 @@
 /// Reading code points out of valid UTF-8 (the text of a Swift `String`): the one place that
-/// knows how long a scalar is from its lead byte.
+/// knows how long a scalar is from its lead byte, and how one is written in UTF-16.
 enum UTF8Scalars {
     /// The length in bytes of the scalar whose first byte is `lead`.
     @inline(__always) static func length(lead: UInt8) -> Int {
@@ -18,6 +18,14 @@ enum UTF8Scalars {
             (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
                 | UInt32(bytes[i + 3] & 0x3F), 4
         )
+    }
+
+    /// The UTF-16 of `scalar`: one unit, or a lead and a trail surrogate (ICU's bidi and line
+    /// iterators read UTF-16).
+    @inline(__always) static func utf16(_ scalar: UInt32) -> (first: UInt16, trail: UInt16?) {
+        guard scalar >= 0x10000 else { return (UInt16(truncatingIfNeeded: scalar), nil) }
+        let v = scalar - 0x10000
+        return (UInt16(0xD800 + (v >> 10)), UInt16(0xDC00 + (v & 0x3FF)))
     }
 
     /// The scalar whose UTF-8 bytes are the low bytes of `packed`, in text order.
