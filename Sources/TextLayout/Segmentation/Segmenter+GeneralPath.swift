@@ -423,8 +423,6 @@ extension Segmenter {
         return taken
     }
 
-    /// ICU's line boundaries of paragraph `range` (relative offsets), by the style's locale, or
-    /// the root rules when that locale is unusable.
     /// The line boundaries of a paragraph our breaker alone does not break: with Thai, Lao,
     /// Khmer or Myanmar runs, ``appendDictionaryBoundaries(_:of:mode:to:)`` where our breaker
     /// knows the style's rules and the paragraph allows it; else ICU's iterator over it.
@@ -437,6 +435,8 @@ extension Segmenter {
         appendICUBoundaries(range, of: input, to: &boundaries)
     }
 
+    /// ICU's line boundaries of paragraph `range` (relative offsets), by the style's locale, or
+    /// the root rules when that locale is unusable.
     private func appendICUBoundaries(_ range: Range<Int>, of input: SegmentationInput, to boundaries: inout [Int32]) {
         let slice = UnsafeBufferPointer(rebasing: input.text[range])
         do {
