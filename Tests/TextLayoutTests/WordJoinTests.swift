@@ -241,6 +241,94 @@ struct WordJoinTests {
         #expect(!table.isBlocked(table.firstGlyph(ro, second: ka), after: iiBelow))
         #expect(table.isBlocked(table.firstGlyph(ro, second: try glyph("uni17B7.r")), after: iiBelow))
     }
+
+    /// Noto Sans Khmer with the chaining rule of its `blwf` lookup 4 (applied per syllable),
+    /// [RO or VO] then COENG DA, TA, PHO or MO, made to take KA for COENG DA: a rule whose
+    /// backtrack may read the syllable before. `hb_font_t`, owned.
+    static func khmerBacktrackBeforeKa() throws -> OpaquePointer {
+        let path = Fixtures.notoCoreDirectory + "/NotoSansKhmer-Regular.ttf"
+        let original = hb_face_create(hb_blob_create_from_file(path), 0)!
+        defer { hb_face_destroy(original) }
+        let probe = hb_font_create(original)!
+        defer { hb_font_destroy(probe) }
+        var ka: hb_codepoint_t = 0
+        #expect(hb_font_get_nominal_glyph(probe, 0x1780, &ka) != 0)
+        let gsubBlob = hb_face_reference_table(original, Font.tag("GSUB"))!
+        defer { hb_blob_destroy(gsubBlob) }
+        var length: UInt32 = 0
+        var gsub = Array(UnsafeRawBufferPointer(start: hb_blob_get_data(gsubBlob, &length), count: Int(length)))
+        func u16(_ at: Int) -> Int { Int(gsub[at]) << 8 | Int(gsub[at + 1]) }
+        // GSUB → lookup list → lookup 4 → its one subtable (chaining, format 3, a backtrack of
+        // one) → its input coverage (format 1): KA for its first glyph, which keeps it sorted.
+        let lookupList = u16(8)
+        let lookup = lookupList + u16(lookupList + 2 + 2 * 4)
+        let subtable = lookup + u16(lookup + 6)
+        try #require(u16(lookup) == 6 && u16(lookup + 4) == 1 && u16(subtable) == 3 && u16(subtable + 2) == 1)
+        let coverage = subtable + u16(subtable + 4 + 2 + 2)
+        try #require(u16(coverage) == 1 && u16(coverage + 2) >= 2 && Int(ka) < u16(coverage + 6))
+        gsub[coverage + 4] = UInt8(ka >> 8)
+        gsub[coverage + 5] = UInt8(ka & 0xFF)
+        // A face of the original's tables, GSUB patched.
+        let builder = hb_face_builder_create()!
+        defer { hb_face_destroy(builder) }
+        var count: UInt32 = 64
+        var tags = [hb_tag_t](repeating: 0, count: 64)
+        _ = hb_face_get_table_tags(original, 0, &count, &tags)
+        for tag in tags.prefix(Int(count)) {
+            let blob: OpaquePointer
+            if tag == Font.tag("GSUB") {
+                blob = gsub.withUnsafeBytes {
+                    hb_blob_create(
+                        $0.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32($0.count), HB_MEMORY_MODE_DUPLICATE,
+                        nil, nil)
+                }
+            } else {
+                blob = hb_face_reference_table(original, tag)
+            }
+            hb_face_builder_add_table(builder, tag, blob)
+            hb_blob_destroy(blob)
+        }
+        let data = hb_face_reference_blob(builder)!
+        defer { hb_blob_destroy(data) }
+        let face = hb_face_create(data, 0)!
+        defer { hb_face_destroy(face) }
+        let font = hb_font_create(face)!
+        hb_ot_font_set_funcs(font)
+        return font
+    }
+
+    @Test(
+        "A chaining rule applied per syllable whose backtrack may read the word before blocks the word's first glyph after it: HarfBuzz 6.0 keeps only the input within the syllable"
+    )
+    func perSyllableBacktrack() throws {
+        let font = try Self.khmerBacktrackBeforeKa()
+        defer { hb_font_destroy(font) }
+        func glyph(_ scalar: UInt32) -> UInt32 {
+            var glyph: hb_codepoint_t = 0
+            _ = hb_font_get_nominal_glyph(font, scalar, &glyph)
+            return glyph
+        }
+        let (ka, ro, nga) = (glyph(0x1780), glyph(0x179A), glyph(0x1784))
+        // The rule's backtrack is matched from the output's length (`backtrack_len()`), which
+        // equals the glyph's index, and keeps the match within KA's syllable, only until the
+        // lookup has changed the buffer's length before KA; after that it reads RO in the
+        // word before. So a word beginning with KA may not join one ending in RO.
+        let table = try #require(WordJoin.table(for: font, scriptTag: Font.tag("Khmr")))
+        let afterRo = try #require(table.lastGlyph(ro, endsInIgnorable: false))
+        let afterNga = try #require(table.lastGlyph(nga, endsInIgnorable: false))
+        #expect(table.isBlocked(ka) || table.isBlocked(table.firstGlyph(ka, second: nil), after: afterRo))
+        // A word ending in another consonant, which the rule does not read, is still joined
+        // (when the face's kerning leaves the rule's glyphs before KA known).
+        if !table.isBlocked(ka) {
+            #expect(!table.isBlocked(table.firstGlyph(ka, second: nil), after: afterNga))
+        }
+        // In the font as it is, KA begins joined words after RO.
+        let original = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansKhmer-Regular.ttf")
+        let originalTable = try #require(original.joinTable(scriptTag: Font.tag("Khmr")))
+        let originalAfterRo = try #require(originalTable.lastGlyph(ro, endsInIgnorable: false))
+        #expect(!originalTable.isBlocked(ka))
+        #expect(!originalTable.isBlocked(originalTable.firstGlyph(ka, second: nil), after: originalAfterRo))
+    }
 }
 
 extension UInt32 {

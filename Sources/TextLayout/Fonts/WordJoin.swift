@@ -49,8 +49,10 @@ import CHarfBuzz
 ///
 /// Only the lookups HarfBuzz's plan for the script applies, and those their contexts apply,
 /// are read. Khmer's basic features (`pref`, `blwf`, `abvf`, `pstf`, `cfar`) apply to one
-/// syllable at a time, and a word ends its syllables: lookups only they name reach no word
-/// edge, and are not read. What substitutions make of a mark counts only where a substitution
+/// syllable at a time, and a word ends its syllables: the input of lookups only they name
+/// reaches no word edge, and is not read; the backtrack of their chaining rules is, with the
+/// lookahead after an input of several glyphs, which HarfBuzz 6.0 matches beyond the syllable.
+/// What substitutions make of a mark counts only where a substitution
 /// skipping marks may see the mark first: in Khmer, none of HarfBuzz's first stages skips
 /// (else this does not hold), so COENG RO, made there of the mark COENG and RO, may begin a
 /// word (``KhmerPlan``).
@@ -163,7 +165,8 @@ enum WordJoin {
         var nextGlyphs: [(glyphs: [UInt16], next: [UInt16])] = []
         // Only the lookups the plan applies, and those their contexts apply, may reach a word
         // edge. Khmer's basic features apply to one syllable at a time, and a word ends its
-        // syllables: their lookups' rules are not read (their flags are).
+        // syllables: of their lookups' rules, only the context HarfBuzz matches beyond the
+        // syllable is read (FollowerReader.addChain), and their flags.
         let isKhmer = scriptTag == Font.tag("Khmr")
         let syllableLookups = isKhmer ? KhmerPlan.lookups(only: KhmerPlan.basicFeatures, in: face) : []
         var blobs: [OpaquePointer] = []
@@ -176,22 +179,28 @@ enum WordJoin {
             let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
             let applied = plannedLookups(tag)
             var reading = isPositioning ? applied : applied.subtracting(syllableLookups)
+            var contextOnly = isPositioning ? [] : syllableLookups
             var reader = FollowerReader(
                 bytes: bytes, isPositioning: isPositioning, ignorables: rawIgnorables, applied: applied,
-                reading: reading)
+                reading: reading, contextOnly: contextOnly)
             // 'rand' picks alternates from a state the whole buffer advances.
             if !isPositioning && reader.hasFeature(Font.tag("rand")) != false { return nil }
             guard var found = reader.read() else { return nil }
             // A lookup a context applies applies as that context does: read again, until every
             // lookup the contexts read apply is read (a few times in real fonts).
+            // A lookup a syllable's lookup applies applies within the syllable too, but for the
+            // context of its own chaining rules.
             var passes = 1
-            while !reader.nested.isSubset(of: reading) {
+            while !reader.nested.isSubset(of: reading)
+                || !reader.nestedInSyllable.isSubset(of: reading.union(contextOnly))
+            {
                 guard passes < 8 else { return nil }
                 passes += 1
                 reading.formUnion(reader.nested)
+                contextOnly.formUnion(reader.nestedInSyllable.subtracting(reading))
                 reader = FollowerReader(
                     bytes: bytes, isPositioning: isPositioning, ignorables: rawIgnorables, applied: applied,
-                    reading: reading)
+                    reading: reading, contextOnly: contextOnly)
                 guard let again = reader.read() else { return nil }
                 found = again
             }
@@ -392,6 +401,12 @@ enum WordJoin {
         /// read (of the others, only the flags: they reach no word edge).
         private let applied: Set<Int>
         private let reading: Set<Int>
+        /// Lookups that match their input within one syllable (HarfBuzz's `F_PER_SYLLABLE`) and
+        /// are otherwise not read: HarfBuzz 6.0 matches the backtrack and lookahead of their
+        /// chaining rules across the syllable's edges, so only those are read.
+        private let contextOnly: Set<Int>
+        /// Whether the lookup being read is one of ``contextOnly``.
+        private var readingContextOnly = false
         /// Followers a rule needs right after one of `ignorables`: those that may follow it
         /// whatever precedes (`any`), and, for the others, the glyphs the rule needs before it
         /// (its sequence's position two before the follower).
@@ -400,14 +415,18 @@ enum WordJoin {
         private var flag: UInt16 = 0
         /// The lookups context rules apply, as read.
         private(set) var nested: Set<Int> = []
+        /// The lookups that the chaining rules of ``contextOnly`` lookups apply, within the
+        /// syllable.
+        private(set) var nestedInSyllable: Set<Int> = []
 
         init(
             bytes: UnsafeRawBufferPointer, isPositioning: Bool, ignorables: Set<UInt16>, applied: Set<Int>,
-            reading: Set<Int>
+            reading: Set<Int>, contextOnly: Set<Int> = []
         ) {
             self.ignorables = ignorables
             self.applied = applied
             self.reading = reading
+            self.contextOnly = contextOnly
             tables = SpaceBarrier.TableReader(bytes: bytes, space: 0, spaceClass: 0, isPositioning: isPositioning)
             self.isPositioning = isPositioning
         }
@@ -421,7 +440,8 @@ enum WordJoin {
             do {
                 guard try tables.u16(0) == 1 else { return nil }
                 let list = try tables.at16(0, 8)
-                for i in 0..<Int(try tables.u16(list)) where applied.contains(i) || reading.contains(i) {
+                for i in 0..<Int(try tables.u16(list))
+                where applied.contains(i) || reading.contains(i) || contextOnly.contains(i) {
                     let lookup = try tables.at16(list, list + 2 + 2 * i)
                     let type = try tables.u16(lookup)
                     let flag = try tables.u16(lookup + 2)
@@ -449,7 +469,21 @@ enum WordJoin {
                     }
                     if matchesSequences && flag & 0x4 != 0 { skipsLigatures = true }
                     if matchesSequences && !isPositioning && flag & 0xFF1C != 0 { skippingLookups.insert(i) }
-                    guard reading.contains(i) else { continue }
+                    guard reading.contains(i) else {
+                        // A syllable's lookup: the context of its chaining rules (their input
+                        // and what they apply stay within the syllable).
+                        guard contextOnly.contains(i) else { continue }
+                        readingContextOnly = true
+                        defer { readingContextOnly = false }
+                        for (subtable, subtableType) in subtables where !isPositioning {
+                            if subtableType == 6 {
+                                try readChainContext(subtable, format: try tables.u16(subtable))
+                            } else if subtableType == 8 {
+                                try read(subtable, type: subtableType)  // one glyph in: its whole sequence
+                            }
+                        }
+                        continue
+                    }
                     for (subtable, subtableType) in subtables { try read(subtable, type: subtableType) }
                     guard
                         followers.count + recorded <= SpaceBarrier.TableReader.readingLimit
@@ -612,7 +646,12 @@ enum WordJoin {
         /// Notes the lookups a context rule applies (`count` records at `at`).
         private func noteNested(at: Int, count: Int) {
             for r in 0..<count {
-                if let index = try? tables.u16(at + 4 * r + 2) { nested.insert(Int(index)) }
+                guard let index = try? tables.u16(at + 4 * r + 2) else { continue }
+                if readingContextOnly {
+                    nestedInSyllable.insert(Int(index))
+                } else {
+                    nested.insert(Int(index))
+                }
             }
         }
 
@@ -623,6 +662,24 @@ enum WordJoin {
                     glyphs, after: sequence[k - 1], twoBack: k >= 2 ? sequence[k - 2] : nil,
                     next: k + 1 < sequence.count ? sequence[k + 1] : nil)
             }
+        }
+
+        /// A chaining rule's sequence: its backtrack, input and lookahead, each in text order.
+        /// Every glyph after the first of the whole sequence, or, in a syllable's lookup
+        /// (``contextOnly``), only those that may lie in another syllable. HarfBuzz 6.0 keeps a
+        /// match to the current glyph's syllable only where it starts at that glyph
+        /// (`skipping_iterator_t::reset`): the input; the lookahead of a one-glyph input (it
+        /// starts right after it); the backtrack only while the lookup has changed no length
+        /// before the glyph (it starts at `backtrack_len()`, the output's length), which a
+        /// ligature or a multiple substitution earlier in the buffer undoes. So the backtrack
+        /// and the input's first glyph after it count, and the lookahead after a longer input.
+        private func addChain(_ before: [[UInt16]?], _ input: [[UInt16]?], _ after: [[UInt16]?]) throws {
+            guard readingContextOnly else {
+                try addSequence(before + input + after)
+                return
+            }
+            if !before.isEmpty, let first = input.first { try addSequence(before + [first]) }
+            if !after.isEmpty && input.count > 1 { try addSequence([input.last ?? nil] + after) }
         }
 
         /// A chaining context's glyphs after the first of its whole sequence (backtrack, input,
@@ -650,39 +707,41 @@ enum WordJoin {
                     for j in 0..<Int(try tables.u16(set)) {
                         let rule = try tables.at16(set, set + 2 + 2 * j)
                         let backtrack = Int(try tables.u16(rule))
-                        var sequence: [[UInt16]?] = try (0..<backtrack).reversed().map {
+                        let before: [[UInt16]?] = try (0..<backtrack).reversed().map {
                             try glyphs(try tables.u16(rule + 2 + 2 * $0), classDefs.0)
                         }
                         // A first input glyph after a backtrack must be bounded.
                         let bounded = try first ?? coverage(subtable, subtable + 2)
-                        sequence.append(backtrack > 0 ? bounded : first)
+                        var input: [[UInt16]?] = [backtrack > 0 ? bounded : first]
                         let inputAt = rule + 2 + 2 * backtrack
-                        let input = Int(try tables.u16(inputAt))
-                        for k in 0..<max(0, input - 1) {
-                            sequence.append(try glyphs(try tables.u16(inputAt + 2 + 2 * k), classDefs.1))
+                        let inputCount = Int(try tables.u16(inputAt))
+                        for k in 0..<max(0, inputCount - 1) {
+                            input.append(try glyphs(try tables.u16(inputAt + 2 + 2 * k), classDefs.1))
                         }
-                        let lookaheadAt = inputAt + 2 + 2 * max(0, input - 1)
+                        let lookaheadAt = inputAt + 2 + 2 * max(0, inputCount - 1)
                         let lookahead = Int(try tables.u16(lookaheadAt))
-                        for k in 0..<lookahead {
-                            sequence.append(try glyphs(try tables.u16(lookaheadAt + 2 + 2 * k), classDefs.2))
+                        let after: [[UInt16]?] = try (0..<lookahead).map {
+                            try glyphs(try tables.u16(lookaheadAt + 2 + 2 * $0), classDefs.2)
                         }
-                        try addSequence(sequence)
+                        try addChain(before, input, after)
                         let recordsAt = lookaheadAt + 2 + 2 * lookahead
                         noteNested(at: recordsAt + 2, count: Int(try tables.u16(recordsAt)))
                     }
                 }
             case 3:
                 let backtrack = Int(try tables.u16(subtable + 2))
-                var sequence = try (0..<backtrack).reversed().map { try coverage(subtable, subtable + 4 + 2 * $0) }
-                let inputAt = subtable + 4 + 2 * backtrack
-                let input = Int(try tables.u16(inputAt))
-                for k in 0..<input { sequence.append(try coverage(subtable, inputAt + 2 + 2 * k)) }
-                let lookaheadAt = inputAt + 2 + 2 * input
-                let lookahead = Int(try tables.u16(lookaheadAt))
-                for k in 0..<lookahead {
-                    sequence.append(try coverage(subtable, lookaheadAt + 2 + 2 * k))
+                let before: [[UInt16]?] = try (0..<backtrack).reversed().map {
+                    try coverage(subtable, subtable + 4 + 2 * $0)
                 }
-                try addSequence(sequence)
+                let inputAt = subtable + 4 + 2 * backtrack
+                let inputCount = Int(try tables.u16(inputAt))
+                let input: [[UInt16]?] = try (0..<inputCount).map { try coverage(subtable, inputAt + 2 + 2 * $0) }
+                let lookaheadAt = inputAt + 2 + 2 * inputCount
+                let lookahead = Int(try tables.u16(lookaheadAt))
+                let after: [[UInt16]?] = try (0..<lookahead).map {
+                    try coverage(subtable, lookaheadAt + 2 + 2 * $0)
+                }
+                try addChain(before, input, after)
                 let recordsAt = lookaheadAt + 2 + 2 * lookahead
                 noteNested(at: recordsAt + 2, count: Int(try tables.u16(recordsAt)))
             default:
