@@ -372,7 +372,7 @@ struct CacheExactnessTests {
     }
 
     @Test(
-        "a run of mostly new words is shaped in windows of the new words, not whole, and measures as uncached",
+        "a run of mostly new words is shaped in windows of the new words (Telugu: their syllables the cache lacks), not whole, and measures as uncached",
         .enabled(if: ThreadScratch.countsShaping, "debug builds count the bytes shaped"),
         arguments: ["latin", "telugu", "malayalam"])
     func newWordsInWindows(script: String) throws {
@@ -392,7 +392,13 @@ struct CacheExactnessTests {
         let windows = groups.reduce(0) { sum, group in
             sum + 1 + group.reduce(0) { $0 + w[$1].utf8.count + 1 }
         }
-        #expect(shaped == windows, "shaped \(shaped) bytes of \(text.utf8.count); the windows hold \(windows)")
+        // Telugu's new words are measured from their syllables, which the known words hold in
+        // part: fewer bytes (the syllables the cache lacked, shaped alone).
+        if script == "telugu" {
+            #expect(shaped < windows, "shaped \(shaped) bytes of \(text.utf8.count); the windows hold \(windows)")
+        } else {
+            #expect(shaped == windows, "shaped \(shaped) bytes of \(text.utf8.count); the windows hold \(windows)")
+        }
         let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0).prepare(text)
         #expect(prepared.textRuns.map(\.advance) == uncached.textRuns.map(\.advance))
         #expect(prepared.textRuns.count == 1, "\(prepared.textRuns.map(\.range))")

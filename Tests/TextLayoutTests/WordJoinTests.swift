@@ -243,9 +243,11 @@ struct WordJoinTests {
     }
 
     /// Noto Sans Khmer with the chaining rule of its `blwf` lookup 4 (applied per syllable),
-    /// [RO or VO] then COENG DA, TA, PHO or MO, made to take KA for COENG DA: a rule whose
-    /// backtrack may read the syllable before. `hb_font_t`, owned.
-    static func khmerBacktrackBeforeKa() throws -> OpaquePointer {
+    /// [RO or VO] then COENG DA, TA, PHO or MO, made to take KA for COENG DA, and, with
+    /// `ligating`, to apply lookup 1 (a ligature substitution) where it matches: then the
+    /// lookup may change the buffer's length, and its backtrack read the syllable before.
+    /// `hb_font_t`, owned.
+    static func khmerBacktrackBeforeKa(ligating: Bool) throws -> OpaquePointer {
         let path = Fixtures.notoCoreDirectory + "/NotoSansKhmer-Regular.ttf"
         let original = hb_face_create(hb_blob_create_from_file(path), 0)!
         defer { hb_face_destroy(original) }
@@ -268,6 +270,14 @@ struct WordJoinTests {
         try #require(u16(coverage) == 1 && u16(coverage + 2) >= 2 && Int(ka) < u16(coverage + 6))
         gsub[coverage + 4] = UInt8(ka >> 8)
         gsub[coverage + 5] = UInt8(ka & 0xFF)
+        // Its one record (after the input's coverage, no lookahead): the lookup it applies.
+        try #require(u16(subtable + 10) == 0 && u16(subtable + 12) == 1)
+        if ligating {
+            let first = lookupList + u16(lookupList + 2 + 2 * 1)
+            try #require(u16(first) == 4)
+            gsub[subtable + 16] = 0
+            gsub[subtable + 17] = 1
+        }
         // A face of the original's tables, GSUB patched.
         let builder = hb_face_builder_create()!
         defer { hb_face_destroy(builder) }
@@ -301,7 +311,7 @@ struct WordJoinTests {
         "A chaining rule applied per syllable whose backtrack may read the word before blocks the word's first glyph after it: HarfBuzz 6.0 keeps only the input within the syllable"
     )
     func perSyllableBacktrack() throws {
-        let font = try Self.khmerBacktrackBeforeKa()
+        let font = try Self.khmerBacktrackBeforeKa(ligating: true)
         defer { hb_font_destroy(font) }
         func glyph(_ scalar: UInt32) -> UInt32 {
             var glyph: hb_codepoint_t = 0
@@ -312,7 +322,8 @@ struct WordJoinTests {
         // The rule's backtrack is matched from the output's length (`backtrack_len()`), which
         // equals the glyph's index, and keeps the match within KA's syllable, only until the
         // lookup has changed the buffer's length before KA; after that it reads RO in the
-        // word before. So a word beginning with KA may not join one ending in RO.
+        // word before. The lookup may (it applies a ligature substitution): a word beginning
+        // with KA may not join one ending in RO.
         let table = try #require(WordJoin.table(for: font, scriptTag: Font.tag("Khmr")))
         let afterRo = try #require(table.lastGlyph(ro, endsInIgnorable: false))
         let afterNga = try #require(table.lastGlyph(nga, endsInIgnorable: false))
@@ -322,6 +333,14 @@ struct WordJoinTests {
         if !table.isBlocked(ka) {
             #expect(!table.isBlocked(table.firstGlyph(ka, second: nil), after: afterNga))
         }
+        // Where the lookup applies only single substitutions, its backtrack stays in KA's
+        // syllable: KA begins a word joined after RO.
+        let inPlace = try Self.khmerBacktrackBeforeKa(ligating: false)
+        defer { hb_font_destroy(inPlace) }
+        let inPlaceTable = try #require(WordJoin.table(for: inPlace, scriptTag: Font.tag("Khmr")))
+        let inPlaceAfterRo = try #require(inPlaceTable.lastGlyph(ro, endsInIgnorable: false))
+        #expect(!inPlaceTable.isBlocked(ka))
+        #expect(!inPlaceTable.isBlocked(inPlaceTable.firstGlyph(ka, second: nil), after: inPlaceAfterRo))
         // In the font as it is, KA begins joined words after RO.
         let original = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansKhmer-Regular.ttf")
         let originalTable = try #require(original.joinTable(scriptTag: Font.tag("Khmr")))

@@ -56,6 +56,8 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// The face's ``JoinTable``s for Thai, Lao and Khmer runs (``joinTable(scriptTag:)``), read on
     /// first use.
     private let joinSlots = (thai: JoinSlot(), lao: JoinSlot(), khmer: JoinSlot())
+    /// ``syllableJoinTable(scriptTag:)``'s, by ``WordJoin/IndicPlan/scriptTags``.
+    private let syllableSlots = WordJoin.IndicPlan.scriptTags.map { _ in JoinSlot() }
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
     /// The bytes of a font made from data, alive as long as the faces reading them.
@@ -319,6 +321,15 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
             scriptTag == Font.tag("Thai")
             ? joinSlots.thai : scriptTag == Font.tag("Laoo") ? joinSlots.lao : joinSlots.khmer
         return slot.table { WordJoin.table(for: hbFont, scriptTag: scriptTag) }
+    }
+
+    /// What kerning alone adds where two syllables of a run of the script with ISO 15924 tag
+    /// `scriptTag` meet inside a word (``WordJoin``, read for HarfBuzz's Indic shaper): a table
+    /// for the scripts of ``WordJoin/appliesToSyllables(ofScriptTag:)`` when the face allows
+    /// it, else nil. Read on first use, as ``joinTable(scriptTag:)``.
+    func syllableJoinTable(scriptTag: UInt32) -> JoinTable? {
+        guard let index = WordJoin.IndicPlan.scriptTags.firstIndex(of: scriptTag) else { return nil }
+        return syllableSlots[index].table { WordJoin.table(for: hbFont, scriptTag: scriptTag) }
     }
 
     /// Whether the coverage was built (tests: a font no text reaches builds none).

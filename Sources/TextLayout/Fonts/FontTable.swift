@@ -54,6 +54,13 @@ final class FontTable: @unchecked Sendable {  // the memo's bytes are written at
         unretained[index]._withUnsafeGuaranteedRef { $0.joinTable(scriptTag: scriptTag) }
     }
 
+    /// What kerning alone adds where two syllables of a run of font `index` and ISO 15924 script
+    /// tag `scriptTag` meet (``Font/syllableJoinTable(scriptTag:)``).
+    @inline(__always)
+    func syllableJoinTable(_ index: Int, scriptTag: UInt32) -> JoinTable? {
+        unretained[index]._withUnsafeGuaranteedRef { $0.syllableJoinTable(scriptTag: scriptTag) }
+    }
+
     /// The first font of the stack that has `scalar`, or nil when none has it.
     @inline(__always)
     func firstFont(having scalar: UInt32) -> Int? {

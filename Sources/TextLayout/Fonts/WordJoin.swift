@@ -1,3 +1,4 @@
+import CTextShims
 import CHarfBuzz
 
 /// Where two words meet without a space, in a script that writes none between them (Thai,
@@ -69,6 +70,34 @@ enum WordJoin {
         tag == Font.tag("Thai") || tag == Font.tag("Laoo") || tag == Font.tag("Khmr")
     }
 
+    /// Whether runs of the script with ISO 15924 tag `tag` may be measured syllable by syllable
+    /// (``RunMeasurer``'s syllable joins): the scripts of HarfBuzz's Indic shaper whose
+    /// conjuncts the engine's grapheme clusters keep whole (UAX #29 15.1's GB9c: Devanagari,
+    /// Bengali, Gujarati, Oriya, Telugu, Malayalam), so that a cluster beginning with a letter
+    /// after one ending in no virama begins one of HarfBuzz's syllables.
+    static func appliesToSyllables(ofScriptTag tag: UInt32) -> Bool {
+        IndicPlan.scriptTags.contains(tag)
+    }
+
+    /// What HarfBuzz's Indic shaper does with a face's `GSUB` lookups (hb-ot-shaper-indic.cc,
+    /// HarfBuzz 6.0).
+    enum IndicPlan {
+        /// The scripts (``appliesToSyllables(ofScriptTag:)``).
+        static let scriptTags: [UInt32] = (["Deva", "Beng", "Gujr", "Orya", "Telu", "Mlym"] as [StaticString]).map {
+            Font.tag($0)
+        }
+        /// The first code point of each script's Unicode block, as ``scriptTags``.
+        static let blocks: [UInt32] = [0x0900, 0x0980, 0x0A80, 0x0B00, 0x0C00, 0x0D00]
+        /// The features applied to each syllable alone (`F_PER_SYLLABLE`: `locl`, `ccmp` and
+        /// every feature of the shaper's own, basic and presentation); `init` is left out: a
+        /// face that has it is given no table (the shaper applies it to a syllable by the
+        /// character before it).
+        static let syllableFeatures: [StaticString] = [
+            "locl", "ccmp", "nukt", "akhn", "rphf", "rkrf", "pref", "blwf", "abvf", "half", "pstf", "vatu", "cjct",
+            "pres", "abvs", "blws", "psts", "haln",
+        ]
+    }
+
     /// What HarfBuzz's Khmer shaper does with a face's `GSUB` lookups (hb-ot-shape.cc,
     /// hb-ot-shaper-khmer.cc), by the features that name them (in any script or language).
     enum KhmerPlan {
@@ -113,6 +142,26 @@ enum WordJoin {
         members { hb_ot_layout_get_glyphs_in_class(face, glyphClass, $0) }.compactMap { UInt16(exactly: $0) }
     }
 
+    /// The marks a lookup whose flag names mark attachment class `type` skips: every mark of
+    /// another class in `GDEF`'s mark attachment class definition (nil: it cannot be read).
+    static func markAttachmentSkipped(_ face: OpaquePointer, type: UInt16) -> [UInt16]? {
+        let blob = hb_face_reference_table(face, Font.tag("GDEF"))!
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length >= 12 else { return nil }
+        let reader = SpaceBarrier.TableReader(
+            bytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length)), space: 0, spaceClass: 0,
+            isPositioning: true)
+        let marks = glyphs(of: HB_OT_LAYOUT_GLYPH_CLASS_MARK, in: face)
+        do {
+            guard try reader.u16(10) != 0 else { return marks }  // no classes: every mark is another's
+            guard let kept = try reader.classGlyphs(try reader.at16(0, 10), type) else { return nil }
+            return Array(Set(marks).subtracting(kept))
+        } catch {
+            return nil
+        }
+    }
+
     /// The members of a HarfBuzz set that `fill` fills, in increasing order.
     static func members(_ fill: (OpaquePointer) -> Void) -> [UInt32] {
         let set = hb_set_create()!
@@ -147,7 +196,7 @@ enum WordJoin {
 
         var followers: [UInt16] = []
         var conditional: [(predecessors: [UInt16], followers: [UInt16])] = []
-        var kern: (index: Int, flag: UInt16, subtables: [Int])?
+        var kerns: [(index: Int, flag: UInt16, subtables: [Int])] = []
         var gsub: SpaceBarrier.TableReader?
         var gposBytes: UnsafeRawBufferPointer?
         var skipsLigatures = false
@@ -168,7 +217,11 @@ enum WordJoin {
         // syllables: of their lookups' rules, only the context HarfBuzz matches beyond the
         // syllable is read (FollowerReader.addChain), and their flags.
         let isKhmer = scriptTag == Font.tag("Khmr")
-        let syllableLookups = isKhmer ? KhmerPlan.lookups(only: KhmerPlan.basicFeatures, in: face) : []
+        let isIndic = IndicPlan.scriptTags.contains(scriptTag)
+        let syllableLookups =
+            isKhmer
+            ? KhmerPlan.lookups(only: KhmerPlan.basicFeatures, in: face)
+            : isIndic ? KhmerPlan.lookups(only: IndicPlan.syllableFeatures, in: face) : []
         var blobs: [OpaquePointer] = []
         defer { blobs.forEach { hb_blob_destroy($0) } }
         for (tag, isPositioning) in [("GSUB", false), ("GPOS", true)] as [(StaticString, Bool)] {
@@ -180,11 +233,21 @@ enum WordJoin {
             let applied = plannedLookups(tag)
             var reading = isPositioning ? applied : applied.subtracting(syllableLookups)
             var contextOnly = isPositioning ? [] : syllableLookups
+            // A syllable's lookup keeps its backtrack within the syllable until it changes the
+            // buffer's length (see FollowerReader.addChain); one nested in another's rule, as
+            // that one's pass stands.
+            var backtracking: Set<Int> = []
+            if !isPositioning && !syllableLookups.isEmpty {
+                guard let changing = FollowerReader.lengthChangingLookups(bytes) else { return nil }
+                backtracking = changing
+            }
             var reader = FollowerReader(
                 bytes: bytes, isPositioning: isPositioning, ignorables: rawIgnorables, applied: applied,
-                reading: reading, contextOnly: contextOnly)
-            // 'rand' picks alternates from a state the whole buffer advances.
+                reading: reading, contextOnly: contextOnly, backtracking: backtracking, anyFlagConditional: isIndic)
+            // 'rand' picks alternates from a state the whole buffer advances; HarfBuzz's Indic
+            // shaper applies 'init' to a syllable by the character before it.
             if !isPositioning && reader.hasFeature(Font.tag("rand")) != false { return nil }
+            if !isPositioning && isIndic && reader.hasFeature(Font.tag("init")) != false { return nil }
             guard var found = reader.read() else { return nil }
             // A lookup a context applies applies as that context does: read again, until every
             // lookup the contexts read apply is read (a few times in real fonts).
@@ -198,9 +261,11 @@ enum WordJoin {
                 passes += 1
                 reading.formUnion(reader.nested)
                 contextOnly.formUnion(reader.nestedInSyllable.subtracting(reading))
+                backtracking.formUnion(reader.nestedInSyllable)
                 reader = FollowerReader(
                     bytes: bytes, isPositioning: isPositioning, ignorables: rawIgnorables, applied: applied,
-                    reading: reading, contextOnly: contextOnly)
+                    reading: reading, contextOnly: contextOnly, backtracking: backtracking,
+                    anyFlagConditional: isIndic)
                 guard let again = reader.read() else { return nil }
                 found = again
             }
@@ -213,18 +278,35 @@ enum WordJoin {
             afterIgnorable.any += reader.afterIgnorable.any
             afterIgnorable.before += reader.afterIgnorable.before
             if isPositioning {
-                guard found.pairLookups.count <= 1 else { return nil }
-                if let pair = found.pairLookups.first {
+                // Several pair lookups add up where they see the same glyphs: with one flag,
+                // in a syllable join (HarfBuzz's Indic shaper leaves marks their advances).
+                guard
+                    found.pairLookups.count <= 1
+                        || (isIndic && Set(found.pairLookups.map(\.flag)).count == 1)
+                else { return nil }
+                for pair in found.pairLookups {
                     // A pair lookup a context applies too would kern twice.
                     guard applied.contains(pair.index), !reader.nested.contains(pair.index) else {
                         return nil
                     }
-                    kern = pair
-                    gposBytes = bytes
                 }
+                kerns = found.pairLookups
+                if !kerns.isEmpty { gposBytes = bytes }
             } else {
                 gsub = reader.tables
             }
+        }
+        let kern = kerns.first
+        // In a syllable join, a rule's glyph after known ones blocks a syllable only after one
+        // holding any of them (whatever the rule skips: the syllable before holds a glyph no
+        // lookup skips, so the glyph the rule sees before is in it).
+        var syllableConditional: (followers: [UInt16], predecessors: [UInt16]) = ([], [])
+        if isIndic {
+            for (before, after) in conditional + bounded {
+                syllableConditional.followers += after
+                syllableConditional.predecessors += before
+            }
+            (conditional, bounded, nextGlyphs) = ([], [], [])
         }
         // With kerning, the last glyph a word keeps is the one the kerning sees, not the one
         // right before the next word: every follower counts whatever precedes it.
@@ -340,17 +422,31 @@ enum WordJoin {
         followers = unconditional
         var pairs: [JoinTable.PairSubtable] = []
         var skippedClasses: Set<UInt32> = []
+        var pairLookups: [Int32] = []
+        var attachmentSkipped: [UInt16] = []
         if let kern, let gposBytes {
             // Only marks and ligatures may be skipped (a skipped base would let the pair reach
             // past the first glyph of the next word), and marks must be: HarfBuzz zeroes a
-            // mark's advance after positioning, a kern on it with it.
-            guard kern.flag & ~0x000C == 0, kern.flag & 0x8 != 0 else { return nil }
+            // mark's advance after positioning, a kern on it with it. Its Indic shaper zeroes
+            // none: there the pair may see marks of one attachment class (the others skipped).
+            if isIndic {
+                guard kern.flag & ~0xFF0C == 0 else { return nil }
+                if kern.flag & 0x8 == 0 && kern.flag & 0xFF00 != 0 {
+                    guard let marks = markAttachmentSkipped(face, type: kern.flag >> 8) else { return nil }
+                    attachmentSkipped = marks
+                }
+            } else {
+                guard kern.flag & ~0x000C == 0, kern.flag & 0x8 != 0 else { return nil }
+            }
             if kern.flag & 0x8 != 0 { skippedClasses.insert(HB_OT_LAYOUT_GLYPH_CLASS_MARK.rawValue) }
             if kern.flag & 0x4 != 0 { skippedClasses.insert(HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE.rawValue) }
             let reader = SpaceBarrier.TableReader(bytes: gposBytes, space: 0, spaceClass: 0, isPositioning: true)
             do {
-                for subtable in kern.subtables {
-                    pairs.append(try JoinTable.PairSubtable(reader: reader, at: subtable))
+                for (l, lookup) in kerns.enumerated() {
+                    for subtable in lookup.subtables {
+                        pairs.append(try JoinTable.PairSubtable(reader: reader, at: subtable))
+                        pairLookups.append(Int32(l))
+                    }
                 }
             } catch {
                 return nil
@@ -363,10 +459,40 @@ enum WordJoin {
         for glyphClass in skippedClasses {
             for glyph in glyphs(of: hb_ot_layout_glyph_class_t(glyphClass), in: face) { skipped.insert(UInt32(glyph)) }
         }
+        for glyph in attachmentSkipped { skipped.insert(UInt32(glyph)) }
+        var syllables: JoinTable.SyllableRules?
+        if isIndic {
+            guard let closedFollowers = closed(syllableConditional.followers, first: true),
+                let closedPredecessors = closed(syllableConditional.predecessors, first: false)
+            else { return nil }
+            let rules = JoinTable.SyllableRules()
+            for glyph in closedFollowers { rules.followers.insert(UInt32(glyph)) }
+            for glyph in closedPredecessors { rules.predecessors.insert(UInt32(glyph)) }
+            // (Lookup flags skip marks and ligatures, never components.)
+            for glyphClass in [HB_OT_LAYOUT_GLYPH_CLASS_MARK]
+                + (skipsLigatures || (kern?.flag ?? 0) & 0x4 != 0 ? [HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE] : [])
+            {
+                for glyph in glyphs(of: glyphClass, in: face) { rules.maySkip.insert(UInt32(glyph)) }
+            }
+            syllables = rules
+        }
+        // A table that blocks most of the script's letters would join few syllables and cost the
+        // shaping of the others twice: none.
+        if isIndic, let b = IndicPlan.scriptTags.firstIndex(of: scriptTag) {
+            var (letters, joinable) = (0, 0)
+            for scalar in IndicPlan.blocks[b]..<IndicPlan.blocks[b] + 0x80
+            where ctextshims_general_category(scalar) == 5 {
+                var glyph: hb_codepoint_t = 0
+                guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 else { continue }
+                letters += 1
+                if !blocked.contains(glyph) && !(syllables?.followers.contains(glyph) ?? true) { joinable += 1 }
+            }
+            guard joinable * 2 > letters else { return nil }
+        }
         return JoinTable(
-            blocked: blocked, skipped: skipped, pairs: pairs, predecessors: predecessors,
+            blocked: blocked, skipped: skipped, pairs: pairs, pairLookups: pairLookups, predecessors: predecessors,
             afterIgnorable: ignorableAny, beforeIgnorable: ignorableBefore, bounded: boundedPredecessors, next: nextOf,
-            ignorableGlyphs: rawIgnorables, glyphCount: Int(hb_face_get_glyph_count(face)))
+            ignorableGlyphs: rawIgnorables, glyphCount: Int(hb_face_get_glyph_count(face)), syllables: syllables)
     }
 
     /// A reading of one `GSUB` or `GPOS` table for ``table(for:scriptTag:)``: the glyphs rules
@@ -405,8 +531,18 @@ enum WordJoin {
         /// are otherwise not read: HarfBuzz 6.0 matches the backtrack and lookahead of their
         /// chaining rules across the syllable's edges, so only those are read.
         private let contextOnly: Set<Int>
+        /// The ``contextOnly`` lookups whose chaining rules' backtrack may reach the syllable
+        /// before: those that may change the buffer's length, and those others apply.
+        private let backtracking: Set<Int>
         /// Whether the lookup being read is one of ``contextOnly``.
         private var readingContextOnly = false
+        /// Whether a rule's glyph after known ones is recorded with them whatever its lookup
+        /// skips (syllable joins: the syllable before must hold one of them anywhere).
+        private let anyFlagConditional: Bool
+        /// The index of the lookup being read.
+        private var lookupIndex = 0
+        /// Whether a rule of the ``contextOnly`` lookup being read reaches past its syllable.
+        private var contextCrossed = false
         /// Followers a rule needs right after one of `ignorables`: those that may follow it
         /// whatever precedes (`any`), and, for the others, the glyphs the rule needs before it
         /// (its sequence's position two before the follower).
@@ -421,8 +557,10 @@ enum WordJoin {
 
         init(
             bytes: UnsafeRawBufferPointer, isPositioning: Bool, ignorables: Set<UInt16>, applied: Set<Int>,
-            reading: Set<Int>, contextOnly: Set<Int> = []
+            reading: Set<Int>, contextOnly: Set<Int> = [], backtracking: Set<Int> = [], anyFlagConditional: Bool = false
         ) {
+            self.backtracking = backtracking
+            self.anyFlagConditional = anyFlagConditional
             self.ignorables = ignorables
             self.applied = applied
             self.reading = reading
@@ -467,23 +605,34 @@ enum WordJoin {
                     let matchesSequences = subtables.contains {
                         isPositioning ? [3, 7, 8].contains($0.type) : [4, 5, 6, 8].contains($0.type)
                     }
-                    if matchesSequences && flag & 0x4 != 0 { skipsLigatures = true }
-                    if matchesSequences && !isPositioning && flag & 0xFF1C != 0 { skippingLookups.insert(i) }
+                    // What a lookup skips matters where it may match across the edge: in a
+                    // syllable join, a lookup read whole or a syllable's lookup whose context
+                    // reaches past the syllable (else its matches stay inside it).
+                    func noteSkipping() {
+                        if matchesSequences && flag & 0x4 != 0 { skipsLigatures = true }
+                        if matchesSequences && !isPositioning && flag & 0xFF1C != 0 { skippingLookups.insert(i) }
+                    }
+                    if !anyFlagConditional { noteSkipping() }
                     guard reading.contains(i) else {
                         // A syllable's lookup: the context of its chaining rules (their input
                         // and what they apply stay within the syllable).
                         guard contextOnly.contains(i) else { continue }
                         readingContextOnly = true
+                        lookupIndex = i
+                        contextCrossed = false
                         defer { readingContextOnly = false }
                         for (subtable, subtableType) in subtables where !isPositioning {
                             if subtableType == 6 {
                                 try readChainContext(subtable, format: try tables.u16(subtable))
                             } else if subtableType == 8 {
+                                contextCrossed = true
                                 try read(subtable, type: subtableType)  // one glyph in: its whole sequence
                             }
                         }
+                        if anyFlagConditional && contextCrossed { noteSkipping() }
                         continue
                     }
+                    if anyFlagConditional { noteSkipping() }
                     for (subtable, subtableType) in subtables { try read(subtable, type: subtableType) }
                     guard
                         followers.count + recorded <= SpaceBarrier.TableReader.readingLimit
@@ -508,6 +657,15 @@ enum WordJoin {
         ) {
             // Only a lookup that skips nothing (but default ignorables, which a joinable word
             // does not end with) sees the glyph right before the word's first.
+            if anyFlagConditional {
+                guard let predecessors else {
+                    followers.formUnion(glyphs)
+                    return
+                }
+                recorded += glyphs.count + predecessors.count
+                conditional[predecessors, default: []] += glyphs
+                return
+            }
             if let predecessors, flag & 0xFF1E == 0, predecessors.count <= 64 {
                 recorded += glyphs.count
                 let afterSpace = predecessors.contains { ignorables.contains($0) }
@@ -669,17 +827,117 @@ enum WordJoin {
         /// (``contextOnly``), only those that may lie in another syllable. HarfBuzz 6.0 keeps a
         /// match to the current glyph's syllable only where it starts at that glyph
         /// (`skipping_iterator_t::reset`): the input; the lookahead of a one-glyph input (it
-        /// starts right after it); the backtrack only while the lookup has changed no length
+        /// starts right after it); the backtrack while the lookup's pass has changed no length
         /// before the glyph (it starts at `backtrack_len()`, the output's length), which a
-        /// ligature or a multiple substitution earlier in the buffer undoes. So the backtrack
-        /// and the input's first glyph after it count, and the lookahead after a longer input.
+        /// ligature or a multiple substitution earlier in the buffer undoes (``backtracking``).
+        /// So the lookahead after a longer input counts, and the backtrack with the input's
+        /// first glyph after it where the lookup may change the length.
         private func addChain(_ before: [[UInt16]?], _ input: [[UInt16]?], _ after: [[UInt16]?]) throws {
             guard readingContextOnly else {
                 try addSequence(before + input + after)
                 return
             }
-            if !before.isEmpty, let first = input.first { try addSequence(before + [first]) }
-            if !after.isEmpty && input.count > 1 { try addSequence([input.last ?? nil] + after) }
+            if !before.isEmpty && backtracking.contains(lookupIndex), let first = input.first {
+                contextCrossed = true
+                try addSequence(before + [first])
+            }
+            if !after.isEmpty && input.count > 1 {
+                contextCrossed = true
+                try addSequence([input.last ?? nil] + after)
+            }
+        }
+
+        /// The `GSUB` lookups (of table `bytes`) that may change a buffer's length: those with a
+        /// multiple or ligature substitution, and those whose context rules apply one (nil: the
+        /// table cannot be read).
+        static func lengthChangingLookups(_ bytes: UnsafeRawBufferPointer) -> Set<Int>? {
+            let tables = SpaceBarrier.TableReader(bytes: bytes, space: 0, spaceClass: 0, isPositioning: false)
+            do {
+                guard try tables.u16(0) == 1 else { return nil }
+                let list = try tables.at16(0, 8)
+                let count = Int(try tables.u16(list))
+                var changing: Set<Int> = []
+                var applies: [[Int]] = Array(repeating: [], count: count)
+                for i in 0..<count {
+                    let lookup = try tables.at16(list, list + 2 + 2 * i)
+                    let type = try tables.u16(lookup)
+                    for s in 0..<Int(try tables.u16(lookup + 4)) {
+                        var subtable = try tables.at16(lookup, lookup + 6 + 2 * s)
+                        var subtableType = type
+                        if subtableType == 7 {
+                            guard try tables.u16(subtable) == 1 else { return nil }
+                            subtableType = try tables.u16(subtable + 2)
+                            subtable += Int(try tables.u32(subtable + 4))
+                        }
+                        switch subtableType {
+                        case 2, 4: changing.insert(i)
+                        case 5, 6: applies[i] += try nestedLookups(tables, subtable, chaining: subtableType == 6)
+                        default: break
+                        }
+                    }
+                }
+                // What a rule applies, at any depth.
+                var grew = true
+                while grew {
+                    grew = false
+                    for i in 0..<count where !changing.contains(i) && applies[i].contains(where: changing.contains) {
+                        changing.insert(i)
+                        grew = true
+                    }
+                }
+                return changing
+            } catch {
+                return nil
+            }
+        }
+
+        /// The lookups a context (`chaining`: chaining context) subtable's rules apply.
+        private static func nestedLookups(
+            _ tables: SpaceBarrier.TableReader, _ subtable: Int, chaining: Bool
+        ) throws -> [Int] {
+            var found: [Int] = []
+            func records(_ at: Int, _ count: Int) throws {
+                for r in 0..<count { found.append(Int(try tables.u16(at + 4 * r + 2))) }
+            }
+            // A rule's records after its sequences: (context) glyph count, record count, the
+            // input but its first; (chaining) backtrack, input but its first, lookahead, records.
+            func rule(_ at: Int) throws {
+                if chaining {
+                    var p = at
+                    p += 2 + 2 * Int(try tables.u16(p))  // backtrack
+                    p += 2 + 2 * max(0, Int(try tables.u16(p)) - 1)  // input
+                    p += 2 + 2 * Int(try tables.u16(p))  // lookahead
+                    try records(p + 2, Int(try tables.u16(p)))
+                } else {
+                    let glyphs = Int(try tables.u16(at))
+                    try records(at + 4 + 2 * max(0, glyphs - 1), Int(try tables.u16(at + 2)))
+                }
+            }
+            switch try tables.u16(subtable) {
+            case 1, 2:
+                let setsAt =
+                    subtable
+                    + (chaining ? (try tables.u16(subtable) == 2 ? 10 : 4) : (try tables.u16(subtable) == 2 ? 6 : 4))
+                for i in 0..<Int(try tables.u16(setsAt)) {
+                    guard try tables.u16(setsAt + 2 + 2 * i) != 0 else { continue }
+                    let set = try tables.at16(subtable, setsAt + 2 + 2 * i)
+                    for j in 0..<Int(try tables.u16(set)) { try rule(try tables.at16(set, set + 2 + 2 * j)) }
+                }
+            case 3:
+                if chaining {
+                    var p = subtable + 2
+                    p += 2 + 2 * Int(try tables.u16(p))  // backtrack coverages
+                    p += 2 + 2 * Int(try tables.u16(p))  // input coverages
+                    p += 2 + 2 * Int(try tables.u16(p))  // lookahead coverages
+                    try records(p + 2, Int(try tables.u16(p)))
+                } else {
+                    let glyphs = Int(try tables.u16(subtable + 2))
+                    try records(subtable + 6 + 2 * glyphs, Int(try tables.u16(subtable + 4)))
+                }
+            default:
+                throw SpaceBarrier.TableReader.Unknown()
+            }
+            return found
         }
 
         /// A chaining context's glyphs after the first of its whole sequence (backtrack, input,
@@ -707,8 +965,11 @@ enum WordJoin {
                     for j in 0..<Int(try tables.u16(set)) {
                         let rule = try tables.at16(set, set + 2 + 2 * j)
                         let backtrack = Int(try tables.u16(rule))
+                        // (Class 0 of the backtrack, every glyph the class definition does not
+                        // list, is unbounded: allowed only first in the sequence.)
                         let before: [[UInt16]?] = try (0..<backtrack).reversed().map {
-                            try glyphs(try tables.u16(rule + 2 + 2 * $0), classDefs.0)
+                            let value = try tables.u16(rule + 2 + 2 * $0)
+                            return format == 2 && value == 0 ? nil : try glyphs(value, classDefs.0)
                         }
                         // A first input glyph after a backtrack must be bounded.
                         let bounded = try first ?? coverage(subtable, subtable + 2)
@@ -985,6 +1246,18 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
 
     /// The glyphs a word may not begin with to be joined by kerning alone.
     let blocked: GlyphSet
+    /// For syllable joins (HarfBuzz's Indic shaper): the glyphs a syllable may not begin with
+    /// after one that holds any of `predecessors` (a rule needs one of those before them,
+    /// skipping what it may), and the glyphs some lookup may skip (a syllable must hold
+    /// another, so that what such a rule sees before its glyph is in the syllable before).
+    final class SyllableRules: @unchecked Sendable {  // Written only while its table is made.
+        let followers = GlyphSet()
+        let predecessors = GlyphSet()
+        let maySkip = GlyphSet()
+    }
+    let syllables: SyllableRules?
+    /// For each of ``pairs``, the number of its lookup (in the order HarfBuzz applies them).
+    private let pairLookups: [Int32]
     /// The glyphs the kerning skips (marks, ligatures, as its flag says).
     let skipped: GlyphSet
     let pairs: [PairSubtable]
@@ -1059,14 +1332,17 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
     let ignorableFlag: UInt32?
 
     init?(
-        blocked: GlyphSet, skipped: GlyphSet, pairs: [PairSubtable], predecessors: GlyphSetUnions = .init(),
+        blocked: GlyphSet, skipped: GlyphSet, pairs: [PairSubtable], pairLookups: [Int32]? = nil,
+        predecessors: GlyphSetUnions = .init(),
         afterIgnorable: Set<UInt16> = [], beforeIgnorable: GlyphSetUnions = .init(),
         bounded: GlyphSetUnions = .init(), next: GlyphSetUnions = .init(), ignorableGlyphs: Set<UInt16> = [],
-        glyphCount: Int = 0x10000
+        glyphCount: Int = 0x10000, syllables: SyllableRules? = nil
     ) {
         self.blocked = blocked
         self.skipped = skipped
         self.pairs = pairs
+        self.pairLookups = pairLookups ?? Array(repeating: 0, count: pairs.count)
+        self.syllables = syllables
         (pairStarts, pairEntries) = Self.pairIndex(pairs)
         self.ignorableGlyphs = GlyphSet()
         for glyph in ignorableGlyphs { self.ignorableGlyphs.insert(UInt32(glyph)) }
@@ -1095,6 +1371,14 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
 
     /// Whether a word beginning with `glyph` may not be joined by kerning alone after any word.
     @inline(__always) func isBlocked(_ glyph: UInt32) -> Bool { blocked.contains(glyph) }
+
+    /// Whether a syllable beginning with `first` may not be joined after one (a syllable join,
+    /// ``syllables``) whose glyphs hold one of ``SyllableRules/predecessors`` (`holdsPredecessor`)
+    /// and one no lookup skips (`holdsBase`).
+    @inline(__always) func isBlocked(syllable first: UInt32, holdsPredecessor: Bool, holdsBase: Bool) -> Bool {
+        guard let syllables, holdsBase, !blocked.contains(first) else { return true }
+        return holdsPredecessor && syllables.followers.contains(first)
+    }
 
     /// Whether some words may precede one beginning with `glyph` only if they do not end with
     /// certain glyphs (``isBlocked(_:after:)``).
@@ -1142,25 +1426,36 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
 
     /// What HarfBuzz adds to the advance of `first` (the last glyph of a word the kerning does
     /// not skip) when `second` (the first glyph of the next word) follows, in font units.
+    /// In each pair lookup the first subtable that applies wins; the lookups' values add up.
     func kern(_ first: UInt32, _ second: UInt32) -> Int32 {
         guard first < 0x10000, second < 0x10000, Int(first) + 1 < pairStarts.count else { return 0 }
+        var total: Int32 = 0
+        var applied: Int32 = -1  // the lookup whose subtable last applied
         for e in Int(pairStarts[Int(first)])..<Int(pairStarts[Int(first) + 1]) {
             let (subtable, index) = pairEntries[e]
+            let lookup = pairLookups[Int(subtable)]
+            guard lookup != applied else { continue }
             if let advance = pairs[Int(subtable)].xAdvance(UInt16(first), UInt16(second), coverageIndex: Int(index)) {
-                return advance
+                total &+= advance
+                applied = lookup
             }
         }
-        return 0
+        return total
     }
 
     /// ``kern(_:_:)`` asking every subtable in turn, as HarfBuzz's lookup does (tests hold the
     /// index to it).
     func kernAskingEverySubtable(_ first: UInt32, _ second: UInt32) -> Int32 {
         guard first < 0x10000, second < 0x10000 else { return 0 }
-        for subtable in pairs {
-            if let advance = subtable.xAdvance(UInt16(first), UInt16(second)) { return advance }
+        var total: Int32 = 0
+        var applied: Int32 = -1
+        for (s, subtable) in pairs.enumerated() where pairLookups[s] != applied {
+            if let advance = subtable.xAdvance(UInt16(first), UInt16(second)) {
+                total &+= advance
+                applied = pairLookups[s]
+            }
         }
-        return 0
+        return total
     }
 
     /// ``pairStarts`` and ``pairEntries`` of `pairs`.

@@ -68,7 +68,7 @@ final class RunMeasurer {
     let clusterFlags = GrowableBuffer<UInt8>()
     /// The glyphs of the run being measured that a rule reading back across a space may apply
     /// to (``Font/spaceBarrier``), for ``RunShaper``; nil for most fonts.
-    private var crossingGlyphs: UnsafePointer<UInt64>?
+    private(set) var crossingGlyphs: UnsafePointer<UInt64>?
     /// Per cluster of the text last shaped with a join table: its first glyph, its second and
     /// its last glyph the kerning sees (``RunShaper/JoinGlyphs``).
     let joinFirst = GrowableBuffer<UInt32>()
@@ -88,6 +88,12 @@ final class RunMeasurer {
     let pieceGlyphs = GrowableBuffer<UInt64>()
     let needsShaping = GrowableBuffer<Bool>()
     let pieceAdvances = GrowableBuffer<Int64>()
+    /// The syllables of the piece being measured from its syllables: their cache keys and
+    /// values, which the cache held, and which to store (``measureFromSyllables``).
+    let syllableKeys = GrowableBuffer<SegmentCache.Key>()
+    let syllableValues = GrowableBuffer<SegmentCache.Value>()
+    let syllableFound = GrowableBuffer<Bool>()
+    let syllableInclude = GrowableBuffer<Bool>()
 
     /// Makes the runs and pieces of paragraph `range` (its clusters from `firstCluster` on, with
     /// the segmenter's `scripts` and `levels`) and measures them; appends to `runs` and `pieces`.
@@ -274,10 +280,12 @@ final class RunMeasurer {
         let barrier = spaceBarrier.kind != .none
         crossingGlyphs = spaceBarrier.crossingGlyphs
 
-        // 1. The cache. Missing pieces are shaped in windows (with the text around them as
+        // 1. The cache. Missing pieces are measured from their syllables where a join table
+        // allows it (Indic scripts), else shaped in windows (with the text around them as
         // context) when that is less text than the run and their edges are safe; else, or when
         // an edge is unsafe, the run is shaped.
         if cacheUsable, let cache = input.context.unretainedSegmentCache {
+            let syllables = syllableTable(for: run, input: input)
             makeKeys(
                 run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier, input: input,
                 allPieces: pieces)
@@ -287,14 +295,17 @@ final class RunMeasurer {
             let served = cache._withUnsafeGuaranteedRef { cache in
                 let missing = cache.lookUp(
                     UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements,
-                    giveUpAfter: partialLimit)
+                    giveUpAfter: syllables == nil ? partialLimit : pieceCount)
+                // (With syllables, windows are weighed once a group needs one.)
                 return missing == 0
-                    || (missing <= partialLimit
-                        && windowsAreWorthIt(
-                            run, pieces: range, missing: missing, barrier: barrier, input: input, allPieces: pieces)
+                    || ((syllables != nil
+                        || (missing <= partialLimit
+                            && windowsAreWorthIt(
+                                run, pieces: range, missing: missing, barrier: barrier, input: input,
+                                allPieces: pieces)))
                         && shapeMissingPieces(
                             run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier,
-                            input: input, allPieces: pieces, cache: cache))
+                            input: input, allPieces: pieces, cache: cache, syllables: syllables, missing: missing))
             }
             if served {
                 for i in 0..<pieceCount {
@@ -658,17 +669,36 @@ final class RunMeasurer {
     /// each piece's advance when both of its edges are safe (``leadingEdgeIsSafe``,
     /// ``trailingEdgeIsSafe``, read from the window's shaping): then the run's advances are
     /// exactly those of shaping it whole (the other pieces were stored only when safe too).
+    /// With a syllable join table, a group is first measured from its syllables
+    /// (``measureFromSyllables(_:run:pieces:paragraph:clusters:barrier:input:allPieces:cache:table:)``),
+    /// and windows are weighed (``windowsAreWorthIt``, `missing` pieces) only when one is needed.
     /// Returns false, storing nothing, when an edge is unsafe: the caller shapes the run.
     private func shapeMissingPieces(
         _ run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>,
         clusters: GrowableBuffer<ClusterInfo>, barrier: Bool, input: MeasuringInput,
-        allPieces pieces: GrowableBuffer<Piece>, cache: SegmentCache
+        allPieces pieces: GrowableBuffer<Piece>, cache: SegmentCache, syllables: JoinTable?, missing: Int
     ) -> Bool {
         let first = range.lowerBound
         let last = range.upperBound
         include.removeAll()
         include.append(repeating: false, count: last - first)
+        var windowsAllowed = syllables == nil  // (else weighed as measureRun weighs them, when needed)
         let shaped = forEachMissingGroup(range) { group in
+            if let syllables,
+                measureFromSyllables(
+                    group, run: run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier,
+                    input: input, allPieces: pieces, cache: cache, table: syllables)
+            {
+                return true
+            }
+            if !windowsAllowed {
+                guard
+                    missing < range.count
+                        && windowsAreWorthIt(
+                            run, pieces: range, missing: missing, barrier: barrier, input: input, allPieces: pieces)
+                else { return false }
+                windowsAllowed = true
+            }
             let w = window(of: group, run: range, runEnd: run.end, barrier: barrier, input: input, allPieces: pieces)
             guard Int(clusters[w.clusters.lowerBound].start) == w.bytes.lowerBound else { return false }
             let windowCluster = w.clusters.lowerBound

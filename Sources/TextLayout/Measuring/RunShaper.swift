@@ -40,7 +40,15 @@ enum RunShaper {
         let first: UnsafeMutablePointer<UInt32>
         let second: UnsafeMutablePointer<UInt32>
         let last: UnsafeMutablePointer<UInt32>
+        /// For syllable joins: per cluster, ``holdsPredecessor`` and ``holdsBase`` of its glyphs
+        /// by `rules` (written only with them).
+        var rules: JoinTable.SyllableRules? = nil
+        var tail: UnsafeMutablePointer<UInt8>? = nil
     }
+    /// A cluster holds a glyph of ``JoinTable/SyllableRules/predecessors`` (``JoinGlyphs``).
+    static let holdsPredecessor: UInt8 = 1
+    /// A cluster holds a glyph no lookup skips (``JoinGlyphs``).
+    static let holdsBase: UInt8 = 2
     /// No glyph (``JoinGlyphs``).
     static let noGlyph = UInt32.max
 
@@ -81,6 +89,7 @@ enum RunShaper {
             joinGlyphs.first.update(repeating: noGlyph, count: count)
             joinGlyphs.second.update(repeating: noGlyph, count: count)
             joinGlyphs.last.update(repeating: noGlyph, count: count)
+            joinGlyphs.tail?.update(repeating: 0, count: count)
         }
         var sawDottedCircle = false
         forEachSegment(paragraph: paragraph, run: run, clusterStarts: clusterStarts) { segment, cutCluster in
@@ -224,6 +233,10 @@ enum RunShaper {
                         joinGlyphs.second[cluster] = glyph
                     }
                     if !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
+                    if let rules = joinGlyphs.rules, let tail = joinGlyphs.tail {
+                        if rules.predecessors.contains(glyph) { tail[cluster] |= holdsPredecessor }
+                        if !rules.maySkip.contains(glyph) { tail[cluster] |= holdsBase }
+                    }
                 }
                 if let crossingGlyphs, glyph < 0x10000 {
                     clusterFlags[cluster] |= holdsGlyph

@@ -55,7 +55,7 @@ final class SegmentCache: Sendable {
         init(
             bytes: UnsafeBufferPointer<UInt8>, font: UInt8, script: UInt8, rightToLeft: Bool,
             beginsParagraph: Bool, endsParagraph: Bool, beginsRun: Bool, endsRun: Bool, afterSpace: Bool = false,
-            joiningBeforeRun: UInt8 = 0, joiningAfterRun: UInt8 = 0, joined: Bool = false
+            joiningBeforeRun: UInt8 = 0, joiningAfterRun: UInt8 = 0, joined: Bool = false, syllable: Bool = false
         ) {
             let n = bytes.count
             var h0: UInt64 = 0
@@ -78,6 +78,7 @@ final class SegmentCache: Sendable {
                 | (beginsRun ? Self.beginsRunBit : 0) | (endsRun ? Self.endsRunBit : 0)
                 | (afterSpace ? Self.afterSpaceBit : 0) | UInt64(joiningAfterRun & 7) << Self.joiningAfterRunShift
                 | UInt64(joiningBeforeRun & 7) << Self.joiningBeforeRunShift | (joined ? Self.joinedBit : 0)
+                | (syllable ? Self.syllableBit : 0)
             tail = n > 16 ? UnsafeBufferPointer(rebasing: bytes[16...]) : UnsafeBufferPointer(start: nil, count: 0)
             hash = Self.hash(head0: h0, head1: h1, meta: meta, tail: tail)
         }
@@ -96,6 +97,10 @@ final class SegmentCache: Sendable {
         /// The piece is a word measured alone, joined to its neighbours by kerning
         /// (``WordJoin``): its value holds its first glyph and its last one the kerning sees.
         static let joinedBit: UInt64 = 1 << 60
+        /// The text is one syllable shaped alone, for syllable joins (``RunMeasurer``): its
+        /// value holds its first glyph, its last one the kerning sees and what the join needs
+        /// (``RunMeasurer/SyllableValue``).
+        static let syllableBit: UInt64 = 1 << 61
         /// Bits 54–56 and 57–59: the joining types after and before the run
         /// (``RunMeasurer/joiningType(after:paragraph:text:)``).
         static let joiningAfterRunShift: UInt64 = 54

@@ -14,6 +14,9 @@ final class ThreadScratch {
         /// Bytes of text this thread's measurers shaped as runs and windows (debug builds only:
         /// tests hold the window budget to what it promises).
         var shapedBytes = 0
+        /// Pieces measured from their syllables (``RunMeasurer``'s syllable joins; debug builds
+        /// only: tests see that the path served them).
+        var syllablePieces = 0
     #endif
 
     /// Whether this build counts ``shapedBytes`` (debug builds).
@@ -30,6 +33,16 @@ final class ThreadScratch {
     static var shapedBytesSoFar: Int {
         #if FEEDLAYOUT_INTERNAL_CHECKS
             slot.value.shapedBytes
+        #else
+            0
+        #endif
+    }
+
+    /// The pieces this thread measured from their syllables so far; 0 where the build does not
+    /// count them (``countsShaping``).
+    static var syllablePiecesSoFar: Int {
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+            slot.value.syllablePieces
         #else
             0
         #endif

@@ -1,0 +1,228 @@
+import CTextShims
+
+/// Words of Indic scripts measured from their syllables: see ``WordJoin`` (its reading for
+/// HarfBuzz's Indic shaper, ``JoinTable/SyllableRules``).
+///
+/// A word seen for the first time costs HarfBuzz most of a Telugu or Malayalam text's time,
+/// though its syllables were nearly all seen before. Where the font's join table allows it, a
+/// piece the cache lacks is measured as its syllables shaped alone (each kept in the cache,
+/// keyed as a syllable, ``SegmentCache/Key/syllableBit``) plus the kerning pair where two meet:
+/// exactly what HarfBuzz gives the piece when
+/// - each syllable (a grapheme cluster: the engine keeps conjuncts whole, UAX #29 15.1's GB9c)
+///   begins with a letter and the one before it ends in no virama or joiner, so that each is
+///   one of HarfBuzz's syllables (``syllableBegins(with:)``, ``syllableMayEnd(after:)``);
+/// - where two meet, no rule but the kerning pairs reaches from one into the other
+///   (``JoinTable/isBlocked(syllable:holdsPredecessor:holdsBase:)``); the piece's trailing space
+///   joins its last syllable the same way;
+/// - no syllable shaped alone holds .notdef or a dotted circle;
+/// - the piece's edges are its run's or barrier spaces, as a piece kept by the cache's rule:
+///   the glyphs that tell whether a space is a barrier to it (``RunShaper``'s crossing flags)
+///   are its syllables' glyphs, as in its window.
+/// Else the piece is shaped in its window, as before. Pieces so measured are stored as shaped
+/// ones are; the uncached engine shapes runs whole, and the differential suites hold the two
+/// to each other bit for bit.
+extension RunMeasurer {
+    /// The syllable join table for `run`: a left-to-right run in the default language of a
+    /// script of ``WordJoin/appliesToSyllables(ofScriptTag:)`` in a face with such a table.
+    func syllableTable(for run: ShapingRun, input: MeasuringInput) -> JoinTable? {
+        guard !run.rightToLeft, input.language == nil else { return nil }
+        let tag = UnicodeProperties.scriptTags[Int(run.script)]
+        guard WordJoin.appliesToSyllables(ofScriptTag: tag) else { return nil }
+        return input.context.fontTable.syllableJoinTable(Int(run.font), scriptTag: tag)
+    }
+
+    /// Whether a syllable of HarfBuzz's Indic shaper may end after `scalar`: it is no virama
+    /// (Indic_Syllabic_Category=Virama) and no joiner (a consonant after either is in its
+    /// syllable).
+    static func syllableMayEnd(after scalar: UInt32) -> Bool {
+        scalar != 0x200C && scalar != 0x200D && !ctextshims_is_virama(scalar)
+    }
+
+    /// Whether `scalar` begins a syllable of HarfBuzz's Indic shaper wherever it stands after
+    /// one that may end (``syllableMayEnd(after:)``): a letter (general category Lo: a
+    /// consonant, an independent vowel, a dead consonant, Malayalam's dot reph).
+    static func syllableBegins(with scalar: UInt32) -> Bool {
+        ctextshims_general_category(scalar) == 5  // U_OTHER_LETTER
+    }
+
+    /// A syllable shaped alone, as the cache keeps it: its advance, its first glyph, its last
+    /// glyph the kerning sees, and in `trailingWhiteSpace` its ``RunShaper`` cluster flags
+    /// (bits 0–7), its ``RunShaper/holdsPredecessor`` and ``RunShaper/holdsBase`` (8–15), and
+    /// whether it is not joinable (bit 16: a dotted circle, or no glyph the kerning sees).
+    static let syllableNotJoinable: Int32 = 1 << 16
+
+    /// Measures the pieces `group` (consecutive, of the run `range`, missing from the cache) from
+    /// their syllables into ``values``, marking them to be stored; returns false when one of
+    /// them cannot be (the caller shapes the group's window).
+    func measureFromSyllables(
+        _ group: Range<Int>, run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>,
+        clusters: GrowableBuffer<ClusterInfo>, barrier: Bool, input: MeasuringInput,
+        allPieces pieces: GrowableBuffer<Piece>, cache: SegmentCache, table: JoinTable
+    ) -> Bool {
+        for p in group {
+            guard
+                let value = measureFromSyllables(
+                    p, run: run, pieces: range, paragraph: paragraph, clusters: clusters, barrier: barrier,
+                    input: input, allPieces: pieces, cache: cache, table: table)
+            else { return false }
+            values[p - range.lowerBound] = value
+        }
+        for p in group { include[p - range.lowerBound] = true }
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+            ThreadScratch.slot.value.syllablePieces += group.count
+        #endif
+        return true
+    }
+
+    /// Piece `p` measured from its syllables, or nil (see above).
+    private func measureFromSyllables(
+        _ p: Int, run: ShapingRun, pieces range: Range<Int>, paragraph: Range<Int>,
+        clusters: GrowableBuffer<ClusterInfo>, barrier: Bool, input: MeasuringInput,
+        allPieces pieces: GrowableBuffer<Piece>, cache: SegmentCache, table: JoinTable
+    ) -> SegmentCache.Value? {
+        let piece = pieces[p]
+        let isFirst = p == range.lowerBound
+        let isLast = p + 1 == range.upperBound
+        // Its edges: the run's, or barrier spaces (a single code point's key has no room for
+        // following a space).
+        guard isFirst || (barrier && Self.followsSpace(p, firstPiece: range.lowerBound, input: input, pieces: pieces)),
+            !Self.isSingle(piece, beginsRun: isFirst, endsRun: isLast, paragraph: paragraph, input: input)
+        else { return nil }
+        let text = input.text
+        let firstCluster = Int(piece.firstCluster)
+        let endCluster = Int(piece.endCluster)
+        // Its syllables, then at most one space (the piece's white space).
+        var wordEnd = endCluster
+        while wordEnd > firstCluster && clusters[wordEnd - 1].flags & ClusterInfo.whiteSpace != 0 { wordEnd -= 1 }
+        let spaces = endCluster - wordEnd
+        guard wordEnd > firstCluster, spaces <= 1, isLast || (barrier && spaces == 1) else { return nil }
+        func clusterEnd(_ c: Int) -> Int { c + 1 < endCluster ? Int(clusters[c + 1].start) : Int(piece.end) }
+        if spaces == 1 {
+            let start = Int(clusters[wordEnd].start)
+            guard clusterEnd(wordEnd) == start + 1, text[start] == 0x20 else { return nil }
+        }
+        var previousEnd: UInt32 = 0
+        for c in firstCluster..<wordEnd {
+            let start = Int(clusters[c].start)
+            guard Self.syllableBegins(with: UTF8Scalars.decode(text, at: start).scalar),
+                c == firstCluster || Self.syllableMayEnd(after: previousEnd)
+            else { return nil }
+            var i = clusterEnd(c) - 1
+            while i > start && text[i] & 0xC0 == 0x80 { i -= 1 }
+            previousEnd = UTF8Scalars.decode(text, at: i).scalar
+        }
+
+        // The syllables' values: from the cache, or shaped alone and stored.
+        let count = endCluster - firstCluster
+        syllableKeys.removeAll()
+        syllableKeys.reserve(count)
+        let base = text.baseAddress!
+        for c in firstCluster..<endCluster {
+            let start = Int(clusters[c].start)
+            syllableKeys.append(
+                SegmentCache.Key(
+                    bytes: UnsafeBufferPointer(start: base + start, count: clusterEnd(c) - start), font: run.font,
+                    script: run.script, rightToLeft: false, beginsParagraph: false, endsParagraph: false,
+                    beginsRun: false, endsRun: false, syllable: true))
+        }
+        syllableValues.resize(to: count, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
+        syllableFound.resize(to: count, filling: false)
+        syllableInclude.resize(to: count, filling: false)
+        let missing = cache.lookUp(
+            UnsafeBufferPointer(syllableKeys.elements), into: syllableValues.elements, found: syllableFound.elements,
+            giveUpAfter: count)
+        if missing > 0 {
+            for i in 0..<count {
+                syllableInclude[i] = !syllableFound[i]
+                if !syllableFound[i] {
+                    let c = firstCluster + i
+                    syllableValues[i] = shapeSyllable(
+                        Int(clusters[c].start)..<clusterEnd(c), run: run, input: input, table: table)
+                }
+            }
+            cache.insert(
+                UnsafeBufferPointer(syllableKeys.elements), UnsafeBufferPointer(syllableValues.elements),
+                where: UnsafeBufferPointer(syllableInclude.elements))
+        }
+
+        // Joined, one after another, with the kerning where two meet.
+        var advance = 0
+        var crossesSpace = false
+        for i in 0..<count {
+            let value = syllableValues[i]
+            let flags = UInt8(truncatingIfNeeded: value.trailingWhiteSpace)
+            guard value.trailingWhiteSpace & Self.syllableNotJoinable == 0, flags & RunShaper.neverCache == 0
+            else { return nil }
+            crossesSpace = crossesSpace || flags & RunShaper.crossesSpace != 0
+            advance += Int(value.advance)
+            guard i > 0 else { continue }
+            let before = syllableValues[i - 1]
+            let tail = UInt8(truncatingIfNeeded: before.trailingWhiteSpace >> 8)
+            guard
+                !table.isBlocked(
+                    syllable: UInt32(value.firstGlyph), holdsPredecessor: tail & RunShaper.holdsPredecessor != 0,
+                    holdsBase: tail & RunShaper.holdsBase != 0)
+            else { return nil }
+            advance += Int(table.kern(UInt32(before.lastGlyph), UInt32(value.firstGlyph)))
+        }
+        // Its edges, as the cache's rule reads them from a window (the glyphs are the
+        // syllables'): no glyph a rule reading back across the space before needs, a first
+        // glyph no rule needs right after a space, a last glyph no rule needs right before one.
+        if crossingGlyphs != nil {
+            let first = UInt8(truncatingIfNeeded: syllableValues[0].trailingWhiteSpace)
+            let last = UInt8(truncatingIfNeeded: syllableValues[wordEnd - firstCluster - 1].trailingWhiteSpace)
+            if !isFirst && (crossesSpace || first & RunShaper.crossesSpaceFirst != 0) { return nil }
+            if !isLast && last & RunShaper.crossesSpaceForward != 0 { return nil }
+        }
+        let trailing = spaces == 1 ? Int(syllableValues[count - 1].advance) : 0
+        guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else { return nil }
+        return SegmentCache.Value(advance: advance32, trailingWhiteSpace: trailing32)
+    }
+
+    /// The text `bytes` (one syllable, or a space) shaped alone with `run`'s font and script,
+    /// as the cache keeps a syllable (``syllableNotJoinable``).
+    private func shapeSyllable(
+        _ bytes: Range<Int>, run: ShapingRun, input: MeasuringInput, table: JoinTable
+    ) -> SegmentCache.Value {
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+            ThreadScratch.slot.value.shapedBytes += bytes.count
+        #endif
+        var advance: Int32 = 0
+        var flags: UInt8 = 0
+        var (first, second, last) = (RunShaper.noGlyph, RunShaper.noGlyph, RunShaper.noGlyph)
+        var tail: UInt8 = 0
+        var start: Int32 = 0
+        let dotted = withUnsafeMutablePointer(to: &first) { first in
+            withUnsafeMutablePointer(to: &second) { second in
+                withUnsafeMutablePointer(to: &last) { last in
+                    withUnsafeMutablePointer(to: &tail) { tail in
+                        withUnsafeMutablePointer(to: &advance) { advance in
+                            withUnsafeMutablePointer(to: &flags) { flags in
+                                withUnsafePointer(to: &start) { start in
+                                    RunShaper.shape(
+                                        font: input.context.fontMetrics[Int(run.font)].hbFont, script: run.script,
+                                        rightToLeft: false, language: nil,
+                                        paragraph: UnsafeBufferPointer(rebasing: input.text[bytes]),
+                                        run: 0..<bytes.count,
+                                        clusterStarts: UnsafeBufferPointer(start: start, count: 1),
+                                        advances: UnsafeMutableBufferPointer(start: advance, count: 1),
+                                        clusterFlags: UnsafeMutableBufferPointer(start: flags, count: 1),
+                                        crossingGlyphs: crossingGlyphs,
+                                        joinGlyphs: RunShaper.JoinGlyphs(
+                                            skipped: table.skipped, first: first, second: second, last: last,
+                                            rules: table.syllables, tail: tail))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let joinable = !dotted && first < 0x10000 && last < 0x10000
+        let packed =
+            Int32(flags) | Int32(tail) << 8 | (joinable ? 0 : Self.syllableNotJoinable)
+        return SegmentCache.Value(
+            advance: advance, trailingWhiteSpace: packed, firstGlyph: UInt16(truncatingIfNeeded: first),
+            lastGlyph: UInt16(truncatingIfNeeded: last))
+    }
+}

@@ -1,0 +1,184 @@
+import CHarfBuzz
+import CTextShims
+import Foundation
+import Testing
+import TestSupport
+@testable import TextLayout
+
+/// ``WordJoin`` read for HarfBuzz's Indic shaper: where two syllables of a word meet, shaping
+/// them apart and adding the kerning pair is what HarfBuzz gives them together, held to
+/// HarfBuzz itself on the syllables of the per-script corpora, side by side as written and in
+/// new pairs.
+@Suite("Syllable joins")
+struct SyllableJoinTests {
+    /// The scripts, their Noto fonts and corpora.
+    static let scripts: [(script: String, font: String, corpus: String)] = [
+        ("Deva", "Devanagari", "devanagari"), ("Beng", "Bengali", "bengali"), ("Gujr", "Gujarati", "gujarati"),
+        ("Telu", "Telugu", "telugu"), ("Mlym", "Malayalam", "malayalam"),
+    ]
+
+    /// The syllables (the engine's grapheme clusters) of the words of `texts` written only in
+    /// the block of `virama`, word by word.
+    static func syllables(_ texts: [String], virama: UInt32) -> [[String]] {
+        let engine = TextEngine(fonts: Fixtures.fonts)
+        var words: [[String]] = []
+        for text in texts {
+            for word in text.split(separator: " ") {
+                guard word.unicodeScalars.allSatisfy({ $0.value & ~0x7F == virama & ~0x7F }) else { continue }
+                let string = String(word)
+                let bytes = Array(string.utf8)
+                let clusters = engine.prepare(string, style: TextStyle()).graphemeClusterRanges
+                words.append(clusters.map { String(decoding: bytes[$0], as: UTF8.self) })
+            }
+        }
+        return words
+    }
+
+    /// The ISO 15924 tag of `script` ("Telu").
+    static func tag(_ script: String) -> UInt32 { hb_tag_from_string(script, -1) }
+
+    /// HarfBuzz's glyphs and total advance of `text` in `font`, shaped as the engine shapes a
+    /// left-to-right run of `script` (no context, no language).
+    static func shape(_ text: String, font: Font, script: String) -> (glyphs: [UInt32], advance: Int) {
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf8(buffer, text, -1, 0, -1)
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(tag(script)))
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_shape(font.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        return (
+            (0..<Int(count)).map { infos[$0].codepoint },
+            (0..<Int(count)).reduce(0) { $0 + Int(positions[$1].x_advance) }
+        )
+    }
+
+    /// Whether syllable `b` may be joined after `a` by the engine's rule for the syllables
+    /// themselves: `a` ends in no virama, `b` begins with a letter.
+    static func mayJoin(_ a: String, _ b: String) -> Bool {
+        guard let last = a.unicodeScalars.last, let first = b.unicodeScalars.first else { return false }
+        return RunMeasurer.syllableMayEnd(after: last.value) && RunMeasurer.syllableBegins(with: first.value)
+    }
+
+    /// Checks pairs of syllables in `font`: where the table joins them, together measures
+    /// apart plus the kern. Returns how many pairs were joined and how many kerned.
+    static func check(font: Font, script: String, pairs: [(String, String)]) throws -> (joined: Int, kerned: Int) {
+        guard let table = font.syllableJoinTable(scriptTag: Self.tag(script)) else {
+            Issue.record("\(font.familyName) has no syllable join table for \(script)")
+            return (0, 0)
+        }
+        var joined = 0
+        var kerned = 0
+        for (a, b) in pairs where mayJoin(a, b) {
+            let first = Self.shape(a, font: font, script: script)
+            let second = Self.shape(b, font: font, script: script)
+            let rules = try #require(table.syllables)
+            guard let y = second.glyphs.first,
+                let x = first.glyphs.last(where: { !table.skipped.contains($0) }),
+                !table.isBlocked(
+                    syllable: y, holdsPredecessor: first.glyphs.contains { rules.predecessors.contains($0) },
+                    holdsBase: first.glyphs.contains { !rules.maySkip.contains($0) })
+            else { continue }
+            joined += 1
+            let kern = Int(table.kern(x, y))
+            if kern != 0 { kerned += 1 }
+            let together = Self.shape(a + b, font: font, script: script).advance
+            #expect(
+                together == first.advance + second.advance + kern,
+                "\(script) \(a) + \(b): \(together) together, \(first.advance) + \(second.advance) + \(kern) apart")
+        }
+        return (joined, kerned)
+    }
+
+    @Test(
+        "Telugu and Gujarati: two syllables of a corpus word, two from different words, and two random ones measure apart plus the kerning pairs what HarfBuzz gives them together",
+        arguments: [("Telu", "Telugu", "telugu", UInt32(0x0C00)), ("Gujr", "Gujarati", "gujarati", UInt32(0x0A80))])
+    func corpusSyllables(script: String, fontName: String, corpus: String, block: UInt32) throws {
+        let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSans\(fontName)-Regular.ttf")
+        let virama = block + 0x4D
+        let words = Self.syllables(Array(Fixtures.scriptCorpus(corpus).prefix(2_000)), virama: virama)
+        var pairs: [(String, String)] = []
+        for word in words where word.count > 1 {
+            for i in 0..<word.count - 1 { pairs.append((word[i], word[i + 1])) }
+        }
+        let all = words.flatMap { $0 }
+        var generator = SplitMix(seed: 0x5E1)
+        for _ in 0..<20_000 { pairs.append((all[generator.below(all.count)], all[generator.below(all.count)])) }
+        // Random syllables of the block: letters, conjuncts, vowel signs, other signs.
+        let letters = (block..<block + 0x80).filter { ctextshims_general_category($0) == 5 }
+        let signs = (block..<block + 0x80).filter {
+            let category = ctextshims_general_category($0)
+            return (category == 6 || category == 8) && $0 != virama  // Mn, Mc
+        }
+        func randomSyllable() -> String {
+            var scalars = [letters[generator.below(letters.count)]]
+            while generator.below(3) == 0 { scalars += [virama, letters[generator.below(letters.count)]] }
+            for _ in 0..<generator.below(3) { scalars.append(signs[generator.below(signs.count)]) }
+            return String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
+        }
+        for _ in 0..<20_000 { pairs.append((randomSyllable(), randomSyllable())) }
+        let (joined, kerned) = try Self.check(font: font, script: script, pairs: pairs)
+        // Telugu: 36,251 of 36,662 corpus pairs joined, 2,546 kerned; Gujarati 40,516 of 40,528.
+        #expect(joined > pairs.count / 2, "\(joined) of \(pairs.count) joined, \(kerned) kerned")
+        #expect(kerned > 0 || script == "Gujr" || joined == 0)
+    }
+
+    @Test(
+        "a face that blocks most of its script's letters has no syllable table, nor one whose shaper applies 'init' by the character before, nor one whose rules cannot be bounded"
+    )
+    func facesWithoutTables() throws {
+        // Noto Sans Malayalam: substitutions may make consonants of marks (its 'psts' decomposes
+        // a ligature of YA), so most letters are blocked; Noto Sans Bengali has 'init';
+        // Noto Sans Devanagari's 'dist' rules read a glyph of any class before a syllable.
+        for (script, name) in [("Mlym", "Malayalam"), ("Beng", "Bengali"), ("Deva", "Devanagari")] {
+            let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSans\(name)-Regular.ttf")
+            #expect(font.syllableJoinTable(scriptTag: Self.tag(script)) == nil, "\(name)")
+        }
+        // Other scripts have none; the Thai and Khmer word tables are not syllable tables.
+        let telugu = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansTelugu-Regular.ttf")
+        #expect(telugu.syllableJoinTable(scriptTag: Self.tag("Latn")) == nil)
+        #expect(telugu.syllableJoinTable(scriptTag: Self.tag("Telu")) != nil)
+        #expect(telugu.joinTable(scriptTag: Self.tag("Telu")) == nil)
+    }
+
+    @Test(
+        "new Telugu and Gujarati words made of corpus syllables, among spaces, punctuation, digits and Latin: measured from their syllables, they measure and break as uncached",
+        arguments: [("telugu", UInt32(0x0C4D)), ("gujarati", UInt32(0x0ACD))])
+    func newWordsFromSyllables(corpus: String, virama: UInt32) throws {
+        let words = Self.syllables(Array(Fixtures.scriptCorpus(corpus).prefix(1_000)), virama: virama)
+        let syllables = words.flatMap { $0 }
+        var generator = SplitMix(seed: 0x5E2 ^ UInt64(virama))
+        let others = [",", ".", "!", "(", ")", "-", "12", "abc", "\u{200C}", "\u{200D}", "\u{0C4D}", "\u{0ACD}", "।"]
+        var texts: [String] = []
+        for _ in 0..<400 {
+            var text = ""
+            for w in 0..<1 + generator.below(12) {
+                if w > 0 { text += generator.below(8) == 0 ? "  " : " " }
+                for _ in 0..<1 + generator.below(6) {
+                    text +=
+                        generator.below(12) == 0
+                        ? others[generator.below(others.count)] : syllables[generator.below(syllables.count)]
+                }
+            }
+            texts.append(text)
+        }
+        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0)
+        let before = ThreadScratch.syllablePiecesSoFar
+        for text in texts {
+            let a = cached.prepare(text)
+            let b = uncached.prepare(text)
+            #expect(a.textRuns.map(\.advance) == b.textRuns.map(\.advance), "\(text)")
+            for width in [40.0, 120, 343] {
+                #expect(a.layout(width: width) == b.layout(width: width), "\(text) at \(width)")
+            }
+        }
+        // (Debug builds count the pieces so measured: the path served most new words.)
+        if ThreadScratch.countsShaping {
+            #expect(ThreadScratch.syllablePiecesSoFar - before > 500, "\(ThreadScratch.syllablePiecesSoFar - before)")
+        }
+    }
+}
