@@ -79,7 +79,7 @@ struct SyllableJoinTests {
             guard let y = second.glyphs.first,
                 let x = first.glyphs.last(where: { !table.skipped.contains($0) }),
                 !table.isBlocked(
-                    syllable: y, holdsPredecessor: first.glyphs.contains { rules.predecessors.contains($0) },
+                    syllable: y, groups: first.glyphs.reduce(0) { $0 | rules.groups(of: $1) },
                     holdsBase: first.glyphs.contains { !rules.maySkip.contains($0) })
             else { continue }
             joined += 1
@@ -121,6 +121,7 @@ struct SyllableJoinTests {
         }
         for _ in 0..<20_000 { pairs.append((randomSyllable(), randomSyllable())) }
         let (joined, kerned) = try Self.check(font: font, script: script, pairs: pairs)
+        print("JOINS \(script) \(joined) of \(pairs.count), \(kerned) kerned")
         // Telugu: 36,251 of 36,662 corpus pairs joined, 2,546 kerned; Gujarati 40,516 of 40,528.
         #expect(joined > pairs.count / 2, "\(joined) of \(pairs.count) joined, \(kerned) kerned")
         #expect(kerned > 0 || script == "Gujr" || joined == 0)
@@ -130,9 +131,10 @@ struct SyllableJoinTests {
         "a face that blocks most of its script's letters has no syllable table, nor one whose shaper applies 'init' by the character before, nor one whose rules cannot be bounded"
     )
     func facesWithoutTables() throws {
-        // Noto Sans Malayalam: substitutions may make consonants of marks (its 'psts' decomposes
-        // a ligature of YA), so most letters are blocked; Noto Sans Bengali has 'init';
-        // Noto Sans Devanagari's 'dist' rules read a glyph of any class before a syllable.
+        // Noto Sans Malayalam: rules needing a glyph before block 47 % of its letters' meetings
+        // (its 'pref' and 'psts' contexts, through substitutions that make consonants of
+        // ligatures); Noto Sans Bengali has 'init'; Noto Sans Devanagari's 'dist' rules read a
+        // glyph of any class in the middle of their backtrack.
         for (script, name) in [("Mlym", "Malayalam"), ("Beng", "Bengali"), ("Deva", "Devanagari")] {
             let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSans\(name)-Regular.ttf")
             #expect(font.syllableJoinTable(scriptTag: Self.tag(script)) == nil, "\(name)")

@@ -32,10 +32,12 @@ extension RunMeasurer {
     }
 
     /// Whether a syllable of HarfBuzz's Indic shaper may end after `scalar`: it is no virama
-    /// (Indic_Syllabic_Category=Virama) and no joiner (a consonant after either is in its
-    /// syllable).
+    /// (Indic_Syllabic_Category=Virama), no joiner (a consonant after either is in its
+    /// syllable) and no prepended character (Grapheme_Cluster_Break=Prepend: Malayalam's dot
+    /// reph begins the syllable of the consonant after it).
     static func syllableMayEnd(after scalar: UInt32) -> Bool {
         scalar != 0x200C && scalar != 0x200D && !ctextshims_is_virama(scalar)
+            && ctextshims_grapheme_cluster_break(scalar) != 11  // U_GCB_PREPEND
     }
 
     /// Whether `scalar` begins a syllable of HarfBuzz's Indic shaper wherever it stands after
@@ -47,9 +49,10 @@ extension RunMeasurer {
 
     /// A syllable shaped alone, as the cache keeps it: its advance, its first glyph, its last
     /// glyph the kerning sees, and in `trailingWhiteSpace` its ``RunShaper`` cluster flags
-    /// (bits 0–7), its ``RunShaper/holdsPredecessor`` and ``RunShaper/holdsBase`` (8–15), and
-    /// whether it is not joinable (bit 16: a dotted circle, or no glyph the kerning sees).
-    static let syllableNotJoinable: Int32 = 1 << 16
+    /// (bits 0–7), the rule groups its glyphs hold glyphs before of and ``RunShaper/holdsBase``
+    /// (8–24, ``RunShaper/JoinGlyphs``), and whether it is not joinable (bit 28: a dotted
+    /// circle, or no glyph the kerning sees).
+    static let syllableNotJoinable: Int32 = 1 << 28
 
     /// Measures the pieces `group` (consecutive, of the run `range`, missing from the cache) from
     /// their syllables into ``values``, marking them to be stored; returns false when one of
@@ -157,10 +160,10 @@ extension RunMeasurer {
             advance += Int(value.advance)
             guard i > 0 else { continue }
             let before = syllableValues[i - 1]
-            let tail = UInt8(truncatingIfNeeded: before.trailingWhiteSpace >> 8)
+            let tail = UInt32(truncatingIfNeeded: before.trailingWhiteSpace >> 8) & 0x1FFFF
             guard
                 !table.isBlocked(
-                    syllable: UInt32(value.firstGlyph), holdsPredecessor: tail & RunShaper.holdsPredecessor != 0,
+                    syllable: UInt32(value.firstGlyph), groups: UInt16(truncatingIfNeeded: tail),
                     holdsBase: tail & RunShaper.holdsBase != 0)
             else { return nil }
             advance += Int(table.kern(UInt32(before.lastGlyph), UInt32(value.firstGlyph)))
@@ -190,7 +193,7 @@ extension RunMeasurer {
         var advance: Int32 = 0
         var flags: UInt8 = 0
         var (first, second, last) = (RunShaper.noGlyph, RunShaper.noGlyph, RunShaper.noGlyph)
-        var tail: UInt8 = 0
+        var tail: UInt32 = 0
         var start: Int32 = 0
         let dotted = withUnsafeMutablePointer(to: &first) { first in
             withUnsafeMutablePointer(to: &second) { second in

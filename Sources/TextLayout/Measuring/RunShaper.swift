@@ -40,15 +40,14 @@ enum RunShaper {
         let first: UnsafeMutablePointer<UInt32>
         let second: UnsafeMutablePointer<UInt32>
         let last: UnsafeMutablePointer<UInt32>
-        /// For syllable joins: per cluster, ``holdsPredecessor`` and ``holdsBase`` of its glyphs
-        /// by `rules` (written only with them).
+        /// For syllable joins: per cluster, the rule groups whose glyphs before it holds (bits
+        /// 0–15, ``JoinTable/SyllableRules/groups(of:)``) and ``holdsBase``, by `rules` (written
+        /// only with them).
         var rules: JoinTable.SyllableRules? = nil
-        var tail: UnsafeMutablePointer<UInt8>? = nil
+        var tail: UnsafeMutablePointer<UInt32>? = nil
     }
-    /// A cluster holds a glyph of ``JoinTable/SyllableRules/predecessors`` (``JoinGlyphs``).
-    static let holdsPredecessor: UInt8 = 1
     /// A cluster holds a glyph no lookup skips (``JoinGlyphs``).
-    static let holdsBase: UInt8 = 2
+    static let holdsBase: UInt32 = 0x10000
     /// No glyph (``JoinGlyphs``).
     static let noGlyph = UInt32.max
 
@@ -234,7 +233,7 @@ enum RunShaper {
                     }
                     if !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
                     if let rules = joinGlyphs.rules, let tail = joinGlyphs.tail {
-                        if rules.predecessors.contains(glyph) { tail[cluster] |= holdsPredecessor }
+                        tail[cluster] |= UInt32(rules.groups(of: glyph))
                         if !rules.maySkip.contains(glyph) { tail[cluster] |= holdsBase }
                     }
                 }
