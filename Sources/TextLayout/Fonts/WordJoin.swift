@@ -224,6 +224,16 @@ enum WordJoin {
     /// The join table of `font` (an `hb_font_t`) for left-to-right runs of the script with
     /// ISO 15924 tag `scriptTag`, in the default language system, or nil (see above).
     static func table(for font: OpaquePointer, scriptTag: UInt32) -> JoinTable? {
+        // A face that lacks the Indic script's letters (one its runs reach for a shared
+        // character: a danda, a digit) measures no syllables of it: read nothing.
+        if let b = IndicPlan.scriptTags.firstIndex(of: scriptTag) {
+            let letters = (IndicPlan.blocks[b]..<IndicPlan.blocks[b] + 0x80).filter {
+                ctextshims_general_category($0) == 5
+            }
+            var glyph: hb_codepoint_t = 0
+            let covered = letters.filter { hb_font_get_nominal_glyph(font, $0, &glyph) != 0 }.count
+            guard covered * 2 > letters.count else { return nil }
+        }
         let face = hb_font_get_face(font)!
         for tag in SpaceBarrier.shapedOtherwise where SpaceBarrier.tableLength(face, tag) > 0 { return nil }
         var coordinates: UInt32 = 0
