@@ -367,8 +367,9 @@ enum WordJoin {
         // In a syllable join, a rule's glyph after known ones blocks a syllable only after one
         // holding any of them (whatever the rule skips: the syllable before holds a glyph no
         // lookup skips, so the glyph the rule sees before is in it).
-        // Rules in groups by the glyphs they need before (as read; at most
-        // SyllableRules.groupCount, the last holding the rest), each group's glyphs closed once.
+        // Rules in groups by their glyphs after known ones (as read: rules with the same ones
+        // block alike, whatever they need before; at most SyllableRules.groupCount, the last
+        // holding the rest), each group's glyphs closed once.
         var syllableConditional: [(predecessors: [UInt16], followers: [UInt16])] = []
         if isIndic {
             // What substitutions make of a glyph a `GSUB` rule matched counts only through the
@@ -389,12 +390,12 @@ enum WordJoin {
             var groups: [(gsubBefore: [UInt16], gsubAfter: [UInt16], before: [UInt16], after: [UInt16])] = []
             for (k, (before, after)) in (conditional + bounded).enumerated() {
                 let group: Int
-                if let known = groupOf[before] {
+                if let known = groupOf[after] {
                     group = known
                 } else if groups.count < JoinTable.SyllableRules.groupCount {
                     group = groups.count
                     groups.append(([], [], [], []))
-                    groupOf[before] = group
+                    groupOf[after] = group
                 } else {
                     group = groups.count - 1
                 }
