@@ -9,8 +9,11 @@ import CTextShims
 /// keyed as a syllable, ``SegmentCache/Key/syllableBit``) plus the kerning pair where two meet:
 /// exactly what HarfBuzz gives the piece when
 /// - each syllable (a grapheme cluster: the engine keeps conjuncts whole, UAX #29 15.1's GB9c)
-///   begins with a letter and the one before it ends in no virama or joiner, so that each is
-///   one of HarfBuzz's syllables (``syllableBegins(with:)``, ``syllableMayEnd(after:)``);
+///   begins with a letter, holds no default ignorable (which the kerning skips: ZWJ, ZWNJ,
+///   variation selectors, CGJ), and the one before it ends in no virama among its last marks
+///   (HarfBuzz orders marks by combining class: a nukta after a virama goes before it) nor in a
+///   prepended character, so that each is one of HarfBuzz's syllables
+///   (``syllableBegins(with:)``, ``syllable(_:)``);
 /// - where two meet, no rule but the kerning pairs reaches from one into the other
 ///   (``JoinTable/isBlocked(syllable:holdsPredecessor:holdsBase:)``); the piece's trailing space
 ///   joins its last syllable the same way;
@@ -31,13 +34,24 @@ extension RunMeasurer {
         return input.context.fontTable.syllableJoinTable(Int(run.font), scriptTag: tag)
     }
 
-    /// Whether a syllable of HarfBuzz's Indic shaper may end after `scalar`: it is no virama
-    /// (Indic_Syllabic_Category=Virama), no joiner (a consonant after either is in its
-    /// syllable) and no prepended character (Grapheme_Cluster_Break=Prepend: Malayalam's dot
-    /// reph begins the syllable of the consonant after it).
-    static func syllableMayEnd(after scalar: UInt32) -> Bool {
-        scalar != 0x200C && scalar != 0x200D && !ctextshims_is_virama(scalar)
-            && ctextshims_grapheme_cluster_break(scalar) != 11  // U_GCB_PREPEND
+    /// What the syllable joins need of a syllable's characters `scalars`: whether it holds no
+    /// default ignorable (the kerning and most rules skip them, seeing the glyphs around them
+    /// together), and whether a syllable of HarfBuzz's Indic shaper may end after it: no virama
+    /// (Indic_Syllabic_Category=Virama) among the marks after its last letter (a consonant after
+    /// one is in its syllable; HarfBuzz puts marks in combining-class order, a nukta before a
+    /// virama), and its last letter no prepended character (Grapheme_Cluster_Break=Prepend:
+    /// Malayalam's dot reph begins the syllable of the consonant after it).
+    static func syllable<S: Sequence<UInt32>>(_ scalars: S) -> (joinable: Bool, mayEnd: Bool) {
+        var open = false
+        for scalar in scalars {
+            if UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0 { return (false, false) }
+            if ctextshims_is_virama(scalar) {
+                open = true
+            } else if ctextshims_general_category(scalar) == 5 {  // U_OTHER_LETTER
+                open = ctextshims_grapheme_cluster_break(scalar) == 11  // U_GCB_PREPEND
+            }
+        }
+        return (true, !open)
     }
 
     /// Whether `scalar` begins a syllable of HarfBuzz's Indic shaper wherever it stands after
@@ -104,15 +118,15 @@ extension RunMeasurer {
             let start = Int(clusters[wordEnd].start)
             guard clusterEnd(wordEnd) == start + 1, text[start] == 0x20 else { return nil }
         }
-        var previousEnd: UInt32 = 0
+        var previousMayEnd = true
         for c in firstCluster..<wordEnd {
             let start = Int(clusters[c].start)
-            guard Self.syllableBegins(with: UTF8Scalars.decode(text, at: start).scalar),
-                c == firstCluster || Self.syllableMayEnd(after: previousEnd)
-            else { return nil }
-            var i = clusterEnd(c) - 1
-            while i > start && text[i] & 0xC0 == 0x80 { i -= 1 }
-            previousEnd = UTF8Scalars.decode(text, at: i).scalar
+            guard Self.syllableBegins(with: UTF8Scalars.decode(text, at: start).scalar), previousMayEnd else {
+                return nil
+            }
+            let syllable = Self.syllable(UTF8Scalars.Scalars(text: text, range: start..<clusterEnd(c)))
+            guard syllable.joinable else { return nil }
+            previousMayEnd = syllable.mayEnd
         }
 
         // The syllables' values: from the cache, or shaped alone and stored.

@@ -99,7 +99,7 @@ final class SegmentCache: Sendable {
         static let joinedBit: UInt64 = 1 << 60
         /// The text is one syllable shaped alone, for syllable joins (``RunMeasurer``): its
         /// value holds its first glyph, its last one the kerning sees and what the join needs
-        /// (``RunMeasurer/SyllableValue``).
+        /// (``RunMeasurer/syllableNotJoinable``).
         static let syllableBit: UInt64 = 1 << 61
         /// Bits 54–56 and 57–59: the joining types after and before the run
         /// (``RunMeasurer/joiningType(after:paragraph:text:)``).

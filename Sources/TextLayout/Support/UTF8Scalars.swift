@@ -1,6 +1,18 @@
 /// Reading code points out of valid UTF-8 (the text of a Swift `String`): the one place that
 /// knows how long a scalar is from its lead byte, and how one is written in UTF-16.
 enum UTF8Scalars {
+    /// The scalars of `range` of valid UTF-8 `text`, in order.
+    struct Scalars: Sequence, IteratorProtocol {
+        let text: UnsafeBufferPointer<UInt8>
+        var range: Range<Int>
+        mutating func next() -> UInt32? {
+            guard !range.isEmpty else { return nil }
+            let (scalar, length) = UTF8Scalars.decode(text, at: range.lowerBound)
+            range = range.lowerBound + length..<range.upperBound
+            return scalar
+        }
+    }
+
     /// The length in bytes of the scalar whose first byte is `lead`.
     @inline(__always) static func length(lead: UInt8) -> Int {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
