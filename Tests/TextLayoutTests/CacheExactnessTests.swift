@@ -372,7 +372,7 @@ struct CacheExactnessTests {
     }
 
     @Test(
-        "a run of mostly new words is shaped in windows of the new words (Telugu: their syllables the cache lacks), not whole, and measures as uncached",
+        "a run of mostly new words is shaped in windows of the new words (Telugu, Malayalam: their syllables the cache lacks), not whole, and measures as uncached",
         .enabled(if: ThreadScratch.countsShaping, "debug builds count the bytes shaped"),
         arguments: ["latin", "telugu", "malayalam"])
     func newWordsInWindows(script: String) throws {
@@ -393,9 +393,12 @@ struct CacheExactnessTests {
             sum + 1 + group.reduce(0) { $0 + w[$1].utf8.count + 1 }
         }
         // Telugu's new words are measured from their syllables, which the known words hold in
-        // part: fewer bytes (the syllables the cache lacked, shaped alone).
+        // part: fewer bytes (the syllables the cache lacked, shaped alone). Malayalam's are where
+        // their syllables join, else shaped in windows after them: less than the run.
         if script == "telugu" {
             #expect(shaped < windows, "shaped \(shaped) bytes of \(text.utf8.count); the windows hold \(windows)")
+        } else if script == "malayalam" {
+            #expect(shaped < text.utf8.count, "shaped \(shaped) bytes of \(text.utf8.count)")
         } else {
             #expect(shaped == windows, "shaped \(shaped) bytes of \(text.utf8.count); the windows hold \(windows)")
         }

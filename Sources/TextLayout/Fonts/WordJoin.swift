@@ -90,28 +90,29 @@ enum WordJoin {
         static let scriptTags: [UInt32] = (["Deva", "Beng", "Gujr", "Orya", "Telu", "Mlym"] as [StaticString]).map {
             Font.tag($0)
         }
-        /// The features HarfBuzz applies before the stage of the presentation features (every
-        /// plan's first ones, then the shaper's `locl`, `ccmp` and basic features).
-        static let earlyFeatures: [StaticString] = [
-            "rvrn", "ltra", "ltrm", "frac", "numr", "dnom", "rand", "trak", "Harf", "HARF", "locl", "ccmp", "nukt",
-            "akhn", "rphf", "rkrf", "pref", "blwf", "abvf", "half", "pstf", "vatu", "cjct",
+        /// HarfBuzz's `GSUB` stages for the Indic shaper before its last, in order (hb-ot-shape.cc,
+        /// hb-ot-shaper-indic.cc): `rvrn`; every plan's next features; the shaper's `locl` and
+        /// `ccmp`; each basic feature alone. Every other feature is in the last stage.
+        static let stages: [[StaticString]] = [
+            ["rvrn"], ["ltra", "ltrm", "frac", "numr", "dnom", "rand", "trak", "Harf", "HARF"], ["locl", "ccmp"],
+            ["nukt"], ["akhn"], ["rphf"], ["rkrf"], ["pref"], ["blwf"], ["abvf"], ["half"], ["pstf"], ["vatu"],
+            ["cjct"],
         ]
 
-        /// The `GSUB` lookups (table `bytes` of `face`) HarfBuzz cannot apply after any of
-        /// `lookups` applied, to leave out of a substitution graph: in the last stage
-        /// (the presentation features and every plan's later ones) it applies lookups in the
-        /// order of their indices, so after the first of `lookups` come the lookups any feature
-        /// names with a higher index, and those their rules apply. Where one of `lookups` is
-        /// not named only by features of that stage (an early stage's, or one another applies,
-        /// at its time), none is left out. Nil: the table cannot be read.
-        static func lookupsBefore(_ lookups: Set<Int>, face: OpaquePointer, bytes: UnsafeRawBufferPointer) -> Set<Int>?
-        {
-            guard let graph = FollowerReader.lookupGraph(bytes) else { return nil }
-            let count = graph.applies.count
-            guard let first = lookups.min() else { return Set(0..<count) }  // nothing to follow
-            let table = Font.tag("GSUB")
-            func named(_ tags: [hb_tag_t]?) -> Set<Int> {
-                Set(
+        /// Where a face's `GSUB` lookups apply, by stage (``stages``), for what may apply after a
+        /// lookup: HarfBuzz applies a stage's lookups in the order of their indices.
+        struct LookupOrder {
+            /// Per lookup a feature names, the stages that name it (the last stage is
+            /// `stages.count`).
+            let stagesOf: [Int: Set<Int>]
+            /// Per lookup, those its context rules apply.
+            let applies: [[Int]]
+
+            init?(face: OpaquePointer, bytes: UnsafeRawBufferPointer) {
+                guard let graph = FollowerReader.lookupGraph(bytes) else { return nil }
+                applies = graph.applies
+                let table = Font.tag("GSUB")
+                func named(_ tags: [hb_tag_t]?) -> [Int] {
                     members { set in
                         if let tags {
                             (tags + [0]).withUnsafeBufferPointer {
@@ -120,18 +121,53 @@ enum WordJoin {
                         } else {
                             hb_ot_layout_collect_lookups(face, table, nil, nil, nil, set)
                         }
-                    }.map(Int.init))
+                    }.map(Int.init)
+                }
+                var stagesOf: [Int: Set<Int>] = [:]
+                var early: Set<Int> = []
+                for (s, features) in IndicPlan.stages.enumerated() {
+                    for lookup in named(features.map { Font.tag($0) }) {
+                        stagesOf[lookup, default: []].insert(s)
+                        early.insert(lookup)
+                    }
+                }
+                // The last stage: lookups some other feature names.
+                let total = hb_ot_layout_table_get_feature_tags(face, table, 0, nil, nil)
+                var count = total
+                var tags = [hb_tag_t](repeating: 0, count: Int(total))
+                _ = tags.withUnsafeMutableBufferPointer {
+                    hb_ot_layout_table_get_feature_tags(face, table, 0, &count, $0.baseAddress)
+                }
+                let earlyTags = Set(IndicPlan.stages.joined().map { Font.tag($0) })
+                let late = tags.prefix(Int(count)).filter { !earlyTags.contains($0) }
+                if !late.isEmpty {
+                    for lookup in named(Array(late)) { stagesOf[lookup, default: []].insert(IndicPlan.stages.count) }
+                }
+                self.stagesOf = stagesOf
             }
-            let all = named(nil)
-            let late = all.subtracting(named(earlyFeatures.map { Font.tag($0) }))
-            guard lookups.isSubset(of: late) else { return [] }
-            var after = Set(all.filter { $0 > first })
-            var stack = Array(after)
-            while let m = stack.popLast() {
-                guard m < count else { continue }
-                for n in graph.applies[m] where after.insert(n).inserted { stack.append(n) }
+
+            /// The lookups HarfBuzz cannot apply after any of `lookups` applied (to leave out of a
+            /// substitution graph): those that come only in earlier stages, or earlier in the
+            /// same stage; none when one of `lookups` is named by no feature (another applies
+            /// it, at its time).
+            func excluded(after lookups: Set<Int>) -> Set<Int> {
+                let count = applies.count
+                guard !lookups.isEmpty else { return Set(0..<count) }  // nothing to follow
+                var after: Set<Int> = []
+                for l in lookups {
+                    guard let stages = stagesOf[l], let first = stages.min() else { return [] }
+                    for (m, mStages) in stagesOf
+                    where mStages.contains(where: { $0 > first }) || (mStages.contains(first) && m > l) {
+                        after.insert(m)
+                    }
+                }
+                var stack = Array(after)
+                while let m = stack.popLast() {
+                    guard m < count else { continue }
+                    for n in applies[m] where after.insert(n).inserted { stack.append(n) }
+                }
+                return Set(0..<count).subtracting(after)
             }
-            return Set(0..<count).subtracting(after)
         }
 
         /// The first code point of each script's Unicode block, as ``scriptTags``.
@@ -258,6 +294,7 @@ enum WordJoin {
         // (Syllable joins: how many of the followers and conditional rules come from `GSUB`, and
         // the lookups that gave them.)
         var gsubParts: (followers: Int, conditional: Int, contributors: Set<Int>) = (0, 0, [])
+        var gsubConditionalContributors: [[UInt16]: Set<Int>] = [:]
         var gsubBytes: UnsafeRawBufferPointer?
         var gsub: SpaceBarrier.TableReader?
         var gposBytes: UnsafeRawBufferPointer?
@@ -358,12 +395,14 @@ enum WordJoin {
             } else {
                 gsub = reader.tables
                 gsubParts = (followers.count, conditional.count, reader.contributors)
+                gsubConditionalContributors = reader.conditionalContributors
             }
         }
         let kern = kerns.first
         var indicFollowers: [UInt16] = []
         // (Syllable joins read their graphs above, a first-component one kept for the skippable.)
-        var indicFirstGraph: (excluded: Set<Int>, graph: SpaceBarrier.TableReader.SubstitutionGraph)?
+        var indicFirstGraphs: [Set<Int>: SpaceBarrier.TableReader.SubstitutionGraph] = [:]
+        var indicOrder: IndicPlan.LookupOrder?
         // In a syllable join, a rule's glyph after known ones blocks a syllable only after one
         // holding any of them (whatever the rule skips: the syllable before holds a glyph no
         // lookup skips, so the glyph the rule sees before is in it).
@@ -375,26 +414,40 @@ enum WordJoin {
             // What substitutions make of a glyph a `GSUB` rule matched counts only through the
             // lookups HarfBuzz may apply after that rule's (`lookupsAfter`); a `GPOS` rule's
             // glyphs are final.
-            guard let gsub, let gsubBytes,
-                let excluded = IndicPlan.lookupsBefore(gsubParts.contributors, face: face, bytes: gsubBytes)
-            else { return nil }
-            gsub.ligatureFirstComponentOnly = true
-            guard let firstGraph = gsub.substitutionGraph(excluding: excluded) else { return nil }
-            gsub.ligatureFirstComponentOnly = false
-            guard let anyGraph = gsub.substitutionGraph(excluding: excluded) else { return nil }
-            indicFirstGraph = (excluded, firstGraph)
-            func closedGSUB(_ glyphs: [UInt16], first: Bool) -> [UInt16]? {
-                glyphs.isEmpty ? [] : (first ? firstGraph : anyGraph).closure(of: Array(Set(glyphs)))
+            guard let gsub, let gsubBytes, let order = IndicPlan.LookupOrder(face: face, bytes: gsubBytes) else {
+                return nil
+            }
+            indicOrder = order
+            // Graphs by the lookups left out, read once each.
+            var graphsByExclusion:
+                [Set<Int>: (
+                    first: SpaceBarrier.TableReader.SubstitutionGraph, any: SpaceBarrier.TableReader.SubstitutionGraph
+                )] =
+                    [:]
+            func closedGSUB(_ glyphs: [UInt16], first: Bool, after lookups: Set<Int>) -> [UInt16]? {
+                guard !glyphs.isEmpty else { return [] }
+                let excluded = order.excluded(after: lookups)
+                if graphsByExclusion[excluded] == nil {
+                    gsub.ligatureFirstComponentOnly = true
+                    guard let firstGraph = gsub.substitutionGraph(excluding: excluded) else { return nil }
+                    gsub.ligatureFirstComponentOnly = false
+                    guard let anyGraph = gsub.substitutionGraph(excluding: excluded) else { return nil }
+                    graphsByExclusion[excluded] = (firstGraph, anyGraph)
+                    indicFirstGraphs[excluded] = firstGraph
+                }
+                let graphs = graphsByExclusion[excluded]!
+                return (first ? graphs.first : graphs.any).closure(of: Array(Set(glyphs)))
             }
             var groupOf: [[UInt16]: Int] = [:]
-            var groups: [(gsubBefore: [UInt16], gsubAfter: [UInt16], before: [UInt16], after: [UInt16])] = []
+            var groups:
+                [(gsubBefore: [UInt16], gsubAfter: [UInt16], lookups: Set<Int>, before: [UInt16], after: [UInt16])] = []
             for (k, (before, after)) in (conditional + bounded).enumerated() {
                 let group: Int
                 if let known = groupOf[after] {
                     group = known
                 } else if groups.count < JoinTable.SyllableRules.groupCount {
                     group = groups.count
-                    groups.append(([], [], [], []))
+                    groups.append(([], [], [], [], []))
                     groupOf[after] = group
                 } else {
                     group = groups.count - 1
@@ -402,18 +455,22 @@ enum WordJoin {
                 if k < gsubParts.conditional {
                     groups[group].gsubBefore += before
                     groups[group].gsubAfter += after
+                    groups[group].lookups.formUnion(gsubConditionalContributors[before] ?? [])
                 } else {
                     groups[group].before += before
                     groups[group].after += after
                 }
             }
             for group in groups {
-                guard let closedAfter = closedGSUB(group.gsubAfter, first: true),
-                    let closedBefore = closedGSUB(group.gsubBefore, first: false)
+                guard let closedAfter = closedGSUB(group.gsubAfter, first: true, after: group.lookups),
+                    let closedBefore = closedGSUB(group.gsubBefore, first: false, after: group.lookups)
                 else { return nil }
                 syllableConditional.append((closedBefore + group.before, closedAfter + group.after))
             }
-            guard let closedFollowers = closedGSUB(Array(followers.prefix(gsubParts.followers)), first: true) else {
+            guard
+                let closedFollowers = closedGSUB(
+                    Array(followers.prefix(gsubParts.followers)), first: true, after: gsubParts.contributors)
+            else {
                 return nil
             }
             indicFollowers = closedFollowers + followers.dropFirst(gsubParts.followers)
@@ -469,17 +526,16 @@ enum WordJoin {
             var early: Set<Int> = []
             if isIndic {
                 // What a lookup that may skip a glyph first sees (lookupsAfter).
-                guard let gsubBytes, let before = IndicPlan.lookupsBefore(skippingLookups, face: face, bytes: gsubBytes)
-                else { return nil }
-                early = before
+                guard let indicOrder else { return nil }
+                early = indicOrder.excluded(after: skippingLookups)
             }
             if isKhmer {
                 // (Only when none of them skips: then what they make is all a skipping one sees.)
                 early = KhmerPlan.lookups(only: KhmerPlan.earlyFeatures, in: face).subtracting(substitutionNested)
                 if !early.isDisjoint(with: skippingLookups) { early = [] }
             }
-            if let indicFirstGraph, indicFirstGraph.excluded == early {
-                skippableGraph = indicFirstGraph.graph
+            if isIndic, let graph = indicFirstGraphs[early] {
+                skippableGraph = graph
             } else {
                 gsub.ligatureFirstComponentOnly = true
                 guard let graph = gsub.substitutionGraph(excluding: early) else { return nil }
@@ -680,8 +736,10 @@ enum WordJoin {
         private var lookupIndex = 0
         /// Whether a rule of the ``contextOnly`` lookup being read reaches past its syllable.
         private var contextCrossed = false
-        /// The lookups whose rules gave followers (read whole or for their context).
+        /// The lookups whose rules gave followers (read whole or for their context): of those
+        /// that follow any glyph, and, per list of glyphs before, of those that follow them.
         private(set) var contributors: Set<Int> = []
+        private(set) var conditionalContributors: [[UInt16]: Set<Int>] = [:]
         /// Followers a rule needs right after one of `ignorables`: those that may follow it
         /// whatever precedes (`any`), and, for the others, the glyphs the rule needs before it
         /// (its sequence's position two before the follower).
@@ -798,13 +856,14 @@ enum WordJoin {
             // Only a lookup that skips nothing (but default ignorables, which a joinable word
             // does not end with) sees the glyph right before the word's first.
             if anyFlagConditional {
-                contributors.insert(lookupIndex)
                 guard let predecessors else {
+                    contributors.insert(lookupIndex)
                     followers.formUnion(glyphs)
                     return
                 }
                 recorded += glyphs.count + predecessors.count
                 conditional[predecessors, default: []] += glyphs
+                conditionalContributors[predecessors, default: []].insert(lookupIndex)
                 return
             }
             if let predecessors, flag & 0xFF1E == 0, predecessors.count <= 64 {
