@@ -9,11 +9,12 @@ import CTextShims
 /// keyed as a syllable, ``SegmentCache/Key/syllableBit``) plus the kerning pair where two meet:
 /// exactly what HarfBuzz gives the piece when
 /// - each syllable (a grapheme cluster: the engine keeps conjuncts whole, UAX #29 15.1's GB9c)
-///   begins with a letter, holds no default ignorable (which the kerning skips: ZWJ, ZWNJ,
-///   variation selectors, CGJ), and the one before it ends in no virama among its last marks
-///   (HarfBuzz orders marks by combining class: a nukta after a virama goes before it) nor in a
-///   prepended character, so that each is one of HarfBuzz's syllables
-///   (``syllableBegins(with:)``, ``syllable(_:)``);
+///   begins with a letter, and the one before it ends in no virama among its last marks
+///   (HarfBuzz orders marks by combining class: a nukta after a virama goes before it; a ZWJ
+///   after a virama keeps the syllable open, a ZWNJ closes it) nor in a prepended character,
+///   so that each is one of HarfBuzz's syllables (``syllableBegins(with:)``,
+///   ``syllableMayEnd(_:)``); default ignorables in a syllable (a Malayalam chillu's ZWJ) are
+///   seen through for its last glyph, as the kerning skips them (``RunShaper/JoinGlyphs``);
 /// - where two meet, no rule but the kerning pairs reaches from one into the other
 ///   (``JoinTable/isBlocked(syllable:holdsPredecessor:holdsBase:)``); the piece's trailing space
 ///   joins its last syllable the same way;
@@ -34,24 +35,25 @@ extension RunMeasurer {
         return input.context.fontTable.syllableJoinTable(Int(run.font), scriptTag: tag)
     }
 
-    /// What the syllable joins need of a syllable's characters `scalars`: whether it holds no
-    /// default ignorable (the kerning and most rules skip them, seeing the glyphs around them
-    /// together), and whether a syllable of HarfBuzz's Indic shaper may end after it: no virama
-    /// (Indic_Syllabic_Category=Virama) among the marks after its last letter (a consonant after
-    /// one is in its syllable; HarfBuzz puts marks in combining-class order, a nukta before a
-    /// virama), and its last letter no prepended character (Grapheme_Cluster_Break=Prepend:
-    /// Malayalam's dot reph begins the syllable of the consonant after it).
-    static func syllable<S: Sequence<UInt32>>(_ scalars: S) -> (joinable: Bool, mayEnd: Bool) {
+    /// Whether a syllable of HarfBuzz's Indic shaper may end after the characters `scalars`
+    /// (one of the engine's clusters): no virama (Indic_Syllabic_Category=Virama) among the marks
+    /// after its last letter (a consonant after one is in its syllable; HarfBuzz puts marks in
+    /// combining-class order, a nukta before a virama), unless a ZWNJ follows it (which ends the
+    /// syllable; a ZWJ keeps it open), and its last letter no prepended character
+    /// (Grapheme_Cluster_Break=Prepend: Malayalam's dot reph begins the syllable of the
+    /// consonant after it).
+    static func syllableMayEnd<S: Sequence<UInt32>>(_ scalars: S) -> Bool {
         var open = false
         for scalar in scalars {
-            if UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0 { return (false, false) }
             if ctextshims_is_virama(scalar) {
                 open = true
+            } else if scalar == 0x200C {
+                open = false
             } else if ctextshims_general_category(scalar) == 5 {  // U_OTHER_LETTER
                 open = ctextshims_grapheme_cluster_break(scalar) == 11  // U_GCB_PREPEND
             }
         }
-        return (true, !open)
+        return !open
     }
 
     /// Whether `scalar` begins a syllable of HarfBuzz's Indic shaper wherever it stands after
@@ -124,9 +126,7 @@ extension RunMeasurer {
             guard Self.syllableBegins(with: UTF8Scalars.decode(text, at: start).scalar), previousMayEnd else {
                 return nil
             }
-            let syllable = Self.syllable(UTF8Scalars.Scalars(text: text, range: start..<clusterEnd(c)))
-            guard syllable.joinable else { return nil }
-            previousMayEnd = syllable.mayEnd
+            previousMayEnd = Self.syllableMayEnd(UTF8Scalars.Scalars(text: text, range: start..<clusterEnd(c)))
         }
 
         // The syllables' values: from the cache, or shaped alone and stored.

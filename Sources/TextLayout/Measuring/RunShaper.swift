@@ -231,10 +231,19 @@ enum RunShaper {
                     } else if joinGlyphs.second[cluster] == noGlyph {
                         joinGlyphs.second[cluster] = glyph
                     }
-                    if !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
                     if let rules = joinGlyphs.rules, let tail = joinGlyphs.tail {
+                        // A syllable's default ignorables (ZWJ after a Malayalam chillu's virama,
+                        // a variation selector) are skipped by the kerning and seen through by
+                        // context rules: the glyph before them is the one they see; their own
+                        // glyphs may still be matched by name.
+                        let ignorable =
+                            UnicodeProperties.of(UTF8Scalars.decode(paragraph, at: Int(glyphCluster)).scalar)
+                            & UnicodeProperties.defaultIgnorable != 0
+                        if !ignorable && !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
                         tail[cluster] |= UInt32(rules.groups(of: glyph))
-                        if !rules.maySkip.contains(glyph) { tail[cluster] |= holdsBase }
+                        if !ignorable && !rules.maySkip.contains(glyph) { tail[cluster] |= holdsBase }
+                    } else if !joinGlyphs.skipped.contains(glyph) {
+                        joinGlyphs.last[cluster] = glyph
                     }
                 }
                 if let crossingGlyphs, glyph < 0x10000 {
