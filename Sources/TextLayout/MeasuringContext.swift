@@ -78,11 +78,15 @@ struct HarfBuzzFont: @unchecked Sendable {
     /// a broken cluster (``RunShaper/shape``), or `UInt32.max` when it has none (HarfBuzz then
     /// puts none).
     let dottedCircle: UInt32
+    /// The font's glyph for U+0020, which HarfBuzz shows default ignorables as (without
+    /// advance), or `UInt32.max` when it has none (HarfBuzz then removes them).
+    let spaceGlyph: UInt32
 
     init(pointer: OpaquePointer) {
         self.pointer = pointer
         var glyph: hb_codepoint_t = 0
         dottedCircle = hb_font_get_nominal_glyph(pointer, 0x25CC, &glyph) != 0 ? glyph : .max
+        spaceGlyph = hb_font_get_nominal_glyph(pointer, 0x20, &glyph) != 0 ? glyph : .max
     }
 }
 

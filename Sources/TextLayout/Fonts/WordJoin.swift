@@ -61,8 +61,8 @@ import CHarfBuzz
 /// Every doubt answers nil (no table), which costs only cache hits: the run is then kept as
 /// before, by HarfBuzz's flags and space barriers.
 ///
-/// The same reading, for HarfBuzz's Indic shaper, tells where two syllables of a Telugu or
-/// Gujarati word meet with nothing but kerning between them (``IndicPlan``,
+/// The same reading, for HarfBuzz's Indic shaper, tells where two syllables of a Telugu,
+/// Gujarati or Malayalam word meet with nothing but kerning between them (``IndicPlan``,
 /// ``JoinTable/SyllableRules``, ``RunMeasurer``'s syllable joins).
 enum WordJoin {
     /// Whether runs of the script with ISO 15924 tag `tag` may join words: Thai and Lao, shaped
@@ -105,12 +105,23 @@ enum WordJoin {
             /// Per lookup a feature names, the stages that name it (the last stage is
             /// `stages.count`).
             let stagesOf: [Int: Set<Int>]
-            /// Per lookup, those its context rules apply.
+            /// Per lookup, those its context rules apply, and those whose rules apply it (at any
+            /// depth).
             let applies: [[Int]]
+            let appliers: [Set<Int>]
 
             init?(face: OpaquePointer, bytes: UnsafeRawBufferPointer) {
                 guard let graph = FollowerReader.lookupGraph(bytes) else { return nil }
                 applies = graph.applies
+                var appliers = [Set<Int>](repeating: [], count: graph.applies.count)
+                for (p, children) in graph.applies.enumerated() {
+                    var stack = children
+                    while let c = stack.popLast() {
+                        guard c < appliers.count, appliers[c].insert(p).inserted else { continue }
+                        stack += graph.applies[c]
+                    }
+                }
+                self.appliers = appliers
                 let table = Font.tag("GSUB")
                 func named(_ tags: [hb_tag_t]?) -> [Int] {
                     members { set in
@@ -155,9 +166,17 @@ enum WordJoin {
                 guard !lookups.isEmpty else { return Set(0..<count) }  // nothing to follow
                 var after: Set<Int> = []
                 for l in lookups {
+                    // (l itself may apply again, another of its rules: the glyph it matched as
+                    // shaped without the syllable before. A lookup another applies runs at that
+                    // one's time: its first stage is the earliest of its own and its appliers',
+                    // and there every lookup counts.)
                     guard let stages = stagesOf[l], let first = stages.min() else { return [] }
+                    let appliedFirst = appliers[l].compactMap { stagesOf[$0]?.min() }.min()
+                    let earliest = min(first, appliedFirst ?? first)
                     for (m, mStages) in stagesOf
-                    where mStages.contains(where: { $0 > first }) || (mStages.contains(first) && m > l) {
+                    where mStages.contains(where: { $0 > earliest })
+                        || (mStages.contains(earliest) && (m >= l || earliest < first || appliedFirst == earliest))
+                    {
                         after.insert(m)
                     }
                 }
@@ -412,7 +431,7 @@ enum WordJoin {
         var syllableConditional: [(predecessors: [UInt16], followers: [UInt16])] = []
         if isIndic {
             // What substitutions make of a glyph a `GSUB` rule matched counts only through the
-            // lookups HarfBuzz may apply after that rule's (`lookupsAfter`); a `GPOS` rule's
+            // lookups HarfBuzz may apply after that rule's (`LookupOrder`); a `GPOS` rule's
             // glyphs are final.
             guard let gsub, let gsubBytes, let order = IndicPlan.LookupOrder(face: face, bytes: gsubBytes) else {
                 return nil
@@ -525,7 +544,7 @@ enum WordJoin {
         if !skippingLookups.isEmpty, let gsub {
             var early: Set<Int> = []
             if isIndic {
-                // What a lookup that may skip a glyph first sees (lookupsAfter).
+                // What a lookup that may skip a glyph first sees (LookupOrder).
                 guard let indicOrder else { return nil }
                 early = indicOrder.excluded(after: skippingLookups)
             }
@@ -658,8 +677,8 @@ enum WordJoin {
         // too few words in text (each of a word's meetings must join) and costs the shaping of
         // the others twice: none. (Each letter's glyph after each letter, alone or with a vowel
         // sign, by their nominal glyphs. Noto Sans Telugu and Gujarati block none; Noto Sans
-        // Malayalam, whose 'psts' may make consonants of marks, 47 %: its words joined 468
-        // times in 7,161 tries on its corpus, and it was 6 % slower.)
+        // Malayalam, read without the stage order, 47 %: its words then joined 468 times in
+        // 7,161 tries on its corpus, and it was 6 % slower.)
         if isIndic, let b = IndicPlan.scriptTags.firstIndex(of: scriptTag), let syllables {
             var letters: [UInt32] = []
             var signs: [UInt32] = []

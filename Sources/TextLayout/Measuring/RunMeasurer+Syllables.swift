@@ -56,6 +56,12 @@ extension RunMeasurer {
         return !open
     }
 
+    /// Whether HarfBuzz marks `scalar` hidden (CGJ, the Mongolian free variation selectors,
+    /// tags): a default ignorable that rules and the kerning do not skip.
+    static func isHiddenIgnorable(_ scalar: UInt32) -> Bool {
+        scalar == 0x034F || (0x180B...0x180F).contains(scalar) || (0xE0020...0xE007F).contains(scalar)
+    }
+
     /// Whether `scalar` begins a syllable of HarfBuzz's Indic shaper wherever it stands after
     /// one that may end (``syllableMayEnd(after:)``): a letter (general category Lo: a
     /// consonant, an independent vowel, a dead consonant, Malayalam's dot reph).
@@ -126,7 +132,10 @@ extension RunMeasurer {
             guard Self.syllableBegins(with: UTF8Scalars.decode(text, at: start).scalar), previousMayEnd else {
                 return nil
             }
-            previousMayEnd = Self.syllableMayEnd(UTF8Scalars.Scalars(text: text, range: start..<clusterEnd(c)))
+            let scalars = UTF8Scalars.Scalars(text: text, range: start..<clusterEnd(c))
+            // (HarfBuzz hides these default ignorables from no rule, the kerning included.)
+            for scalar in scalars where Self.isHiddenIgnorable(scalar) { return nil }
+            previousMayEnd = Self.syllableMayEnd(scalars)
         }
 
         // The syllables' values: from the cache, or shaped alone and stored.
@@ -227,7 +236,8 @@ extension RunMeasurer {
                                         crossingGlyphs: crossingGlyphs,
                                         joinGlyphs: RunShaper.JoinGlyphs(
                                             skipped: table.skipped, first: first, second: second, last: last,
-                                            rules: table.syllables, tail: tail))
+                                            rules: table.syllables, tail: tail,
+                                            hiddenGlyph: input.context.fontMetrics[Int(run.font)].hbFont.spaceGlyph))
                                 }
                             }
                         }

@@ -45,6 +45,9 @@ enum RunShaper {
         /// only with them).
         var rules: JoinTable.SyllableRules? = nil
         var tail: UnsafeMutablePointer<UInt32>? = nil
+        /// The glyph HarfBuzz shows a skipped default ignorable as: the font's space glyph (with
+        /// no advance); ``noGlyph`` when the font has none (HarfBuzz then removes them).
+        var hiddenGlyph: UInt32 = RunShaper.noGlyph
     }
     /// A cluster holds a glyph no lookup skips (``JoinGlyphs``).
     static let holdsBase: UInt32 = 0x10000
@@ -235,10 +238,10 @@ enum RunShaper {
                         // A syllable's default ignorables (ZWJ after a Malayalam chillu's virama,
                         // a variation selector) are skipped by the kerning and seen through by
                         // context rules: the glyph before them is the one they see; their own
-                        // glyphs may still be matched by name.
-                        let ignorable =
-                            UnicodeProperties.of(UTF8Scalars.decode(paragraph, at: Int(glyphCluster)).scalar)
-                            & UnicodeProperties.defaultIgnorable != 0
+                        // glyphs may still be matched by name. HarfBuzz shows one, after
+                        // positioning, as the space glyph without advance (its cluster may be
+                        // a neighbour's, merged); a syllable holds no space.
+                        let ignorable = glyph == joinGlyphs.hiddenGlyph && positions[g].x_advance == 0
                         if !ignorable && !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
                         tail[cluster] |= UInt32(rules.groups(of: glyph))
                         if !ignorable && !rules.maySkip.contains(glyph) { tail[cluster] |= holdsBase }
