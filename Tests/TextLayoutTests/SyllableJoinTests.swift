@@ -46,27 +46,13 @@ struct SyllableJoinTests {
     static func shape(_ text: String, font: Font, script: String) -> (
         glyphs: [UInt32], advance: Int, ignorable: [Bool]
     ) {
-        let buffer = hb_buffer_create()!
-        defer { hb_buffer_destroy(buffer) }
-        hb_buffer_add_utf8(buffer, text, -1, 0, -1)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(tag(script)))
-        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        hb_shape(font.hbFont, buffer, nil, 0)
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let shaped = WordJoinTests.shape(text, font: font, scriptTag: tag(script))
         // Whether each glyph is a default ignorable's as HarfBuzz shows it: the space glyph
         // without advance (a syllable holds no space).
         var space: hb_codepoint_t = 0
         let hasSpace = hb_font_get_nominal_glyph(font.hbFont, 0x20, &space) != 0
-        let ignorable = (0..<Int(count)).map { i in
-            hasSpace && infos[i].codepoint == space && positions[i].x_advance == 0
-        }
-        return (
-            (0..<Int(count)).map { infos[$0].codepoint },
-            (0..<Int(count)).reduce(0) { $0 + Int(positions[$1].x_advance) }, ignorable
-        )
+        let ignorable = zip(shaped.glyphs, shaped.advances).map { hasSpace && $0 == space && $1 == 0 }
+        return (shaped.glyphs, shaped.advances.reduce(0, +), ignorable)
     }
 
     /// Whether syllable `b` may be joined after `a` by the engine's rule for the syllables

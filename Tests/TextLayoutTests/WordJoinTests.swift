@@ -13,19 +13,28 @@ struct WordJoinTests {
     static func shape(_ text: String, font: Font, script: String) -> (
         glyphs: [UInt32], advance: Int, clusters: [UInt32]
     ) {
+        let shaped = shape(text, font: font, scriptTag: tag(script))
+        return (shaped.glyphs, shaped.advances.reduce(0, +), shaped.clusters)
+    }
+
+    /// HarfBuzz's glyphs, their advances and clusters of `text` in `font`, shaped as the engine
+    /// shapes a left-to-right run of the script with ISO 15924 tag `scriptTag` (no context, no
+    /// language).
+    static func shape(_ text: String, font: Font, scriptTag: UInt32) -> (
+        glyphs: [UInt32], advances: [Int], clusters: [UInt32]
+    ) {
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf8(buffer, text, -1, 0, -1)
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(tag(script)))
+        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(scriptTag))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         hb_shape(font.hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
         return (
-            (0..<Int(count)).map { infos[$0].codepoint },
-            (0..<Int(count)).reduce(0) { $0 + Int(positions[$1].x_advance) },
+            (0..<Int(count)).map { infos[$0].codepoint }, (0..<Int(count)).map { Int(positions[$0].x_advance) },
             (0..<Int(count)).map { infos[$0].cluster }
         )
     }

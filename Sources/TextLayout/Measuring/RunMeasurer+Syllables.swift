@@ -16,7 +16,7 @@ import CTextShims
 ///   ``syllableMayEnd(_:)``); default ignorables in a syllable (a Malayalam chillu's ZWJ) are
 ///   seen through for its last glyph, as the kerning skips them (``RunShaper/JoinGlyphs``);
 /// - where two meet, no rule but the kerning pairs reaches from one into the other
-///   (``JoinTable/isBlocked(syllable:holdsPredecessor:holdsBase:)``); the piece's trailing space
+///   (``JoinTable/isBlocked(syllable:groups:holdsBase:)``); the piece's trailing space
 ///   joins its last syllable the same way;
 /// - no syllable shaped alone holds .notdef or a dotted circle;
 /// - the piece's edges are its run's or barrier spaces, as a piece kept by the cache's rule:
@@ -63,7 +63,7 @@ extension RunMeasurer {
     }
 
     /// Whether `scalar` begins a syllable of HarfBuzz's Indic shaper wherever it stands after
-    /// one that may end (``syllableMayEnd(after:)``): a letter (general category Lo: a
+    /// one that may end (``syllableMayEnd(_:)``): a letter (general category Lo: a
     /// consonant, an independent vowel, a dead consonant, Malayalam's dot reph).
     static func syllableBegins(with scalar: UInt32) -> Bool {
         ctextshims_general_category(scalar) == 5  // U_OTHER_LETTER
@@ -213,38 +213,28 @@ extension RunMeasurer {
         #if FEEDLAYOUT_INTERNAL_CHECKS
             ThreadScratch.slot.value.shapedBytes += bytes.count
         #endif
-        var advance: Int32 = 0
-        var flags: UInt8 = 0
-        var (first, second, last) = (RunShaper.noGlyph, RunShaper.noGlyph, RunShaper.noGlyph)
-        var tail: UInt32 = 0
-        var start: Int32 = 0
-        let dotted = withUnsafeMutablePointer(to: &first) { first in
-            withUnsafeMutablePointer(to: &second) { second in
-                withUnsafeMutablePointer(to: &last) { last in
-                    withUnsafeMutablePointer(to: &tail) { tail in
-                        withUnsafeMutablePointer(to: &advance) { advance in
-                            withUnsafeMutablePointer(to: &flags) { flags in
-                                withUnsafePointer(to: &start) { start in
-                                    RunShaper.shape(
-                                        font: input.context.fontMetrics[Int(run.font)].hbFont, script: run.script,
-                                        rightToLeft: false, language: nil,
-                                        paragraph: UnsafeBufferPointer(rebasing: input.text[bytes]),
-                                        run: 0..<bytes.count,
-                                        clusterStarts: UnsafeBufferPointer(start: start, count: 1),
-                                        advances: UnsafeMutableBufferPointer(start: advance, count: 1),
-                                        clusterFlags: UnsafeMutableBufferPointer(start: flags, count: 1),
-                                        crossingGlyphs: crossingGlyphs,
-                                        joinGlyphs: RunShaper.JoinGlyphs(
-                                            skipped: table.skipped, first: first, second: second, last: last,
-                                            rules: table.syllables, tail: tail,
-                                            hiddenGlyph: input.context.fontMetrics[Int(run.font)].hbFont.spaceGlyph))
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        // (In the run's scratch: a syllable is measured before its group's window, if any, is.)
+        clusterAdvances.resize(to: 1, filling: 0)
+        clusterFlags.resize(to: 1, filling: 0)
+        joinFirst.resize(to: 1, filling: 0)
+        joinSecond.resize(to: 1, filling: 0)
+        joinLast.resize(to: 1, filling: 0)
+        syllableTail.resize(to: 1, filling: 0)
+        let font = input.context.fontMetrics[Int(run.font)].hbFont
+        let dotted = withUnsafePointer(to: Int32(0)) { start in
+            RunShaper.shape(
+                font: font, script: run.script, rightToLeft: false, language: nil,
+                paragraph: UnsafeBufferPointer(rebasing: input.text[bytes]), run: 0..<bytes.count,
+                clusterStarts: UnsafeBufferPointer(start: start, count: 1), advances: clusterAdvances.elements,
+                clusterFlags: clusterFlags.elements,
+                crossingGlyphs: crossingGlyphs,
+                joinGlyphs: RunShaper.JoinGlyphs(
+                    skipped: table.skipped, first: joinFirst.base, second: joinSecond.base, last: joinLast.base,
+                    rules: table.syllables, tail: syllableTail.base, hiddenGlyph: font.spaceGlyph))
         }
+        let (advance, flags, first, last, tail) = (
+            clusterAdvances[0], clusterFlags[0], joinFirst[0], joinLast[0], syllableTail[0]
+        )
         let joinable = !dotted && first < 0x10000 && last < 0x10000
         let packed =
             Int32(flags) | Int32(tail) << 8 | (joinable ? 0 : Self.syllableNotJoinable)

@@ -94,6 +94,8 @@ final class RunMeasurer {
     let syllableValues = GrowableBuffer<SegmentCache.Value>()
     let syllableFound = GrowableBuffer<Bool>()
     let syllableInclude = GrowableBuffer<Bool>()
+    /// A syllable shaped alone: its rule groups and base (``RunShaper/JoinGlyphs``'s `tail`).
+    let syllableTail = GrowableBuffer<UInt32>()
 
     /// Makes the runs and pieces of paragraph `range` (its clusters from `firstCluster` on, with
     /// the segmenter's `scripts` and `levels`) and measures them; appends to `runs` and `pieces`.
