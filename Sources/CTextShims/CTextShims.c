@@ -130,6 +130,17 @@ int32_t ctextshims_paired_bracket(uint32_t c, uint32_t *pair) {
 bool ctextshims_is_virama(uint32_t c) {
     return u_getIntPropertyValue((UChar32)c, UCHAR_INDIC_SYLLABIC_CATEGORY) == U_INSC_VIRAMA;
 }
+bool ctextshims_is_left_positioned(uint32_t c) {
+    switch (u_getIntPropertyValue((UChar32)c, UCHAR_INDIC_POSITIONAL_CATEGORY)) {
+    case U_INPC_LEFT:
+    case U_INPC_LEFT_AND_RIGHT:
+    case U_INPC_TOP_AND_LEFT:
+    case U_INPC_TOP_AND_LEFT_AND_RIGHT:
+        return true;
+    default:
+        return false;
+    }
+}
 int32_t ctextshims_combining_class(uint32_t c) { return (int32_t)u_getCombiningClass((UChar32)c); }
 int32_t ctextshims_conjunct_role(uint32_t c) {
     int32_t category = u_getIntPropertyValue((UChar32)c, UCHAR_INDIC_SYLLABIC_CATEGORY);

@@ -84,7 +84,10 @@ struct SyllableJoinTests {
             guard let y = second.glyphs.first,
                 let x = visible.last(where: { !table.skipped.contains($0) }),
                 !table.isBlocked(
-                    syllable: y, groups: first.glyphs.reduce(0) { $0 | rules.groups(of: $1) },
+                    syllable: y,
+                    groups: zip(first.glyphs, first.ignorable).reduce(0) {
+                        rules.holding($0, then: $1.0, ignorable: $1.1)
+                    },
                     holdsBase: visible.contains { !rules.maySkip.contains($0) })
             else { continue }
             joined += 1
@@ -157,6 +160,64 @@ struct SyllableJoinTests {
         #expect(telugu.syllableJoinTable(scriptTag: Self.tag("Latn")) == nil)
         #expect(telugu.syllableJoinTable(scriptTag: Self.tag("Telu")) != nil)
         #expect(telugu.joinTable(scriptTag: Self.tag("Telu")) == nil)
+    }
+
+    @Test(
+        "Noto Sans Malayalam: a rule applied before the final reordering blocks only glyphs that can stand first in a syllable then (none: its table has no group for it), else every glyph; a positioning rule reads the last glyph it does not skip"
+    )
+    func rulesBeforeReordering() throws {
+        let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansMalayalam-Regular.ttf")
+        func glyph(_ scalar: UInt32, in font: OpaquePointer) -> UInt32 {
+            var glyph: hb_codepoint_t = 0
+            _ = hb_font_get_nominal_glyph(font, scalar, &glyph)
+            return glyph
+        }
+        let (ka, ya, virama, chilluN) = (
+            glyph(0x0D15, in: font.hbFont), glyph(0x0D2F, in: font.hbFont), glyph(0x0D4D, in: font.hbFont),
+            glyph(0x0D7B, in: font.hbFont)
+        )
+        let table = try #require(font.syllableJoinTable(scriptTag: Self.tag("Mlym")))
+        let rules = try #require(table.syllables)
+        func held(_ glyphs: [UInt32]) -> UInt16 { glyphs.reduce(0) { rules.holding($0, then: $1, ignorable: false) } }
+        // Its 'pref' and 'pstf' lookups 5 and 10 apply RA's post-base form (made of VIRAMA RA)
+        // again as VIRAMA RA after YA, LLLA or VA's post-base form, and change the buffer's
+        // length: their backtrack may read the syllable before. But the form stands first in
+        // no syllable before the final reordering, which moves it there: YA (which VIRAMA
+        // YA may make, through 'pstf' and 'psts' ligatures and their decompositions) begins
+        // a syllable joined after YA.
+        #expect(!table.isBlocked(syllable: ya, groups: held([ya]), holdsBase: true))
+        // Made to match KA instead, which stands first in many syllables: the rule blocks every
+        // glyph after a syllable holding YA (the reordering may put another glyph first, whose
+        // descent says nothing of KA: KA VIRAMA RA ends with RA's pre-base form first), which
+        // blocks so many meetings that the face gets no table.
+        let patched = try WordJoinTests.patchingGSUB(
+            of: Fixtures.notoCoreDirectory + "/NotoSansMalayalam-Regular.ttf"
+        ) { font, gsub in
+            func u16(_ at: Int) -> Int { Int(gsub[at]) << 8 | Int(gsub[at + 1]) }
+            // GSUB → lookup list → lookup 5 → its one subtable (chaining, format 1) → its
+            // coverage (format 1, one glyph: RA's post-base form).
+            let lookupList = u16(8)
+            let lookup = lookupList + u16(lookupList + 2 + 2 * 5)
+            let subtable = lookup + u16(lookup + 6)
+            try #require(u16(lookup) == 6 && u16(lookup + 4) == 1 && u16(subtable) == 1)
+            let coverage = subtable + u16(subtable + 2)
+            try #require(u16(coverage) == 1 && u16(coverage + 2) == 1)
+            let ka = glyph(0x0D15, in: font)
+            gsub[coverage + 4] = UInt8(ka >> 8)
+            gsub[coverage + 5] = UInt8(ka & 0xFF)
+        }
+        defer { hb_font_destroy(patched) }
+        #expect(WordJoin.table(for: patched, scriptTag: Self.tag("Mlym")) == nil)
+        // Its 'dist' lookup 1 positions a VIRAMA after a chillu by the letter after it,
+        // skipping marks of other attachment classes: a syllable whose VIRAMA is followed by
+        // KA (not skipped) is joined before a letter; one that ends in it is not.
+        #expect(!table.isBlocked(syllable: ka, groups: held([virama, ka]), holdsBase: true))
+        #expect(table.isBlocked(syllable: ka, groups: held([chilluN, virama]), holdsBase: true))
+        #expect(
+            table.isBlocked(
+                syllable: ka,
+                groups: rules.holding(held([chilluN, virama]), then: glyph(0x20, in: font.hbFont), ignorable: true),
+                holdsBase: true))
     }
 
     @Test(

@@ -257,36 +257,46 @@ struct WordJoinTests {
     /// lookup may change the buffer's length, and its backtrack read the syllable before.
     /// `hb_font_t`, owned.
     static func khmerBacktrackBeforeKa(ligating: Bool) throws -> OpaquePointer {
-        let path = Fixtures.notoCoreDirectory + "/NotoSansKhmer-Regular.ttf"
+        try patchingGSUB(of: Fixtures.notoCoreDirectory + "/NotoSansKhmer-Regular.ttf") { font, gsub in
+            var ka: hb_codepoint_t = 0
+            #expect(hb_font_get_nominal_glyph(font, 0x1780, &ka) != 0)
+            func u16(_ at: Int) -> Int { Int(gsub[at]) << 8 | Int(gsub[at + 1]) }
+            // GSUB → lookup list → lookup 4 → its one subtable (chaining, format 3, a backtrack
+            // of one) → its input coverage (format 1): KA for its first glyph, which keeps it
+            // sorted.
+            let lookupList = u16(8)
+            let lookup = lookupList + u16(lookupList + 2 + 2 * 4)
+            let subtable = lookup + u16(lookup + 6)
+            try #require(u16(lookup) == 6 && u16(lookup + 4) == 1 && u16(subtable) == 3 && u16(subtable + 2) == 1)
+            let coverage = subtable + u16(subtable + 4 + 2 + 2)
+            try #require(u16(coverage) == 1 && u16(coverage + 2) >= 2 && Int(ka) < u16(coverage + 6))
+            gsub[coverage + 4] = UInt8(ka >> 8)
+            gsub[coverage + 5] = UInt8(ka & 0xFF)
+            // Its one record (after the input's coverage, no lookahead): the lookup it applies.
+            try #require(u16(subtable + 10) == 0 && u16(subtable + 12) == 1)
+            if ligating {
+                let first = lookupList + u16(lookupList + 2 + 2 * 1)
+                try #require(u16(first) == 4)
+                gsub[subtable + 16] = 0
+                gsub[subtable + 17] = 1
+            }
+        }
+    }
+
+    /// A font (an `hb_font_t`, to destroy) of the face at `path` with its `GSUB` table as
+    /// `patch` rewrites it (given a font of the original face).
+    static func patchingGSUB(
+        of path: String, _ patch: (OpaquePointer, inout [UInt8]) throws -> Void
+    ) throws -> OpaquePointer {
         let original = hb_face_create(hb_blob_create_from_file(path), 0)!
         defer { hb_face_destroy(original) }
         let probe = hb_font_create(original)!
         defer { hb_font_destroy(probe) }
-        var ka: hb_codepoint_t = 0
-        #expect(hb_font_get_nominal_glyph(probe, 0x1780, &ka) != 0)
         let gsubBlob = hb_face_reference_table(original, Font.tag("GSUB"))!
         defer { hb_blob_destroy(gsubBlob) }
         var length: UInt32 = 0
         var gsub = Array(UnsafeRawBufferPointer(start: hb_blob_get_data(gsubBlob, &length), count: Int(length)))
-        func u16(_ at: Int) -> Int { Int(gsub[at]) << 8 | Int(gsub[at + 1]) }
-        // GSUB → lookup list → lookup 4 → its one subtable (chaining, format 3, a backtrack of
-        // one) → its input coverage (format 1): KA for its first glyph, which keeps it sorted.
-        let lookupList = u16(8)
-        let lookup = lookupList + u16(lookupList + 2 + 2 * 4)
-        let subtable = lookup + u16(lookup + 6)
-        try #require(u16(lookup) == 6 && u16(lookup + 4) == 1 && u16(subtable) == 3 && u16(subtable + 2) == 1)
-        let coverage = subtable + u16(subtable + 4 + 2 + 2)
-        try #require(u16(coverage) == 1 && u16(coverage + 2) >= 2 && Int(ka) < u16(coverage + 6))
-        gsub[coverage + 4] = UInt8(ka >> 8)
-        gsub[coverage + 5] = UInt8(ka & 0xFF)
-        // Its one record (after the input's coverage, no lookahead): the lookup it applies.
-        try #require(u16(subtable + 10) == 0 && u16(subtable + 12) == 1)
-        if ligating {
-            let first = lookupList + u16(lookupList + 2 + 2 * 1)
-            try #require(u16(first) == 4)
-            gsub[subtable + 16] = 0
-            gsub[subtable + 17] = 1
-        }
+        try patch(probe, &gsub)
         // A face of the original's tables, GSUB patched.
         let builder = hb_face_builder_create()!
         defer { hb_face_destroy(builder) }

@@ -58,6 +58,10 @@ bool ctextshims_is_default_ignorable(uint32_t codepoint);
 int32_t ctextshims_paired_bracket(uint32_t codepoint, uint32_t *pair);
 /* Indic_Syllabic_Category=Virama (ICU's grapheme rules join a consonant, virama, consonant). */
 bool ctextshims_is_virama(uint32_t codepoint);
+/* Indic_Positional_Category Left, Left_And_Right, Top_And_Left or Top_And_Left_And_Right: a
+ * pre-base matra, or one with a pre-base part (HarfBuzz's Indic shaper puts it first in its
+ * syllable). */
+bool ctextshims_is_left_positioned(uint32_t codepoint);
 /* The canonical combining class. */
 int32_t ctextshims_combining_class(uint32_t codepoint);
 /* The character's part in ICU's grapheme rule for Indic conjuncts (CLDR's, UAX #29 15.1's GB9c

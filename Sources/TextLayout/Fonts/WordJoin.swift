@@ -110,7 +110,9 @@ enum WordJoin {
             let applies: [[Int]]
             let appliers: [Set<Int>]
 
-            init?(face: OpaquePointer, bytes: UnsafeRawBufferPointer) {
+            /// The order for runs of the script with ISO 15924 tag `scriptTag`: of the features
+            /// of the `GSUB` script HarfBuzz selects for it (in any language system).
+            init?(face: OpaquePointer, bytes: UnsafeRawBufferPointer, scriptTag: UInt32) {
                 guard let graph = FollowerReader.lookupGraph(bytes) else { return nil }
                 applies = graph.applies
                 var appliers = [Set<Int>](repeating: [], count: graph.applies.count)
@@ -123,14 +125,25 @@ enum WordJoin {
                 }
                 self.appliers = appliers
                 let table = Font.tag("GSUB")
+                // (Noto Sans Telugu's 'telu' applies in 'blwf' a lookup its 'tel2', which
+                // HarfBuzz selects, applies in 'abvs' only.)
+                var candidates = [hb_tag_t](repeating: 0, count: 3)
+                var candidateCount = UInt32(candidates.count)
+                var noLanguage: UInt32 = 0
+                hb_ot_tags_from_script_and_language(
+                    hb_script_from_iso15924_tag(scriptTag), nil, &candidateCount, &candidates, &noLanguage, nil)
+                var scriptIndex: UInt32 = 0
+                var chosen: hb_tag_t = 0
+                _ = hb_ot_layout_table_select_script(face, table, candidateCount, candidates, &scriptIndex, &chosen)
+                let scripts: [hb_tag_t] = [chosen, 0]
                 func named(_ tags: [hb_tag_t]?) -> [Int] {
                     members { set in
                         if let tags {
                             (tags + [0]).withUnsafeBufferPointer {
-                                hb_ot_layout_collect_lookups(face, table, nil, nil, $0.baseAddress, set)
+                                hb_ot_layout_collect_lookups(face, table, scripts, nil, $0.baseAddress, set)
                             }
                         } else {
-                            hb_ot_layout_collect_lookups(face, table, nil, nil, nil, set)
+                            hb_ot_layout_collect_lookups(face, table, scripts, nil, nil, set)
                         }
                     }.map(Int.init)
                 }
@@ -186,6 +199,30 @@ enum WordJoin {
                     for n in applies[m] where after.insert(n).inserted { stack.append(n) }
                 }
                 return Set(0..<count).subtracting(after)
+            }
+
+            /// The lookups HarfBuzz applies up to the last time any of `lookups` applies before
+            /// the shaper's final reordering, in order (by stage, a stage's in the order of their
+            /// indices; one named in several stages at each); nil when none of them applies
+            /// before it.
+            func sequence(upTo lookups: Set<Int>) -> [Int]? {
+                // That time: (stage, lookup) in order, its own or an applier's (a lookup another
+                // applies runs at that one's time).
+                var latest: (stage: Int, lookup: Int)?
+                for l in lookups where l < appliers.count {
+                    for m in [l] + appliers[l] {
+                        for stage in stagesOf[m] ?? []
+                        where stage < IndicPlan.stages.count && latest.map({ (stage, m) > $0 }) ?? true {
+                            latest = (stage, m)
+                        }
+                    }
+                }
+                guard let latest else { return nil }
+                var times: [(stage: Int, lookup: Int)] = []
+                for (m, stages) in stagesOf {
+                    for stage in stages where (stage, m) <= latest { times.append((stage, m)) }
+                }
+                return times.sorted { ($0.stage, $0.lookup) < ($1.stage, $1.lookup) }.map(\.lookup)
             }
         }
 
@@ -243,6 +280,28 @@ enum WordJoin {
     /// the class definition's ranges.
     static func glyphs(of glyphClass: hb_ot_layout_glyph_class_t, in face: OpaquePointer) -> [UInt16] {
         members { hb_ot_layout_get_glyphs_in_class(face, glyphClass, $0) }.compactMap { UInt16(exactly: $0) }
+    }
+
+    /// The glyphs a lookup with `flag` skips (``glyphs(of:in:)``: marks, ligatures, bases; the
+    /// marks of other attachment classes, or all marks where it names a mark filtering set),
+    /// or nil when they cannot be read.
+    static func skipped(_ face: OpaquePointer, flag: UInt16) -> Set<UInt16>? {
+        var skipped: Set<UInt16> = []
+        for (bit, glyphClass) in [
+            (0x2, HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH), (0x4, HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE),
+            (0x8, HB_OT_LAYOUT_GLYPH_CLASS_MARK),
+        ] as [(UInt16, hb_ot_layout_glyph_class_t)] where flag & bit != 0 {
+            skipped.formUnion(glyphs(of: glyphClass, in: face))
+        }
+        if flag & 0x8 == 0 {
+            if flag & 0x10 != 0 {
+                skipped.formUnion(glyphs(of: HB_OT_LAYOUT_GLYPH_CLASS_MARK, in: face))
+            } else if flag & 0xFF00 != 0 {
+                guard let marks = markAttachmentSkipped(face, type: flag >> 8) else { return nil }
+                skipped.formUnion(marks)
+            }
+        }
+        return skipped
     }
 
     /// The marks a lookup whose flag names mark attachment class `type` skips: every mark of
@@ -314,6 +373,10 @@ enum WordJoin {
         // the lookups that gave them.)
         var gsubParts: (followers: Int, conditional: Int, contributors: Set<Int>) = (0, 0, [])
         var gsubConditionalContributors: [[UInt16]: Set<Int>] = [:]
+        // (Syllable joins: the `GPOS` lookups of its rules by the glyphs they need before, and
+        // each lookup's flag.)
+        var gposConditionalContributors: [[UInt16]: Set<Int>] = [:]
+        var gposFlags: [Int: UInt16] = [:]
         var gsubBytes: UnsafeRawBufferPointer?
         var gsub: SpaceBarrier.TableReader?
         var gposBytes: UnsafeRawBufferPointer?
@@ -351,7 +414,7 @@ enum WordJoin {
             let applied = plannedLookups(tag)
             if !isPositioning { gsubBytes = bytes }
             var reading = isPositioning ? applied : applied.subtracting(syllableLookups)
-            var contextOnly = isPositioning ? [] : syllableLookups
+            var contextOnly = isPositioning ? [] : syllableLookups.intersection(applied)
             // A syllable's lookup keeps its backtrack within the syllable until it changes the
             // buffer's length (see FollowerReader.addChain); one nested in another's rule, as
             // that one's pass stands.
@@ -411,6 +474,11 @@ enum WordJoin {
                 }
                 kerns = found.pairLookups
                 if !kerns.isEmpty { gposBytes = bytes }
+                gposConditionalContributors = reader.conditionalContributors
+                for lookup in gposConditionalContributors.values.joined() where gposFlags[lookup] == nil {
+                    guard let flag = reader.flag(ofLookup: lookup) else { return nil }
+                    gposFlags[lookup] = flag
+                }
             } else {
                 gsub = reader.tables
                 gsubParts = (followers.count, conditional.count, reader.contributors)
@@ -429,11 +497,16 @@ enum WordJoin {
         // block alike, whatever they need before; at most SyllableRules.groupCount, the last
         // holding the rest), each group's glyphs closed once.
         var syllableConditional: [(predecessors: [UInt16], followers: [UInt16])] = []
+        // Per group, the glyphs its rules may skip when it is read by a syllable's last glyph
+        // they see; nil: by any of its glyphs.
+        var syllableSkips: [Set<UInt16>?] = []
         if isIndic {
             // What substitutions make of a glyph a `GSUB` rule matched counts only through the
             // lookups HarfBuzz may apply after that rule's (`LookupOrder`); a `GPOS` rule's
             // glyphs are final.
-            guard let gsub, let gsubBytes, let order = IndicPlan.LookupOrder(face: face, bytes: gsubBytes) else {
+            guard let gsub, let gsubBytes,
+                let order = IndicPlan.LookupOrder(face: face, bytes: gsubBytes, scriptTag: scriptTag)
+            else {
                 return nil
             }
             indicOrder = order
@@ -459,14 +532,17 @@ enum WordJoin {
             }
             var groupOf: [[UInt16]: Int] = [:]
             var groups:
-                [(gsubBefore: [UInt16], gsubAfter: [UInt16], lookups: Set<Int>, before: [UInt16], after: [UInt16])] = []
+                [(
+                    gsubBefore: [UInt16], gsubAfter: [UInt16], lookups: Set<Int>, before: [UInt16], after: [UInt16],
+                    gposLookups: Set<Int>
+                )] = []
             for (k, (before, after)) in (conditional + bounded).enumerated() {
                 let group: Int
                 if let known = groupOf[after] {
                     group = known
                 } else if groups.count < JoinTable.SyllableRules.groupCount {
                     group = groups.count
-                    groups.append(([], [], [], [], []))
+                    groups.append(([], [], [], [], [], []))
                     groupOf[after] = group
                 } else {
                     group = groups.count - 1
@@ -478,17 +554,105 @@ enum WordJoin {
                 } else {
                     groups[group].before += before
                     groups[group].after += after
+                    groups[group].gposLookups.formUnion(gposConditionalContributors[before] ?? [])
                 }
             }
+            // A rule of a lookup HarfBuzz applies before its final reordering saw the syllable's
+            // glyphs in an order the syllable shaped alone may no longer keep (the reordering
+            // puts a pre-base form or matra first, a reph after the base): its glyph after known
+            // ones can be read by the syllable's first glyph only where it can stand first in
+            // no syllable at that time (``firstAtTime(of:)``); else the rule blocks every glyph.
+            let lookupList = (try? gsub.at16(0, 8)) ?? 0
+            var seeds: [UInt16] = []
+            for scalar in members({ hb_face_collect_unicodes(face, $0) }) {
+                let category = ctextshims_general_category(scalar)
+                guard category == 5 || ((category == 6 || category == 8) && ctextshims_is_left_positioned(scalar))
+                else { continue }
+                var glyph: hb_codepoint_t = 0
+                if hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 {
+                    seeds.append(UInt16(truncatingIfNeeded: glyph))
+                }
+            }
+            /// The glyphs that may stand first in a syllable, or first of those they do not skip,
+            /// when a rule of `lookups` applies before the final reordering: what the lookups
+            /// HarfBuzz applies up to then make, each in its turn, of the glyphs of the face's
+            /// letters and pre-base matras (after the initial reordering a syllable begins with
+            /// a letter, a pre-base matra, or a consonant before its base, the virama after
+            /// it); a ligature is made of its first component there. Nil when it cannot be
+            /// told, or the lookups may skip one of them (the glyph after it, any, would then
+            /// be the first they see).
+            func firstAtTime(of lookups: Set<Int>) -> Set<UInt16>? {
+                guard lookupList > 0, let sequence = order.sequence(upTo: lookups) else { return nil }
+                var skipped: Set<UInt16> = []
+                for l in lookups {
+                    guard let lookup = try? gsub.at16(lookupList, lookupList + 2 + 2 * l),
+                        let flag = try? gsub.u16(lookup + 2), let skips = Self.skipped(face, flag: flag)
+                    else { return nil }
+                    skipped.formUnion(skips)
+                }
+                gsub.ligatureFirstComponentOnly = true
+                defer { gsub.ligatureFirstComponentOnly = false }
+                let all = Set(0..<order.applies.count)
+                var first = seeds
+                for l in sequence {
+                    // (What it applies, at any depth, applies at its time.)
+                    var own: Set<Int> = [l]
+                    var stack = [l]
+                    while let m = stack.popLast(), m < order.applies.count {
+                        for n in order.applies[m] where own.insert(n).inserted { stack.append(n) }
+                    }
+                    guard let graph = gsub.substitutionGraph(excluding: all.subtracting(own)),
+                        let closed = graph.closure(of: first)
+                    else { return nil }
+                    first = closed
+                }
+                guard !first.contains(where: skipped.contains) else { return nil }
+                return Set(first)
+            }
+            /// `glyphs`, which rules of `lookups` need after known glyphs, where those that apply
+            /// before the final reordering (some may after it too) find them standing first in
+            /// no syllable then: as they are, or none when no lookup applies after the
+            /// reordering; else every glyph of the face.
+            func afterReordering(_ glyphs: [UInt16], of lookups: Set<Int>) -> [UInt16] {
+                let early = lookups.filter { order.sequence(upTo: [$0]) != nil }
+                guard !early.isEmpty, !glyphs.isEmpty else { return glyphs }
+                guard let first = firstAtTime(of: early), !glyphs.contains(where: first.contains) else {
+                    return (0..<min(hb_face_get_glyph_count(face), 0x10000)).map { UInt16($0) }
+                }
+                let late = lookups.contains { l in
+                    let stages = ([l] + (l < order.appliers.count ? order.appliers[l] : [])).flatMap {
+                        order.stagesOf[$0] ?? []
+                    }
+                    return stages.isEmpty || stages.contains(IndicPlan.stages.count)  // (unknown: may)
+                }
+                return late ? glyphs : []
+            }
             for group in groups {
-                guard let closedAfter = closedGSUB(group.gsubAfter, first: true, after: group.lookups),
+                guard
+                    let closedAfter = closedGSUB(
+                        afterReordering(group.gsubAfter, of: group.lookups), first: true, after: group.lookups),
                     let closedBefore = closedGSUB(group.gsubBefore, first: false, after: group.lookups)
                 else { return nil }
                 syllableConditional.append((closedBefore + group.before, closedAfter + group.after))
+                // A group of `GPOS` rules alone sees the glyphs the syllable keeps: the last it
+                // does not skip (RunShaper.JoinGlyphs).
+                var skips: Set<UInt16>? = nil
+                if group.gsubAfter.isEmpty && group.gsubBefore.isEmpty && !group.gposLookups.isEmpty {
+                    skips = []
+                    for lookup in group.gposLookups {
+                        guard let flag = gposFlags[lookup], let skipped = Self.skipped(face, flag: flag) else {
+                            skips = nil
+                            break
+                        }
+                        skips?.formUnion(skipped)
+                    }
+                }
+                syllableSkips.append(skips)
             }
             guard
                 let closedFollowers = closedGSUB(
-                    Array(followers.prefix(gsubParts.followers)), first: true, after: gsubParts.contributors)
+                    afterReordering(Array(followers.prefix(gsubParts.followers)), of: gsubParts.contributors),
+                    first: true, after: gsubParts.contributors)
             else {
                 return nil
             }
@@ -664,6 +828,10 @@ enum WordJoin {
             for (group, (before, after)) in syllableConditional.enumerated() {
                 for glyph in before { rules.groups[group].insert(UInt32(glyph)) }
                 for glyph in after { rules.followerGroups[Int(glyph)] |= 1 << UInt16(group) }
+                if let skips = syllableSkips[group] {
+                    rules.anywhere &= ~(1 << UInt16(group))
+                    for glyph in skips { rules.skippedBy[Int(glyph)] |= 1 << UInt16(group) }
+                }
             }
             // (Lookup flags skip marks and ligatures, never components.)
             for glyphClass in [HB_OT_LAYOUT_GLYPH_CLASS_MARK]
@@ -864,6 +1032,14 @@ enum WordJoin {
                 followers.sorted(), conditional.map { ($0.key, $0.value) },
                 pairLookups, skipsLigatures
             )
+        }
+
+        /// The flag of lookup `index` of the table, or nil when it cannot be read.
+        func flag(ofLookup index: Int) -> UInt16? {
+            guard let list = try? tables.at16(0, 8), let count = try? tables.u16(list), index < Int(count),
+                let lookup = try? tables.at16(list, list + 2 + 2 * index)
+            else { return nil }
+            return try? tables.u16(lookup + 2)
         }
 
         /// Adds `glyphs`, which a rule matches after `predecessors` (nil: unknown, or glyphs
@@ -1482,11 +1658,29 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
         /// Per glyph, the groups of the rules that need glyphs before it (a bit each).
         let followerGroups: UnsafeMutablePointer<UInt16>
         let maySkip = GlyphSet()
+        /// The groups a syllable holds where any of its glyphs is one of their glyphs before;
+        /// each of the others, where one is followed by none but those its rules skip
+        /// (``skippedBy``): `GPOS` rules, which see the glyphs the syllable keeps.
+        var anywhere: UInt16 = 0xFFFF
+        /// Per glyph, the groups of ``anywhere``'s others whose rules may skip it (a bit each).
+        let skippedBy: UnsafeMutablePointer<UInt16>
         init() {
             followerGroups = .allocate(capacity: 0x10000)
             followerGroups.initialize(repeating: 0, count: 0x10000)
+            skippedBy = .allocate(capacity: 0x10000)
+            skippedBy.initialize(repeating: 0, count: 0x10000)
         }
-        deinit { followerGroups.deallocate() }
+        deinit {
+            followerGroups.deallocate()
+            skippedBy.deallocate()
+        }
+        /// The groups a syllable holds (bits, as ``followerGroups``) once `glyph` follows the
+        /// glyphs that held `held`: those of `glyph`, and those held before it that are
+        /// ``anywhere`` or whose rules skip it (a default ignorable's, `ignorable`, all).
+        @inline(__always) func holding(_ held: UInt16, then glyph: UInt32, ignorable: Bool) -> UInt16 {
+            let kept = ignorable ? 0xFFFF : anywhere | skippedBy[Int(glyph & 0xFFFF)]
+            return held & kept | groups(of: glyph)
+        }
         /// The groups whose glyphs before `glyph` holds (bits, as ``followerGroups``).
         @inline(__always) func groups(of glyph: UInt32) -> UInt16 {
             var mask: UInt16 = 0

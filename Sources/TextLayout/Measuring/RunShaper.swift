@@ -243,7 +243,9 @@ enum RunShaper {
                         // a neighbour's, merged); a syllable holds no space.
                         let ignorable = glyph == joinGlyphs.hiddenGlyph && positions[g].x_advance == 0
                         if !ignorable && !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
-                        tail[cluster] |= UInt32(rules.groups(of: glyph))
+                        let held = rules.holding(
+                            UInt16(truncatingIfNeeded: tail[cluster]), then: glyph, ignorable: ignorable)
+                        tail[cluster] = tail[cluster] & ~0xFFFF | UInt32(held)
                         if !ignorable && !rules.maySkip.contains(glyph) { tail[cluster] |= holdsBase }
                     } else if !joinGlyphs.skipped.contains(glyph) {
                         joinGlyphs.last[cluster] = glyph
