@@ -129,6 +129,89 @@ struct WordJoinTests {
         #expect(joinable > 15_000, "\(joinable) joinable, \(kerned) kerned")
     }
 
+    @Test(
+        "Noto Sans Thai and Lao: two grapheme clusters (of the Thai corpus, or random letters and marks) measure apart, plus the kerning pair, what HarfBuzz gives them together"
+    )
+    func thaiClusters() throws {
+        // The engine measures a Thai or Lao word the cache lacks from its clusters where they
+        // join as words do: they must.
+        var generator = SplitMix(seed: 0xC105)
+        for (file, script, corpus, low, high) in [
+            ("NotoSansThai-Regular.ttf", "Thai", Array(Fixtures.scriptCorpus("thai").prefix(800)), 0x0E01, 0x0E5B),
+            ("NotoSansLao-Regular.ttf", "Lao", [], 0x0E81, 0x0EDF),
+        ] {
+            let font = try Font(path: Fixtures.notoCoreDirectory + "/" + file)
+            let engine = TextEngine(fonts: try FontStack(files: [Fixtures.notoCoreDirectory + "/" + file]))
+            var clusters: Set<String> = []
+            for text in corpus {
+                let bytes = Array(text.utf8)
+                for range in engine.prepare(text, style: TextStyle()).graphemeClusterRanges {
+                    clusters.insert(String(decoding: bytes[range], as: UTF8.self))
+                }
+            }
+            // Random clusters: a letter and up to three marks or signs, as the engine cuts them.
+            for _ in 0..<3_000 {
+                let scalars = (0..<(1 + generator.below(4))).compactMap { _ in
+                    Unicode.Scalar(UInt32(low + generator.below(high - low + 1)))
+                }
+                let text = String(String.UnicodeScalarView(scalars))
+                let bytes = Array(text.utf8)
+                for range in engine.prepare(text, style: TextStyle()).graphemeClusterRanges {
+                    clusters.insert(String(decoding: bytes[range], as: UTF8.self))
+                }
+            }
+            let (joinable, kerned, _) = Self.check(
+                font: font, script: script, words: clusters.sorted(), pairs: 30_000)
+            #expect(joinable > 10_000, "\(file): \(joinable) joinable, \(kerned) kerned")
+            if script == "Thai" { #expect(kerned > 100, "\(kerned) kerned") }
+        }
+    }
+
+    @Test(
+        "new Thai words made of corpus clusters, among spaces, zero-width spaces, SARA AM, digits, Latin and marks after spaces: measured from their clusters, they measure and break as uncached"
+    )
+    func newThaiWordsFromClusters() throws {
+        let corpus = Array(Fixtures.scriptCorpus("thai").prefix(1_000))
+        let probe = TextEngine(fonts: Fixtures.scriptsFonts)
+        var clusters: [String] = []
+        for text in corpus {
+            let bytes = Array(text.utf8)
+            for range in probe.prepare(text, style: TextStyle()).graphemeClusterRanges {
+                let cluster = String(decoding: bytes[range], as: UTF8.self)
+                if cluster.unicodeScalars.allSatisfy({ (0x0E00...0x0E7F).contains($0.value) }) {
+                    clusters.append(cluster)
+                }
+            }
+        }
+        var generator = SplitMix(seed: 0x7C1)
+        let others = [" ", "  ", "\u{200B}", "\u{0E33}", "12", "abc", ",", "(", ")", "\u{0E48}", "\u{200D}", "ฯ"]
+        var texts: [String] = []
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<1 + generator.below(40) {
+                text +=
+                    generator.below(10) == 0
+                    ? others[generator.below(others.count)] : clusters[generator.below(clusters.count)]
+            }
+            texts.append(text)
+        }
+        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0)
+        let before = ThreadScratch.syllablePiecesSoFar
+        for text in texts {
+            let a = cached.prepare(text)
+            let b = uncached.prepare(text)
+            #expect(a.textRuns.map(\.advance) == b.textRuns.map(\.advance), "\(text)")
+            for width in [30.0, 90, 200, 343] {
+                #expect(a.layout(width: width) == b.layout(width: width), "\(text) at \(width)")
+            }
+        }
+        // (Debug builds count the pieces so measured: the path served most new words.)
+        if ThreadScratch.countsShaping {
+            #expect(ThreadScratch.syllablePiecesSoFar - before > 1_000, "\(ThreadScratch.syllablePiecesSoFar - before)")
+        }
+    }
+
     @Test("Noto Sans Khmer: two words of the Khmer corpus measure apart what HarfBuzz gives them together")
     func khmerWords() throws {
         let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansKhmer-Regular.ttf")

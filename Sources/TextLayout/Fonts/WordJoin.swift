@@ -1847,6 +1847,10 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
         return glyph | flag
     }
 
+    /// Whether a word's first glyph is kept unmarked whatever follows it (``firstGlyph(_:second:)``):
+    /// then a word measured from its grapheme clusters keeps what it would shaped alone.
+    var keepsFirstGlyphs: Bool { ignorableFlag == nil || boundedNext == nil }
+
     /// The last glyph a joined word keeps: `glyph` (the last that is no default ignorable's),
     /// with predecessor rules marked when the word ends in zero-width spaces (the only default
     /// ignorables a joined word may end in then); nil when it cannot be marked.

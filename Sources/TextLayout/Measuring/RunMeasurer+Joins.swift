@@ -71,10 +71,25 @@ extension RunMeasurer {
             kernsAfter[i] = 0
         }
         let cache = input.context.segmentCache
-        let missing =
+        var missing =
             cache?.lookUp(
                 UnsafeBufferPointer(keys.elements), into: values.elements, found: found.elements, giveUpAfter: count)
             ?? count
+        // A word the cache lacks, from its grapheme clusters where they join (Thai, Lao).
+        if let cache, missing > 0, table.keepsFirstGlyphs {
+            for i in 0..<count where !found[i] {
+                guard
+                    let value = measureFromClusters(
+                        first + i, run: run, clusters: clusters, input: input, pieces: pieces, table: table,
+                        cache: cache)
+                else { continue }
+                (values[i], found[i], include[i]) = (value, true, true)
+                missing -= 1
+                #if FEEDLAYOUT_INTERNAL_CHECKS
+                    ThreadScratch.slot.value.syllablePieces += 1
+                #endif
+            }
+        }
         if let cache, missing < count,
             measureFromCache(
                 r, pieces: range, paragraph: paragraph, clusters: clusters, input: input, runs: runs, pieces: pieces,
@@ -155,6 +170,130 @@ extension RunMeasurer {
 
     /// A piece that is not joinable (``pieceGlyphs``).
     static let notJoinable = UInt64.max
+
+    /// Piece `p` measured alone from its grapheme clusters, or nil: each cluster shaped alone
+    /// (kept in the cache, keyed as a syllable: ``SegmentCache/Key/syllableBit``) is joinable as
+    /// a word is (see above), and each meets the next in a join; then the piece alone is their
+    /// advances plus the kerning pairs where they meet, its first glyph its first cluster's,
+    /// its last its last cluster's. (HarfBuzz's Thai shaper forms no syllables: a cluster is a
+    /// word to its rules.)
+    private func measureFromClusters(
+        _ p: Int, run: ShapingRun, clusters: GrowableBuffer<ClusterInfo>, input: MeasuringInput,
+        pieces: GrowableBuffer<Piece>, table: JoinTable, cache: SegmentCache
+    ) -> SegmentCache.Value? {
+        let piece = pieces[p]
+        let firstCluster = Int(piece.firstCluster)
+        let count = Int(piece.endCluster) - firstCluster
+        let text = input.text
+        let base = text.baseAddress!
+        func clusterEnd(_ c: Int) -> Int {
+            c + 1 < Int(piece.endCluster) ? Int(clusters[c + 1].start) : Int(piece.end)
+        }
+        syllableKeys.removeAll()
+        syllableKeys.reserve(count)
+        for c in firstCluster..<firstCluster + count {
+            let start = Int(clusters[c].start)
+            syllableKeys.append(
+                SegmentCache.Key(
+                    bytes: UnsafeBufferPointer(start: base + start, count: clusterEnd(c) - start), font: run.font,
+                    script: run.script, rightToLeft: false, beginsParagraph: false, endsParagraph: false,
+                    beginsRun: false, endsRun: false, syllable: true))
+        }
+        syllableValues.resize(to: count, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
+        syllableFound.resize(to: count, filling: false)
+        syllableInclude.resize(to: count, filling: false)
+        let missing = cache.lookUp(
+            UnsafeBufferPointer(syllableKeys.elements), into: syllableValues.elements,
+            found: syllableFound.elements, giveUpAfter: count)
+        if missing > 0 {
+            for i in 0..<count {
+                syllableInclude[i] = !syllableFound[i]
+                if !syllableFound[i] {
+                    let c = firstCluster + i
+                    syllableValues[i] = shapeCluster(
+                        Int(clusters[c].start)..<clusterEnd(c), run: run, input: input, table: table)
+                }
+            }
+            cache.insert(
+                UnsafeBufferPointer(syllableKeys.elements), UnsafeBufferPointer(syllableValues.elements),
+                where: UnsafeBufferPointer(syllableInclude.elements))
+        }
+        // Joined, one after another, with the kerning where two meet (on the advance of the
+        // one before, as HarfBuzz puts it; the white space at the end as `sum` counts it).
+        var advance = 0
+        var trailing = 0
+        for i in 0..<count {
+            let value = syllableValues[i]
+            guard value.trailingWhiteSpace & Self.clusterNotJoinable == 0 else { return nil }
+            var units = Int(value.advance)
+            if i + 1 < count {
+                let next = syllableValues[i + 1]
+                guard !table.isBlocked(UInt32(next.firstGlyph), after: UInt32(value.lastGlyph)) else { return nil }
+                units += Int(table.kern(UInt32(value.lastGlyph), UInt32(next.firstGlyph)))
+            }
+            advance += units
+            trailing = clusters[firstCluster + i].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
+        }
+        guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else { return nil }
+        return SegmentCache.Value(
+            advance: advance32, trailingWhiteSpace: trailing32, firstGlyph: syllableValues[0].firstGlyph,
+            lastGlyph: syllableValues[count - 1].lastGlyph)
+    }
+
+    /// A grapheme cluster shaped alone whose join glyphs are not known (``measureFromClusters``):
+    /// its value's `trailingWhiteSpace`.
+    static let clusterNotJoinable: Int32 = 1
+
+    /// The text `bytes` (one grapheme cluster) shaped alone with `run`'s font and script, as the
+    /// cache keeps a cluster: its advance, its first glyph (as ``JoinTable/firstGlyph(_:second:)``
+    /// keeps it) and its last (as ``JoinTable/lastGlyph(_:endsInIgnorable:)`` does), and
+    /// ``clusterNotJoinable`` unless it is joinable as a word is.
+    private func shapeCluster(
+        _ bytes: Range<Int>, run: ShapingRun, input: MeasuringInput, table: JoinTable
+    ) -> SegmentCache.Value {
+        #if FEEDLAYOUT_INTERNAL_CHECKS
+            ThreadScratch.slot.value.shapedBytes += bytes.count
+        #endif
+        clusterAdvances.resize(to: 1, filling: 0)
+        clusterFlags.resize(to: 1, filling: 0)
+        joinFirst.resize(to: 1, filling: 0)
+        joinSecond.resize(to: 1, filling: 0)
+        joinLast.resize(to: 1, filling: 0)
+        let font = input.context.fontMetrics[Int(run.font)].hbFont
+        let dotted = withUnsafePointer(to: Int32(0)) { start in
+            RunShaper.shape(
+                font: font, script: run.script, rightToLeft: false, language: nil,
+                paragraph: UnsafeBufferPointer(rebasing: input.text[bytes]), run: 0..<bytes.count,
+                clusterStarts: UnsafeBufferPointer(start: start, count: 1), advances: clusterAdvances.elements,
+                clusterFlags: clusterFlags.elements,
+                joinGlyphs: RunShaper.JoinGlyphs(
+                    skipped: table.skipped, first: joinFirst.base, second: joinSecond.base, last: joinLast.base))
+        }
+        let (first, second, last) = (joinFirst[0], joinSecond[0], joinLast[0])
+        let notJoinable = SegmentCache.Value(
+            advance: clusterAdvances[0], trailingWhiteSpace: Self.clusterNotJoinable)
+        // As a word's (joinGlyphs(of:)): a first glyph no rule matches after another, no
+        // .notdef, dotted circle or segmented cluster, nor SARA AM first; no default ignorable
+        // (rules skip them), no character its syllable carries on after, and a last glyph the
+        // kerning sees.
+        guard !dotted, first != RunShaper.noGlyph, !table.isBlocked(first),
+            clusterFlags[0] & RunShaper.neverCache == 0, last != RunShaper.noGlyph, last < 0x10000
+        else { return notJoinable }
+        var lastScalar: UInt32 = 0
+        for scalar in UTF8Scalars.Scalars(text: input.text, range: bytes) {
+            if lastScalar == 0 && (scalar == 0x0E33 || scalar == 0x0EB3) { return notJoinable }
+            if Self.isDefaultIgnorable(scalar) { return notJoinable }
+            lastScalar = scalar
+        }
+        guard !WordJoin.syllableContinues(after: lastScalar),
+            let kept = table.lastGlyph(last, endsInIgnorable: false)
+        else { return notJoinable }
+        let kept16 = UInt16(truncatingIfNeeded: kept)
+        let first16 = UInt16(
+            truncatingIfNeeded: table.firstGlyph(first, second: second == RunShaper.noGlyph ? nil : second))
+        return SegmentCache.Value(
+            advance: clusterAdvances[0], trailingWhiteSpace: 0, firstGlyph: first16, lastGlyph: kept16)
+    }
 
     /// Measures the run from the pieces found in the cache and windows of the others: each
     /// group of consecutive pieces that were missing, or meet a neighbour without a join

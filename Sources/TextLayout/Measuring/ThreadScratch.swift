@@ -14,8 +14,9 @@ final class ThreadScratch {
         /// Bytes of text this thread's measurers shaped as runs and windows (debug builds only:
         /// tests hold the window budget to what it promises).
         var shapedBytes = 0
-        /// Pieces measured from their syllables (``RunMeasurer``'s syllable joins; debug builds
-        /// only: tests see that the path served them).
+        /// Pieces measured from their syllables or grapheme clusters (``RunMeasurer``'s
+        /// syllable joins, Thai and Lao words; debug builds only: tests see that the path served
+        /// them).
         var syllablePieces = 0
     #endif
 
@@ -38,8 +39,8 @@ final class ThreadScratch {
         #endif
     }
 
-    /// The pieces this thread measured from their syllables so far; 0 where the build does not
-    /// count them (``countsShaping``).
+    /// The pieces this thread measured from their syllables or grapheme clusters so far; 0
+    /// where the build does not count them (``countsShaping``).
     static var syllablePiecesSoFar: Int {
         #if FEEDLAYOUT_INTERNAL_CHECKS
             slot.value.syllablePieces
