@@ -31,8 +31,20 @@ struct SyllableJoinTests {
                 else { continue }
                 let string = String(word)
                 let bytes = Array(string.utf8)
-                let clusters = engine.prepare(string, style: TextStyle()).graphemeClusterRanges
-                words.append(clusters.map { String(decoding: bytes[$0], as: UTF8.self) })
+                // (A cluster after one that may not end a syllable is in its syllable: a Tamil
+                // consonant after PULLI.)
+                var syllables: [String] = []
+                var previousMayEnd = true
+                for range in engine.prepare(string, style: TextStyle()).graphemeClusterRanges {
+                    let cluster = String(decoding: bytes[range], as: UTF8.self)
+                    if previousMayEnd || syllables.isEmpty {
+                        syllables.append(cluster)
+                    } else {
+                        syllables[syllables.count - 1] += cluster
+                    }
+                    previousMayEnd = RunMeasurer.syllableMayEnd(cluster.unicodeScalars.map(\.value))
+                }
+                words.append(syllables)
             }
         }
         return words
@@ -105,7 +117,7 @@ struct SyllableJoinTests {
         "Telugu and Gujarati: two syllables of a corpus word, two from different words, and two random ones measure apart plus the kerning pairs what HarfBuzz gives them together",
         arguments: [
             ("Telu", "Telugu", "telugu", UInt32(0x0C00)), ("Gujr", "Gujarati", "gujarati", UInt32(0x0A80)),
-            ("Mlym", "Malayalam", "malayalam", UInt32(0x0D00)),
+            ("Mlym", "Malayalam", "malayalam", UInt32(0x0D00)), ("Taml", "Tamil", "tamil", UInt32(0x0B80)),
         ])
     func corpusSyllables(script: String, fontName: String, corpus: String, block: UInt32) throws {
         let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSans\(fontName)-Regular.ttf")
@@ -159,6 +171,8 @@ struct SyllableJoinTests {
         let telugu = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansTelugu-Regular.ttf")
         #expect(telugu.syllableJoinTable(scriptTag: Self.tag("Latn")) == nil)
         #expect(telugu.syllableJoinTable(scriptTag: Self.tag("Telu")) != nil)
+        let tamil = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansTamil-Regular.ttf")
+        #expect(tamil.syllableJoinTable(scriptTag: Self.tag("Taml")) != nil)
         #expect(telugu.joinTable(scriptTag: Self.tag("Telu")) == nil)
     }
 
@@ -222,12 +236,17 @@ struct SyllableJoinTests {
 
     @Test(
         "new Telugu and Gujarati words made of corpus syllables, among spaces, punctuation, digits and Latin: measured from their syllables, they measure and break as uncached",
-        arguments: [("telugu", UInt32(0x0C4D)), ("gujarati", UInt32(0x0ACD)), ("malayalam", UInt32(0x0D4D))])
+        arguments: [
+            ("telugu", UInt32(0x0C4D)), ("gujarati", UInt32(0x0ACD)), ("malayalam", UInt32(0x0D4D)),
+            ("tamil", UInt32(0x0BCD)),
+        ])
     func newWordsFromSyllables(corpus: String, virama: UInt32) throws {
         let words = Self.syllables(Array(Fixtures.scriptCorpus(corpus).prefix(1_000)), virama: virama)
         let syllables = words.flatMap { $0 }
         var generator = SplitMix(seed: 0x5E2 ^ UInt64(virama))
-        let others = [",", ".", "!", "(", ")", "-", "12", "abc", "\u{200C}", "\u{200D}", "\u{0C4D}", "\u{0ACD}", "।"]
+        let others = [
+            ",", ".", "!", "(", ")", "-", "12", "abc", "\u{200C}", "\u{200D}", "\u{0C4D}", "\u{0ACD}", "\u{0BCD}", "।",
+        ]
         var texts: [String] = []
         for _ in 0..<400 {
             var text = ""

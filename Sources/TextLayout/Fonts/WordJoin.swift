@@ -75,10 +75,11 @@ enum WordJoin {
     }
 
     /// Whether runs of the script with ISO 15924 tag `tag` may be measured syllable by syllable
-    /// (``RunMeasurer``'s syllable joins): the scripts of HarfBuzz's Indic shaper whose
-    /// conjuncts the engine's grapheme clusters keep whole (UAX #29 15.1's GB9c: Devanagari,
-    /// Bengali, Gujarati, Oriya, Telugu, Malayalam), so that a cluster beginning with a letter
-    /// after one ending in no virama begins one of HarfBuzz's syllables.
+    /// (``RunMeasurer``'s syllable joins): scripts of HarfBuzz's Indic shaper whose syllables
+    /// are the engine's grapheme clusters, those ending in a virama joined to the next (UAX #29
+    /// 15.1's GB9c keeps Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam conjuncts
+    /// whole; Tamil's PULLI ends a cluster), so that a cluster beginning with a letter after
+    /// one ending in no virama begins one of HarfBuzz's syllables.
     static func appliesToSyllables(ofScriptTag tag: UInt32) -> Bool {
         IndicPlan.scriptTags.contains(tag)
     }
@@ -87,9 +88,10 @@ enum WordJoin {
     /// HarfBuzz 6.0).
     enum IndicPlan {
         /// The scripts (``appliesToSyllables(ofScriptTag:)``).
-        static let scriptTags: [UInt32] = (["Deva", "Beng", "Gujr", "Orya", "Telu", "Mlym"] as [StaticString]).map {
-            Font.tag($0)
-        }
+        static let scriptTags: [UInt32] = (["Deva", "Beng", "Gujr", "Orya", "Taml", "Telu", "Mlym"] as [StaticString])
+            .map {
+                Font.tag($0)
+            }
         /// HarfBuzz's `GSUB` stages for the Indic shaper before its last, in order (hb-ot-shape.cc,
         /// hb-ot-shaper-indic.cc): `rvrn`; every plan's next features; the shaper's `locl` and
         /// `ccmp`; each basic feature alone. Every other feature is in the last stage.
@@ -227,7 +229,7 @@ enum WordJoin {
         }
 
         /// The first code point of each script's Unicode block, as ``scriptTags``.
-        static let blocks: [UInt32] = [0x0900, 0x0980, 0x0A80, 0x0B00, 0x0C00, 0x0D00]
+        static let blocks: [UInt32] = [0x0900, 0x0980, 0x0A80, 0x0B00, 0x0B80, 0x0C00, 0x0D00]
         /// The features applied to each syllable alone (`F_PER_SYLLABLE`: `locl`, `ccmp` and
         /// every feature of the shaper's own, basic and presentation); `init` is left out: a
         /// face that has it is given no table (the shaper applies it to a syllable by the

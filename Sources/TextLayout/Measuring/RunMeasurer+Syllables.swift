@@ -8,7 +8,8 @@ import CTextShims
 /// piece the cache lacks is measured as its syllables shaped alone (each kept in the cache,
 /// keyed as a syllable, ``SegmentCache/Key/syllableBit``) plus the kerning pair where two meet:
 /// exactly what HarfBuzz gives the piece when
-/// - each syllable (a grapheme cluster: the engine keeps conjuncts whole, UAX #29 15.1's GB9c)
+/// - each syllable (a grapheme cluster: the engine keeps conjuncts whole, UAX #29 15.1's GB9c;
+///   or, after one ending in a virama, as Tamil's PULLI, the clusters to one that does not)
 ///   begins with a letter, and the one before it ends in no virama among its last marks
 ///   (HarfBuzz orders marks by combining class: a nukta after a virama goes before it; a ZWJ
 ///   after a virama keeps the syllable open, a ZWNJ closes it) nor in a prepended character,
@@ -126,28 +127,32 @@ extension RunMeasurer {
             let start = Int(clusters[wordEnd].start)
             guard clusterEnd(wordEnd) == start + 1, text[start] == 0x20 else { return nil }
         }
+        // A cluster after one that may not end a syllable (a Tamil consonant after PULLI) is in
+        // its syllable.
+        syllableStarts.removeAll()
         var previousMayEnd = true
         for c in firstCluster..<wordEnd {
             let start = Int(clusters[c].start)
-            guard Self.syllableBegins(with: UTF8Scalars.decode(text, at: start).scalar), previousMayEnd else {
-                return nil
-            }
+            guard Self.syllableBegins(with: UTF8Scalars.decode(text, at: start).scalar) else { return nil }
+            if previousMayEnd { syllableStarts.append(Int32(start)) }
             let scalars = UTF8Scalars.Scalars(text: text, range: start..<clusterEnd(c))
             // (HarfBuzz hides these default ignorables from no rule, the kerning included.)
             for scalar in scalars where Self.isHiddenIgnorable(scalar) { return nil }
             previousMayEnd = Self.syllableMayEnd(scalars)
         }
+        if spaces == 1 { syllableStarts.append(clusters[wordEnd].start) }
+        let count = syllableStarts.count
+        func syllableEnd(_ i: Int) -> Int { i + 1 < count ? Int(syllableStarts[i + 1]) : Int(piece.end) }
 
         // The syllables' values: from the cache, or shaped alone and stored.
-        let count = endCluster - firstCluster
         syllableKeys.removeAll()
         syllableKeys.reserve(count)
         let base = text.baseAddress!
-        for c in firstCluster..<endCluster {
-            let start = Int(clusters[c].start)
+        for i in 0..<count {
+            let start = Int(syllableStarts[i])
             syllableKeys.append(
                 SegmentCache.Key(
-                    bytes: UnsafeBufferPointer(start: base + start, count: clusterEnd(c) - start), font: run.font,
+                    bytes: UnsafeBufferPointer(start: base + start, count: syllableEnd(i) - start), font: run.font,
                     script: run.script, rightToLeft: false, beginsParagraph: false, endsParagraph: false,
                     beginsRun: false, endsRun: false, syllable: true))
         }
@@ -161,9 +166,8 @@ extension RunMeasurer {
             for i in 0..<count {
                 syllableInclude[i] = !syllableFound[i]
                 if !syllableFound[i] {
-                    let c = firstCluster + i
                     syllableValues[i] = shapeSyllable(
-                        Int(clusters[c].start)..<clusterEnd(c), run: run, input: input, table: table)
+                        Int(syllableStarts[i])..<syllableEnd(i), run: run, input: input, table: table)
                 }
             }
             cache.insert(
@@ -196,7 +200,7 @@ extension RunMeasurer {
         // glyph no rule needs right after a space, a last glyph no rule needs right before one.
         if crossingGlyphs != nil {
             let first = UInt8(truncatingIfNeeded: syllableValues[0].trailingWhiteSpace)
-            let last = UInt8(truncatingIfNeeded: syllableValues[wordEnd - firstCluster - 1].trailingWhiteSpace)
+            let last = UInt8(truncatingIfNeeded: syllableValues[count - spaces - 1].trailingWhiteSpace)
             if !isFirst && (crossesSpace || first & RunShaper.crossesSpaceFirst != 0) { return nil }
             if !isLast && last & RunShaper.crossesSpaceForward != 0 { return nil }
         }

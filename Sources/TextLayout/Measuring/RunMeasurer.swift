@@ -88,8 +88,10 @@ final class RunMeasurer {
     let pieceGlyphs = GrowableBuffer<UInt64>()
     let needsShaping = GrowableBuffer<Bool>()
     let pieceAdvances = GrowableBuffer<Int64>()
-    /// The syllables of the piece being measured from its syllables: their cache keys and
-    /// values, which the cache held, and which to store (``measureFromSyllables``).
+    /// The syllables of the piece being measured from its syllables (or clusters): their
+    /// first bytes, cache keys and values, which the cache held, and which to store
+    /// (``measureFromSyllables``).
+    let syllableStarts = GrowableBuffer<Int32>()
     let syllableKeys = GrowableBuffer<SegmentCache.Key>()
     let syllableValues = GrowableBuffer<SegmentCache.Value>()
     let syllableFound = GrowableBuffer<Bool>()
