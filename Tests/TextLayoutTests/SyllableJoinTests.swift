@@ -235,10 +235,67 @@ struct SyllableJoinTests {
     }
 
     @Test(
+        "Noto Sans Hebrew: two grapheme clusters (of the Hebrew corpus, or random letters, points and cantillation marks) measure apart, right to left, plus the kerning pair, what HarfBuzz gives them together"
+    )
+    func hebrewClusters() throws {
+        let path = Fixtures.notoCoreDirectory + "/NotoSansHebrew-Regular.ttf"
+        let font = try Font(path: path)
+        let table = try #require(font.syllableJoinTable(scriptTag: Self.tag("Hebr")))
+        #expect(table.syllables == nil)
+        let engine = TextEngine(fonts: try FontStack(files: [path]))
+        var clusters: Set<String> = []
+        var generator = SplitMix(seed: 0x4EB)
+        var texts = Array(Fixtures.scriptCorpus("hebrew").prefix(1_500))
+        for _ in 0..<3_000 {
+            // A letter, then up to three points, cantillation marks or letters.
+            var scalars = [UInt32(0x05D0 + generator.below(27))]
+            for _ in 0..<generator.below(4) {
+                scalars.append(
+                    generator.below(2) == 0
+                        ? UInt32(0x0591 + generator.below(0x05C7 - 0x0591 + 1))
+                        : UInt32(0x05D0 + generator.below(27)))
+            }
+            texts.append(String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))))
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            for range in engine.prepare(text, style: TextStyle()).graphemeClusterRanges {
+                let cluster = String(decoding: bytes[range], as: UTF8.self)
+                if cluster.unicodeScalars.allSatisfy({ (0x0591...0x05F4).contains($0.value) }) {
+                    clusters.insert(cluster)
+                }
+            }
+        }
+        let all = clusters.sorted()
+        var (joined, kerned) = (0, 0)
+        for _ in 0..<30_000 {
+            let (a, b) = (all[generator.below(all.count)], all[generator.below(all.count)])
+            let first = WordJoinTests.shape(a, font: font, scriptTag: Self.tag("Hebr"), rightToLeft: true)
+            let second = WordJoinTests.shape(b, font: font, scriptTag: Self.tag("Hebr"), rightToLeft: true)
+            // Joinable as the engine keeps a cluster (RunMeasurer's shapeSyllable), and joined.
+            guard Self.mayJoin(a, b), let y = second.glyphs.first, !table.isBlocked(y),
+                let x = first.glyphs.last(where: { !table.skipped.contains($0) }),
+                table.lastGlyph(x, endsInIgnorable: false) == x, !table.isBlocked(y, after: x)
+            else { continue }
+            joined += 1
+            let kern = Int(table.kern(x, y))
+            if kern != 0 { kerned += 1 }
+            let together = WordJoinTests.shape(a + b, font: font, scriptTag: Self.tag("Hebr"), rightToLeft: true)
+            #expect(
+                together.advances.reduce(0, +)
+                    == first.advances.reduce(0, +) + second.advances.reduce(0, +) + kern,
+                "\(a) + \(b)")
+        }
+        print("JOINS Hebr \(joined) of 30000, \(kerned) kerned")
+        #expect(joined > 20_000, "\(joined) joined, \(kerned) kerned")
+        #expect(kerned > 1_000, "\(kerned) kerned")
+    }
+
+    @Test(
         "new Telugu and Gujarati words made of corpus syllables, among spaces, punctuation, digits and Latin: measured from their syllables, they measure and break as uncached",
         arguments: [
             ("telugu", UInt32(0x0C4D)), ("gujarati", UInt32(0x0ACD)), ("malayalam", UInt32(0x0D4D)),
-            ("tamil", UInt32(0x0BCD)),
+            ("tamil", UInt32(0x0BCD)), ("hebrew", UInt32(0x05BC)),
         ])
     func newWordsFromSyllables(corpus: String, virama: UInt32) throws {
         let words = Self.syllables(Array(Fixtures.scriptCorpus(corpus).prefix(1_000)), virama: virama)

@@ -18,24 +18,25 @@ struct WordJoinTests {
     }
 
     /// HarfBuzz's glyphs, their advances and clusters of `text` in `font`, shaped as the engine
-    /// shapes a left-to-right run of the script with ISO 15924 tag `scriptTag` (no context, no
-    /// language).
-    static func shape(_ text: String, font: Font, scriptTag: UInt32) -> (
+    /// shapes a left-to-right run (or right-to-left) of the script with ISO 15924 tag
+    /// `scriptTag` (no context, no language), in the text's order.
+    static func shape(_ text: String, font: Font, scriptTag: UInt32, rightToLeft: Bool = false) -> (
         glyphs: [UInt32], advances: [Int], clusters: [UInt32]
     ) {
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf8(buffer, text, -1, 0, -1)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(scriptTag))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         hb_shape(font.hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let order = rightToLeft ? Array((0..<Int(count)).reversed()) : Array(0..<Int(count))
         return (
-            (0..<Int(count)).map { infos[$0].codepoint }, (0..<Int(count)).map { Int(positions[$0].x_advance) },
-            (0..<Int(count)).map { infos[$0].cluster }
+            order.map { infos[$0].codepoint }, order.map { Int(positions[$0].x_advance) },
+            order.map { infos[$0].cluster }
         )
     }
 

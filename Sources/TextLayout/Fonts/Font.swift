@@ -56,8 +56,9 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// The face's ``JoinTable``s for Thai, Lao and Khmer runs (``joinTable(scriptTag:)``), read on
     /// first use.
     private let joinSlots = (thai: JoinSlot(), lao: JoinSlot(), khmer: JoinSlot())
-    /// ``syllableJoinTable(scriptTag:)``'s, by ``WordJoin/IndicPlan/scriptTags``.
-    private let syllableSlots = WordJoin.IndicPlan.scriptTags.map { _ in JoinSlot() }
+    /// ``syllableJoinTable(scriptTag:)``'s, by ``WordJoin/IndicPlan/scriptTags`` then
+    /// ``WordJoin/clusterScriptTags``.
+    private let syllableSlots = WordJoin.syllableScriptTags.map { _ in JoinSlot() }
     /// Made once under this lock: the coverage and the FreeType face.
     private let lazyParts = Lock<FreeTypeFaceBox>(FreeTypeFaceBox(face: nil))
     /// The bytes of a font made from data, alive as long as the faces reading them.
@@ -326,10 +327,16 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// What kerning alone adds where two syllables of a run of the script with ISO 15924 tag
     /// `scriptTag` meet inside a word (``WordJoin``, read for HarfBuzz's Indic shaper): a table
     /// for the scripts of ``WordJoin/appliesToSyllables(ofScriptTag:)`` when the face allows
-    /// it, else nil. Read on first use, as ``joinTable(scriptTag:)``.
+    /// it, or, for those of ``WordJoin/clusterScriptTags``, a word's table whose first glyphs
+    /// are kept whatever follows (``JoinTable/keepsFirstGlyphs``); else nil. Read on first use,
+    /// as ``joinTable(scriptTag:)``.
     func syllableJoinTable(scriptTag: UInt32) -> JoinTable? {
-        guard let index = WordJoin.IndicPlan.scriptTags.firstIndex(of: scriptTag) else { return nil }
-        return syllableSlots[index].table { WordJoin.table(for: hbFont, scriptTag: scriptTag) }
+        guard let index = WordJoin.syllableScriptTags.firstIndex(of: scriptTag) else { return nil }
+        return syllableSlots[index].table {
+            WordJoin.table(for: hbFont, scriptTag: scriptTag).flatMap {
+                $0.syllables != nil || $0.keepsFirstGlyphs ? $0 : nil
+            }
+        }
     }
 
     /// Whether the coverage was built (tests: a font no text reaches builds none).

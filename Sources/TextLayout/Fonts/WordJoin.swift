@@ -84,6 +84,23 @@ enum WordJoin {
         IndicPlan.scriptTags.contains(tag)
     }
 
+    /// The scripts whose words may be measured from their grapheme clusters in runs of their
+    /// own direction (``RunMeasurer``'s syllable joins, each cluster a syllable, read with a
+    /// word's join table): Hebrew, whose shaper forms no syllables nor joins letters. (Thai and
+    /// Lao words are measured from theirs among joined words.)
+    static let clusterScriptTags: [UInt32] = [Font.tag("Hebr")]
+
+    /// ``IndicPlan/scriptTags`` then ``clusterScriptTags``.
+    static let syllableScriptTags = IndicPlan.scriptTags + clusterScriptTags
+
+    /// Whether a run of the script with ISO 15924 tag `tag`, right to left or not, may be
+    /// measured syllable by syllable: an Indic script's left to right, a script of
+    /// ``clusterScriptTags``' right to left (their own directions).
+    static func measuresSyllables(ofScriptTag tag: UInt32, rightToLeft: Bool) -> Bool {
+        guard let index = syllableScriptTags.firstIndex(of: tag) else { return false }
+        return rightToLeft == (index >= IndicPlan.scriptTags.count)
+    }
+
     /// What HarfBuzz's Indic shaper does with a face's `GSUB` lookups (hb-ot-shaper-indic.cc,
     /// HarfBuzz 6.0).
     enum IndicPlan {
@@ -337,8 +354,10 @@ enum WordJoin {
         return members
     }
 
-    /// The join table of `font` (an `hb_font_t`) for left-to-right runs of the script with
-    /// ISO 15924 tag `scriptTag`, in the default language system, or nil (see above).
+    /// The join table of `font` (an `hb_font_t`) for runs of the script with ISO 15924 tag
+    /// `scriptTag` in its own direction (left to right but for Hebrew's: HarfBuzz matches
+    /// rules and kerns in the text's order either way), in the default language system, or
+    /// nil (see above).
     static func table(for font: OpaquePointer, scriptTag: UInt32) -> JoinTable? {
         // A face that lacks the Indic script's letters (one its runs reach for a shared
         // character: a danda, a digit) measures no syllables of it: read nothing.
@@ -358,7 +377,8 @@ enum WordJoin {
 
         // HarfBuzz's plan for such a run (no features asked, no language).
         var properties = hb_segment_properties_t()
-        properties.direction = HB_DIRECTION_LTR
+        properties.direction = hb_script_get_horizontal_direction(hb_script_from_iso15924_tag(scriptTag))
+        if properties.direction != HB_DIRECTION_RTL { properties.direction = HB_DIRECTION_LTR }
         properties.script = hb_script_from_iso15924_tag(scriptTag)
         properties.language = nil
         let plan = hb_shape_plan_create_cached(face, &properties, nil, 0, nil)!

@@ -532,7 +532,7 @@ extension RunMeasurer {
         return (table.firstGlyph(first, second: second == RunShaper.noGlyph ? nil : second), kept)
     }
 
-    @inline(__always) private static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
+    @inline(__always) static func isDefaultIgnorable(_ scalar: UInt32) -> Bool {
         scalar >= 0xAD && UnicodeProperties.of(scalar) & UnicodeProperties.defaultIgnorable != 0
     }
 

@@ -27,12 +27,14 @@ import CTextShims
 /// ones are; the uncached engine shapes runs whole, and the differential suites hold the two
 /// to each other bit for bit.
 extension RunMeasurer {
-    /// The syllable join table for `run`: a left-to-right run in the default language of a
-    /// script of ``WordJoin/appliesToSyllables(ofScriptTag:)`` in a face with such a table.
+    /// The syllable join table for `run`: a run in the default language of a script of
+    /// ``WordJoin/measuresSyllables(ofScriptTag:rightToLeft:)`` in its direction, in a face
+    /// with such a table (one without ``JoinTable/syllables`` for a script whose syllables are
+    /// its grapheme clusters, Hebrew's).
     func syllableTable(for run: ShapingRun, input: MeasuringInput) -> JoinTable? {
-        guard !run.rightToLeft, input.language == nil else { return nil }
+        guard input.language == nil else { return nil }
         let tag = UnicodeProperties.scriptTags[Int(run.script)]
-        guard WordJoin.appliesToSyllables(ofScriptTag: tag) else { return nil }
+        guard WordJoin.measuresSyllables(ofScriptTag: tag, rightToLeft: run.rightToLeft) else { return nil }
         return input.context.fontTable.syllableJoinTable(Int(run.font), scriptTag: tag)
     }
 
@@ -187,12 +189,17 @@ extension RunMeasurer {
             advance += Int(value.advance)
             guard i > 0 else { continue }
             let before = syllableValues[i - 1]
-            let tail = UInt32(truncatingIfNeeded: before.trailingWhiteSpace >> 8) & 0x1FFFF
-            guard
-                !table.isBlocked(
-                    syllable: UInt32(value.firstGlyph), groups: UInt16(truncatingIfNeeded: tail),
-                    holdsBase: tail & RunShaper.holdsBase != 0)
-            else { return nil }
+            if table.syllables == nil {
+                // (Clusters: where words join, a glyph no rule needs after the one before.)
+                guard !table.isBlocked(UInt32(value.firstGlyph), after: UInt32(before.lastGlyph)) else { return nil }
+            } else {
+                let tail = UInt32(truncatingIfNeeded: before.trailingWhiteSpace >> 8) & 0x1FFFF
+                guard
+                    !table.isBlocked(
+                        syllable: UInt32(value.firstGlyph), groups: UInt16(truncatingIfNeeded: tail),
+                        holdsBase: tail & RunShaper.holdsBase != 0)
+                else { return nil }
+            }
             advance += Int(table.kern(UInt32(before.lastGlyph), UInt32(value.firstGlyph)))
         }
         // Its edges, as the cache's rule reads them from a window (the glyphs are the
@@ -227,7 +234,7 @@ extension RunMeasurer {
         let font = input.context.fontMetrics[Int(run.font)].hbFont
         let dotted = withUnsafePointer(to: Int32(0)) { start in
             RunShaper.shape(
-                font: font, script: run.script, rightToLeft: false, language: nil,
+                font: font, script: run.script, rightToLeft: run.rightToLeft, language: nil,
                 paragraph: UnsafeBufferPointer(rebasing: input.text[bytes]), run: 0..<bytes.count,
                 clusterStarts: UnsafeBufferPointer(start: start, count: 1), advances: clusterAdvances.elements,
                 clusterFlags: clusterFlags.elements,
@@ -239,7 +246,15 @@ extension RunMeasurer {
         let (advance, flags, first, last, tail) = (
             clusterAdvances[0], clusterFlags[0], joinFirst[0], joinLast[0], syllableTail[0]
         )
-        let joinable = !dotted && first < 0x10000 && last < 0x10000
+        var joinable = !dotted && first < 0x10000 && last < 0x10000
+        if table.syllables == nil && joinable {
+            // A cluster (or a space) as a word is joinable (RunMeasurer+Joins): a first glyph no
+            // rule matches after another, no default ignorable (rules skip them), a last glyph
+            // the table keeps. (Its first character is a letter or the space.)
+            joinable =
+                !table.isBlocked(first) && table.lastGlyph(last, endsInIgnorable: false) == last
+                && !UTF8Scalars.Scalars(text: input.text, range: bytes).contains(where: Self.isDefaultIgnorable)
+        }
         let packed =
             Int32(flags) | Int32(tail) << 8 | (joinable ? 0 : Self.syllableNotJoinable)
         return SegmentCache.Value(

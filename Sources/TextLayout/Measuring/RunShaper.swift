@@ -68,7 +68,8 @@ enum RunShaper {
     ///   - crossingGlyphs: three bit sets over every 16-bit glyph ID and a word of options
     ///     (``Font/spaceBarrier``), or nil.
     ///   - joinGlyphs: where to write each cluster's first glyph and last glyph the kerning
-    ///     sees (``JoinGlyphs``; a left-to-right run only), or nil.
+    ///     sees (``JoinGlyphs``; in the text's order, as HarfBuzz matches and kerns them, in
+    ///     either direction), or nil.
     /// - Returns: whether a glyph is the font's dotted circle (U+25CC), which HarfBuzz's
     ///   syllabic shapers put before a broken cluster (a mark with no base it may take), as a
     ///   rule, in each. Not always: a broken cluster whose syllable number (four bits, counting
@@ -228,7 +229,7 @@ enum RunShaper {
                 let glyph = infos[g].codepoint
                 if glyph == 0 { clusterFlags[cluster] |= notdef }
                 if glyph == dottedCircle { sawDottedCircle = true }
-                if let joinGlyphs {  // (left to right only: glyph order is text order)
+                if let joinGlyphs {  // (glyphs visited in the text's order)
                     if joinGlyphs.first[cluster] == noGlyph {
                         joinGlyphs.first[cluster] = glyph
                     } else if joinGlyphs.second[cluster] == noGlyph {
