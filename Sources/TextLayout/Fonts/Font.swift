@@ -327,15 +327,14 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
     /// What kerning alone adds where two syllables of a run of the script with ISO 15924 tag
     /// `scriptTag` meet inside a word (``WordJoin``, read for HarfBuzz's Indic shaper): a table
     /// for the scripts of ``WordJoin/appliesToSyllables(ofScriptTag:)`` when the face allows
-    /// it, or, for those of ``WordJoin/clusterScriptTags``, a word's table whose first glyphs
-    /// are kept whatever follows (``JoinTable/keepsFirstGlyphs``); else nil. Read on first use,
-    /// as ``joinTable(scriptTag:)``.
+    /// it, or, for those of ``WordJoin/clusterScriptTags``, a word's table asked with a
+    /// word's very last glyph (``WordJoin/table(for:scriptTag:veryLastGlyphs:)``); else nil.
+    /// Read on first use, as ``joinTable(scriptTag:)``.
     func syllableJoinTable(scriptTag: UInt32) -> JoinTable? {
         guard let index = WordJoin.syllableScriptTags.firstIndex(of: scriptTag) else { return nil }
         return syllableSlots[index].table {
-            WordJoin.table(for: hbFont, scriptTag: scriptTag).flatMap {
-                $0.syllables != nil || $0.keepsFirstGlyphs ? $0 : nil
-            }
+            WordJoin.table(
+                for: hbFont, scriptTag: scriptTag, veryLastGlyphs: WordJoin.clusterScriptTags.contains(scriptTag))
         }
     }
 

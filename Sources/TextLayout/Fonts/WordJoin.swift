@@ -87,18 +87,24 @@ enum WordJoin {
     /// The scripts whose words may be measured from their grapheme clusters in runs of their
     /// own direction (``RunMeasurer``'s syllable joins, each cluster a syllable, read with a
     /// word's join table): Hebrew, whose shaper forms no syllables nor joins letters. (Thai and
-    /// Lao words are measured from theirs among joined words.)
+    /// Lao words are measured from theirs among joined words. Latin, Cyrillic and Greek would
+    /// be too, but reading Noto Sans's tables costs a process more than their words save:
+    /// about 10 ms, `Benchmarks/Results/2026-12-05-clusters.md`.)
     static let clusterScriptTags: [UInt32] = [Font.tag("Hebr")]
 
     /// ``IndicPlan/scriptTags`` then ``clusterScriptTags``.
     static let syllableScriptTags = IndicPlan.scriptTags + clusterScriptTags
+    /// The first code point of the block of each of ``syllableScriptTags`` (its letters).
+    static let syllableScriptBlocks = IndicPlan.blocks + [0x0580]
 
     /// Whether a run of the script with ISO 15924 tag `tag`, right to left or not, may be
-    /// measured syllable by syllable: an Indic script's left to right, a script of
-    /// ``clusterScriptTags``' right to left (their own directions).
+    /// measured syllable by syllable: one of ``syllableScriptTags`` in its own direction.
     static func measuresSyllables(ofScriptTag tag: UInt32, rightToLeft: Bool) -> Bool {
         guard let index = syllableScriptTags.firstIndex(of: tag) else { return false }
-        return rightToLeft == (index >= IndicPlan.scriptTags.count)
+        return rightToLeft == syllableScriptsRightToLeft[index]
+    }
+    private static let syllableScriptsRightToLeft = syllableScriptTags.map {
+        hb_script_get_horizontal_direction(hb_script_from_iso15924_tag($0)) == HB_DIRECTION_RTL
     }
 
     /// What HarfBuzz's Indic shaper does with a face's `GSUB` lookups (hb-ot-shaper-indic.cc,
@@ -357,12 +363,15 @@ enum WordJoin {
     /// The join table of `font` (an `hb_font_t`) for runs of the script with ISO 15924 tag
     /// `scriptTag` in its own direction (left to right but for Hebrew's: HarfBuzz matches
     /// rules and kerns in the text's order either way), in the default language system, or
-    /// nil (see above).
-    static func table(for font: OpaquePointer, scriptTag: UInt32) -> JoinTable? {
-        // A face that lacks the Indic script's letters (one its runs reach for a shared
-        // character: a danda, a digit) measures no syllables of it: read nothing.
-        if let b = IndicPlan.scriptTags.firstIndex(of: scriptTag) {
-            let letters = (IndicPlan.blocks[b]..<IndicPlan.blocks[b] + 0x80).filter {
+    /// nil (see above). With `veryLastGlyphs`, the caller asks ``JoinTable/isBlocked(_:after:)``
+    /// with a word's very last glyph (which rules needing a glyph before another see), not the
+    /// last the kerning sees: rules that need glyphs before a word's first are kept with the
+    /// kerning too.
+    static func table(for font: OpaquePointer, scriptTag: UInt32, veryLastGlyphs: Bool = false) -> JoinTable? {
+        // A face that lacks the Indic (or Hebrew) script's letters (one its runs reach for a
+        // shared character: a danda, a digit) measures no syllables of it: read nothing.
+        if let b = syllableScriptTags.firstIndex(of: scriptTag) {
+            let letters = (syllableScriptBlocks[b]..<syllableScriptBlocks[b] + 0x80).filter {
                 ctextshims_general_category($0) == 5
             }
             var glyph: hb_codepoint_t = 0
@@ -682,8 +691,9 @@ enum WordJoin {
             (conditional, bounded, nextGlyphs, followers) = ([], [], [], [])
         }
         // With kerning, the last glyph a word keeps is the one the kerning sees, not the one
-        // right before the next word: every follower counts whatever precedes it.
-        if kern != nil {
+        // right before the next word: every follower counts whatever precedes it (unless the
+        // caller keeps that one too).
+        if kern != nil && !veryLastGlyphs {
             followers += conditional.flatMap(\.followers) + bounded.flatMap(\.followers)
             (conditional, bounded) = ([], [])
         }
@@ -1872,6 +1882,10 @@ final class JoinTable: @unchecked Sendable {  // Immutable after init; its bit s
     /// Whether a word's first glyph is kept unmarked whatever follows it (``firstGlyph(_:second:)``):
     /// then a word measured from its grapheme clusters keeps what it would shaped alone.
     var keepsFirstGlyphs: Bool { ignorableFlag == nil || boundedNext == nil }
+
+    /// The glyph a word's first glyph kept by ``firstGlyph(_:second:)`` is (its mark cleared:
+    /// the one the kerning sees).
+    @inline(__always) func unmarked(_ glyph: UInt32) -> UInt32 { glyph & ~(ignorableFlag ?? 0) }
 
     /// The last glyph a joined word keeps: `glyph` (the last that is no default ignorable's),
     /// with predecessor rules marked when the word ends in zero-width spaces (the only default

@@ -126,7 +126,7 @@ extension RunMeasurer {
             joinedAfter[i] =
                 i + 1 < count && pieceGlyphs[i] != Self.notJoinable && pieceGlyphs[i + 1] != Self.notJoinable
                 && !table.isBlocked(next, after: last)
-            kernsAfter[i] = joinedAfter[i] ? table.kern(last, next) : 0
+            kernsAfter[i] = joinedAfter[i] ? table.kern(last, table.unmarked(next)) : 0
         }
         for i in 0..<count {
             let p = first + i
@@ -229,7 +229,7 @@ extension RunMeasurer {
             if i + 1 < count {
                 let next = syllableValues[i + 1]
                 guard !table.isBlocked(UInt32(next.firstGlyph), after: UInt32(value.lastGlyph)) else { return nil }
-                units += Int(table.kern(UInt32(value.lastGlyph), UInt32(next.firstGlyph)))
+                units += Int(table.kern(UInt32(value.lastGlyph), table.unmarked(UInt32(next.firstGlyph))))
             }
             advance += units
             trailing = clusters[firstCluster + i].flags & ClusterInfo.whiteSpace != 0 ? trailing + units : 0
@@ -385,7 +385,7 @@ extension RunMeasurer {
         // of the whole run's shaping, where a piece after one that is not joinable may be kept
         // without predecessor rules: here no such neighbour exists.)
         for i in 0..<count where i + 1 < count && joinedAfter[i] {
-            kernsAfter[i] = table.kern(UInt32(values[i].lastGlyph), UInt32(values[i + 1].firstGlyph))
+            kernsAfter[i] = table.kern(UInt32(values[i].lastGlyph), table.unmarked(UInt32(values[i + 1].firstGlyph)))
         }
         for i in 0..<count where needsShaping[i] {
             include[i] = (i == 0 || joinedAfter[i - 1]) && (i + 1 == count || joinedAfter[i])

@@ -133,9 +133,16 @@ extension RunMeasurer {
         // its syllable.
         syllableStarts.removeAll()
         var previousMayEnd = true
+        let byClusters = table.syllables == nil
         for c in firstCluster..<wordEnd {
             let start = Int(clusters[c].start)
-            guard Self.syllableBegins(with: UTF8Scalars.decode(text, at: start).scalar) else { return nil }
+            let scalar = UTF8Scalars.decode(text, at: start).scalar
+            // (A word's cluster, as a word, begins with no mark nor default ignorable.)
+            guard
+                byClusters
+                    ? !Self.isShapingContinuation(scalar) && !Self.isDefaultIgnorable(scalar)
+                    : Self.syllableBegins(with: scalar)
+            else { return nil }
             if previousMayEnd { syllableStarts.append(Int32(start)) }
             let scalars = UTF8Scalars.Scalars(text: text, range: start..<clusterEnd(c))
             // (HarfBuzz hides these default ignorables from no rule, the kerning included.)
@@ -189,9 +196,11 @@ extension RunMeasurer {
             advance += Int(value.advance)
             guard i > 0 else { continue }
             let before = syllableValues[i - 1]
-            if table.syllables == nil {
-                // (Clusters: where words join, a glyph no rule needs after the one before.)
-                guard !table.isBlocked(UInt32(value.firstGlyph), after: UInt32(before.lastGlyph)) else { return nil }
+            if byClusters {
+                // (Clusters: where words join, a glyph no rule needs after the very last one
+                // before, kept in bits 8-23.)
+                let veryLast = UInt32(truncatingIfNeeded: before.trailingWhiteSpace >> 8) & 0xFFFF
+                guard !table.isBlocked(UInt32(value.firstGlyph), after: veryLast) else { return nil }
             } else {
                 let tail = UInt32(truncatingIfNeeded: before.trailingWhiteSpace >> 8) & 0x1FFFF
                 guard
@@ -200,7 +209,7 @@ extension RunMeasurer {
                         holdsBase: tail & RunShaper.holdsBase != 0)
                 else { return nil }
             }
-            advance += Int(table.kern(UInt32(before.lastGlyph), UInt32(value.firstGlyph)))
+            advance += Int(table.kern(UInt32(before.lastGlyph), table.unmarked(UInt32(value.firstGlyph))))
         }
         // Its edges, as the cache's rule reads them from a window (the glyphs are the
         // syllables'): no glyph a rule reading back across the space before needs, a first
@@ -230,6 +239,7 @@ extension RunMeasurer {
         joinFirst.resize(to: 1, filling: 0)
         joinSecond.resize(to: 1, filling: 0)
         joinLast.resize(to: 1, filling: 0)
+        joinFinal.resize(to: 1, filling: 0)
         syllableTail.resize(to: 1, filling: 0)
         let font = input.context.fontMetrics[Int(run.font)].hbFont
         let dotted = withUnsafePointer(to: Int32(0)) { start in
@@ -241,19 +251,27 @@ extension RunMeasurer {
                 crossingGlyphs: crossingGlyphs,
                 joinGlyphs: RunShaper.JoinGlyphs(
                     skipped: table.skipped, first: joinFirst.base, second: joinSecond.base, last: joinLast.base,
-                    rules: table.syllables, tail: syllableTail.base, hiddenGlyph: font.spaceGlyph))
+                    rules: table.syllables, tail: syllableTail.base, hiddenGlyph: font.spaceGlyph,
+                    final: joinFinal.base))
         }
-        let (advance, flags, first, last, tail) = (
-            clusterAdvances[0], clusterFlags[0], joinFirst[0], joinLast[0], syllableTail[0]
-        )
+        let (advance, flags, last) = (clusterAdvances[0], clusterFlags[0], joinLast[0])
+        var (first, tail) = (joinFirst[0], syllableTail[0])
         var joinable = !dotted && first < 0x10000 && last < 0x10000
-        if table.syllables == nil && joinable {
+        if table.syllables == nil {
             // A cluster (or a space) as a word is joinable (RunMeasurer+Joins): a first glyph no
-            // rule matches after another, no default ignorable (rules skip them), a last glyph
-            // the table keeps. (Its first character is a letter or the space.)
+            // rule matches after another, no default ignorable (rules skip them), a very last
+            // glyph the table keeps (kept in the tail's bits: rules that need a glyph before
+            // another see it, the kerning the last it does not skip).
+            let veryLast = joinFinal[0]
             joinable =
-                !table.isBlocked(first) && table.lastGlyph(last, endsInIgnorable: false) == last
+                joinable && !table.isBlocked(first) && veryLast < 0x10000
+                && table.lastGlyph(veryLast, endsInIgnorable: false) == veryLast
                 && !UTF8Scalars.Scalars(text: input.text, range: bytes).contains(where: Self.isDefaultIgnorable)
+            tail = joinable ? veryLast : 0
+            // (Marked as the table keeps a word's first glyph: by the glyph after it.)
+            if joinable {
+                first = table.firstGlyph(first, second: joinSecond[0] == RunShaper.noGlyph ? nil : joinSecond[0])
+            }
         }
         let packed =
             Int32(flags) | Int32(tail) << 8 | (joinable ? 0 : Self.syllableNotJoinable)

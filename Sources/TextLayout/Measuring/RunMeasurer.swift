@@ -98,6 +98,8 @@ final class RunMeasurer {
     let syllableInclude = GrowableBuffer<Bool>()
     /// A syllable shaped alone: its rule groups and base (``RunShaper/JoinGlyphs``'s `tail`).
     let syllableTail = GrowableBuffer<UInt32>()
+    /// A cluster shaped alone as a word: its very last glyph (``RunShaper/JoinGlyphs``' `final`).
+    let joinFinal = GrowableBuffer<UInt32>()
 
     /// Makes the runs and pieces of paragraph `range` (its clusters from `firstCluster` on, with
     /// the segmenter's `scripts` and `levels`) and measures them; appends to `runs` and `pieces`.

@@ -48,6 +48,8 @@ enum RunShaper {
         /// The glyph HarfBuzz shows a skipped default ignorable as: the font's space glyph (with
         /// no advance); ``noGlyph`` when the font has none (HarfBuzz then removes them).
         var hiddenGlyph: UInt32 = RunShaper.noGlyph
+        /// Per cluster, its very last glyph (but a hidden default ignorable's), or nil.
+        var final: UnsafeMutablePointer<UInt32>? = nil
     }
     /// A cluster holds a glyph no lookup skips (``JoinGlyphs``).
     static let holdsBase: UInt32 = 0x10000
@@ -244,6 +246,7 @@ enum RunShaper {
                         // a neighbour's, merged); a syllable holds no space.
                         let ignorable = glyph == joinGlyphs.hiddenGlyph && positions[g].x_advance == 0
                         if !ignorable && !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
+                        if !ignorable { joinGlyphs.final?[cluster] = glyph }
                         let held = rules.holding(
                             UInt16(truncatingIfNeeded: tail[cluster]), then: glyph, ignorable: ignorable)
                         tail[cluster] = tail[cluster] & ~0xFFFF | UInt32(held)
