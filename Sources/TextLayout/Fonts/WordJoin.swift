@@ -87,9 +87,8 @@ enum WordJoin {
     /// The scripts whose words may be measured from their grapheme clusters in runs of their
     /// own direction (``RunMeasurer``'s syllable joins, each cluster a syllable, read with a
     /// word's join table): Hebrew, whose shaper forms no syllables nor joins letters. (Thai and
-    /// Lao words are measured from theirs among joined words. Latin, Cyrillic and Greek would
-    /// be too, but reading Noto Sans's tables costs a process more than their words save:
-    /// about 10 ms, `Benchmarks/Results/2026-12-05-clusters.md`.)
+    /// Lao words are measured from theirs among joined words. Latin, Cyrillic and Greek, and
+    /// Arabic's parts of words, were tried and left out: `Benchmarks/Results/2026-12-05-clusters.md`.)
     static let clusterScriptTags: [UInt32] = [Font.tag("Hebr")]
 
     /// ``IndicPlan/scriptTags`` then ``clusterScriptTags``.

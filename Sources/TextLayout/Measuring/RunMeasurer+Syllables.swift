@@ -147,7 +147,7 @@ extension RunMeasurer {
             let scalars = UTF8Scalars.Scalars(text: text, range: start..<clusterEnd(c))
             // (HarfBuzz hides these default ignorables from no rule, the kerning included.)
             for scalar in scalars where Self.isHiddenIgnorable(scalar) { return nil }
-            previousMayEnd = Self.syllableMayEnd(scalars)
+            previousMayEnd = byClusters || Self.syllableMayEnd(scalars)
         }
         if spaces == 1 { syllableStarts.append(clusters[wordEnd].start) }
         let count = syllableStarts.count
