@@ -299,6 +299,40 @@ struct SyllableJoinTests {
     }
 
     @Test(
+        "a Hebrew cluster shaped as a word keeps its very last glyph (which rules needing a glyph before another see) and the last the kerning sees, as HarfBuzz orders them"
+    )
+    func hebrewClusterGlyphs() throws {
+        let font = try Font(path: Fixtures.notoCoreDirectory + "/NotoSansHebrew-Regular.ttf")
+        let table = try #require(font.syllableJoinTable(scriptTag: Self.tag("Hebr")))
+        // BET with DAGESH and QAMATS, SHIN with its dot, a letter alone: right to left.
+        for text in ["\u{05D1}\u{05BC}\u{05B8}", "\u{05E9}\u{05C1}", "\u{05DC}"] {
+            let bytes = Array(text.utf8)
+            let expected = WordJoinTests.shape(text, font: font, scriptTag: Self.tag("Hebr"), rightToLeft: true)
+            var (advance, flags) = (Int32(0), UInt8(0))
+            var (first, second, last, final) = (
+                RunShaper.noGlyph, RunShaper.noGlyph, RunShaper.noGlyph, RunShaper.noGlyph
+            )
+            bytes.withUnsafeBufferPointer { paragraph in
+                withUnsafePointer(to: Int32(0)) { start in
+                    _ = RunShaper.shape(
+                        font: HarfBuzzFont(pointer: font.hbFont),
+                        script: UnicodeProperties.script(UnicodeProperties.of(0x05D0)),
+                        rightToLeft: true, language: nil, paragraph: paragraph, run: 0..<bytes.count,
+                        clusterStarts: UnsafeBufferPointer(start: start, count: 1),
+                        advances: UnsafeMutableBufferPointer(start: &advance, count: 1),
+                        clusterFlags: UnsafeMutableBufferPointer(start: &flags, count: 1),
+                        joinGlyphs: RunShaper.JoinGlyphs(
+                            skipped: table.skipped, first: &first, second: &second, last: &last, final: &final))
+                }
+            }
+            #expect(Int(advance) == expected.advances.reduce(0, +), "\(text)")
+            #expect(first == expected.glyphs.first, "\(text)")
+            #expect(final == expected.glyphs.last, "\(text): very last")
+            #expect(last == expected.glyphs.last(where: { !table.skipped.contains($0) }), "\(text): kerning's last")
+        }
+    }
+
+    @Test(
         "new Telugu and Gujarati words made of corpus syllables, among spaces, punctuation, digits and Latin: measured from their syllables, they measure and break as uncached",
         arguments: [
             ("telugu", UInt32(0x0C4D)), ("gujarati", UInt32(0x0ACD)), ("malayalam", UInt32(0x0D4D)),

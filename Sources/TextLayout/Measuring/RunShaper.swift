@@ -246,13 +246,18 @@ enum RunShaper {
                         // a neighbour's, merged); a syllable holds no space.
                         let ignorable = glyph == joinGlyphs.hiddenGlyph && positions[g].x_advance == 0
                         if !ignorable && !joinGlyphs.skipped.contains(glyph) { joinGlyphs.last[cluster] = glyph }
-                        if !ignorable { joinGlyphs.final?[cluster] = glyph }
                         let held = rules.holding(
                             UInt16(truncatingIfNeeded: tail[cluster]), then: glyph, ignorable: ignorable)
                         tail[cluster] = tail[cluster] & ~0xFFFF | UInt32(held)
                         if !ignorable && !rules.maySkip.contains(glyph) { tail[cluster] |= holdsBase }
                     } else if !joinGlyphs.skipped.contains(glyph) {
                         joinGlyphs.last[cluster] = glyph
+                    }
+                    // (A cluster shaped as a word: its very last glyph, a hidden ignorable's aside.)
+                    if let final = joinGlyphs.final,
+                        glyph != joinGlyphs.hiddenGlyph || positions[g].x_advance != 0
+                    {
+                        final[cluster] = glyph
                     }
                 }
                 if let crossingGlyphs, glyph < 0x10000 {
