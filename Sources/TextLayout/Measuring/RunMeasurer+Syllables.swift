@@ -162,7 +162,7 @@ extension RunMeasurer {
             syllableKeys.append(
                 SegmentCache.Key(
                     bytes: UnsafeBufferPointer(start: base + start, count: syllableEnd(i) - start), font: run.font,
-                    script: run.script, rightToLeft: false, beginsParagraph: false, endsParagraph: false,
+                    script: run.script, rightToLeft: run.rightToLeft, beginsParagraph: false, endsParagraph: false,
                     beginsRun: false, endsRun: false, syllable: true))
         }
         syllableValues.resize(to: count, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
