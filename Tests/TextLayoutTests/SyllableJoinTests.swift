@@ -247,7 +247,6 @@ struct SyllableJoinTests {
         let table = try #require(font.syllableJoinTable(scriptTag: Self.tag("Hebr")))
         #expect(table.syllables == nil)
         let engine = TextEngine(fonts: try FontStack(files: [path]))
-        var clusters: Set<String> = []
         var generator = SplitMix(seed: 0x4EB)
         var texts = Array(Fixtures.scriptCorpus("hebrew").prefix(1_500))
         for _ in 0..<3_000 {
@@ -261,16 +260,9 @@ struct SyllableJoinTests {
             }
             texts.append(String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))))
         }
-        for text in texts {
-            let bytes = Array(text.utf8)
-            for range in engine.prepare(text, style: TextStyle()).graphemeClusterRanges {
-                let cluster = String(decoding: bytes[range], as: UTF8.self)
-                if cluster.unicodeScalars.allSatisfy({ (0x0591...0x05F4).contains($0.value) }) {
-                    clusters.insert(cluster)
-                }
-            }
-        }
-        let all = clusters.sorted()
+        let all = Set(
+            WordJoinTests.clusters(of: texts, engine: engine, keeping: { (0x0591...0x05F4).contains($0) })
+        ).sorted()
         var (joined, kerned) = (0, 0)
         for _ in 0..<30_000 {
             let (a, b) = (all[generator.below(all.count)], all[generator.below(all.count)])
@@ -358,17 +350,8 @@ struct SyllableJoinTests {
             }
             texts.append(text)
         }
-        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
-        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0)
         let before = ThreadScratch.syllablePiecesSoFar
-        for text in texts {
-            let a = cached.prepare(text)
-            let b = uncached.prepare(text)
-            #expect(a.textRuns.map(\.advance) == b.textRuns.map(\.advance), "\(text)")
-            for width in [40.0, 120, 343] {
-                #expect(a.layout(width: width) == b.layout(width: width), "\(text) at \(width)")
-            }
-        }
+        WordJoinTests.expectSameAsUncached(texts, widths: [40, 120, 343])
         // (Debug builds count the pieces so measured: the path served most new words.)
         if ThreadScratch.countsShaping {
             #expect(ThreadScratch.syllablePiecesSoFar - before > 500, "\(ThreadScratch.syllablePiecesSoFar - before)")

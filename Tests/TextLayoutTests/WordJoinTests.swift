@@ -61,6 +61,35 @@ struct WordJoinTests {
         return words
     }
 
+    /// The grapheme clusters of `texts` as `engine` cuts them, those whose every code point
+    /// `keep` takes, in order.
+    static func clusters(of texts: [String], engine: TextEngine, keeping keep: (UInt32) -> Bool) -> [String] {
+        var clusters: [String] = []
+        for text in texts {
+            let bytes = Array(text.utf8)
+            for range in engine.prepare(text, style: TextStyle()).graphemeClusterRanges {
+                let cluster = String(decoding: bytes[range], as: UTF8.self)
+                if cluster.unicodeScalars.allSatisfy({ keep($0.value) }) { clusters.append(cluster) }
+            }
+        }
+        return clusters
+    }
+
+    /// Expects each of `texts` to measure, and break at each of `widths`, with the per-script
+    /// fonts as an engine without a segment cache does, in one cached engine, in turn.
+    static func expectSameAsUncached(_ texts: [String], widths: [Double]) {
+        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
+        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0)
+        for text in texts {
+            let a = cached.prepare(text)
+            let b = uncached.prepare(text)
+            #expect(a.textRuns.map(\.advance) == b.textRuns.map(\.advance), "\(text)")
+            for width in widths {
+                #expect(a.layout(width: width) == b.layout(width: width), "\(text) at \(width)")
+            }
+        }
+    }
+
     /// Checks `pairs` random word pairs of `words` in `font`: where the second word's first
     /// glyph is not blocked and the first has a glyph the kerning sees, together measures
     /// apart plus the kern. Returns how many pairs were joinable, how many kerned, and how
@@ -143,24 +172,15 @@ struct WordJoinTests {
         ] {
             let font = try Font(path: Fixtures.notoCoreDirectory + "/" + file)
             let engine = TextEngine(fonts: try FontStack(files: [Fixtures.notoCoreDirectory + "/" + file]))
-            var clusters: Set<String> = []
-            for text in corpus {
-                let bytes = Array(text.utf8)
-                for range in engine.prepare(text, style: TextStyle()).graphemeClusterRanges {
-                    clusters.insert(String(decoding: bytes[range], as: UTF8.self))
-                }
-            }
             // Random clusters: a letter and up to three marks or signs, as the engine cuts them.
-            for _ in 0..<3_000 {
-                let scalars = (0..<(1 + generator.below(4))).compactMap { _ in
-                    Unicode.Scalar(UInt32(low + generator.below(high - low + 1)))
-                }
-                let text = String(String.UnicodeScalarView(scalars))
-                let bytes = Array(text.utf8)
-                for range in engine.prepare(text, style: TextStyle()).graphemeClusterRanges {
-                    clusters.insert(String(decoding: bytes[range], as: UTF8.self))
-                }
+            let random = (0..<3_000).map { _ in
+                String(
+                    String.UnicodeScalarView(
+                        (0..<(1 + generator.below(4))).compactMap { _ in
+                            Unicode.Scalar(UInt32(low + generator.below(high - low + 1)))
+                        }))
             }
+            let clusters = Set(Self.clusters(of: corpus + random, engine: engine, keeping: { _ in true }))
             let (joinable, kerned, _) = Self.check(
                 font: font, script: script, words: clusters.sorted(), pairs: 30_000)
             #expect(joinable > 10_000, "\(file): \(joinable) joinable, \(kerned) kerned")
@@ -173,17 +193,8 @@ struct WordJoinTests {
     )
     func newThaiWordsFromClusters() throws {
         let corpus = Array(Fixtures.scriptCorpus("thai").prefix(1_000))
-        let probe = TextEngine(fonts: Fixtures.scriptsFonts)
-        var clusters: [String] = []
-        for text in corpus {
-            let bytes = Array(text.utf8)
-            for range in probe.prepare(text, style: TextStyle()).graphemeClusterRanges {
-                let cluster = String(decoding: bytes[range], as: UTF8.self)
-                if cluster.unicodeScalars.allSatisfy({ (0x0E00...0x0E7F).contains($0.value) }) {
-                    clusters.append(cluster)
-                }
-            }
-        }
+        let clusters = Self.clusters(
+            of: corpus, engine: TextEngine(fonts: Fixtures.scriptsFonts), keeping: { (0x0E00...0x0E7F).contains($0) })
         var generator = SplitMix(seed: 0x7C1)
         let others = [" ", "  ", "\u{200B}", "\u{0E33}", "12", "abc", ",", "(", ")", "\u{0E48}", "\u{200D}", "ฯ"]
         var texts: [String] = []
@@ -196,17 +207,8 @@ struct WordJoinTests {
             }
             texts.append(text)
         }
-        let cached = TextEngine(fonts: Fixtures.scriptsFonts)
-        let uncached = TextEngine(fonts: Fixtures.scriptsFonts, segmentCacheCapacity: 0)
         let before = ThreadScratch.syllablePiecesSoFar
-        for text in texts {
-            let a = cached.prepare(text)
-            let b = uncached.prepare(text)
-            #expect(a.textRuns.map(\.advance) == b.textRuns.map(\.advance), "\(text)")
-            for width in [30.0, 90, 200, 343] {
-                #expect(a.layout(width: width) == b.layout(width: width), "\(text) at \(width)")
-            }
-        }
+        Self.expectSameAsUncached(texts, widths: [30, 90, 200, 343])
         // (Debug builds count the pieces so measured: the path served most new words.)
         if ThreadScratch.countsShaping {
             #expect(ThreadScratch.syllablePiecesSoFar - before > 1_000, "\(ThreadScratch.syllablePiecesSoFar - before)")

@@ -251,24 +251,7 @@ extension RunMeasurer {
     private func shapeCluster(
         _ bytes: Range<Int>, run: ShapingRun, input: MeasuringInput, table: JoinTable
     ) -> SegmentCache.Value {
-        #if FEEDLAYOUT_INTERNAL_CHECKS
-            ThreadScratch.slot.value.shapedBytes += bytes.count
-        #endif
-        clusterAdvances.resize(to: 1, filling: 0)
-        clusterFlags.resize(to: 1, filling: 0)
-        joinFirst.resize(to: 1, filling: 0)
-        joinSecond.resize(to: 1, filling: 0)
-        joinLast.resize(to: 1, filling: 0)
-        let font = input.context.fontMetrics[Int(run.font)].hbFont
-        let dotted = withUnsafePointer(to: Int32(0)) { start in
-            RunShaper.shape(
-                font: font, script: run.script, rightToLeft: false, language: nil,
-                paragraph: UnsafeBufferPointer(rebasing: input.text[bytes]), run: 0..<bytes.count,
-                clusterStarts: UnsafeBufferPointer(start: start, count: 1), advances: clusterAdvances.elements,
-                clusterFlags: clusterFlags.elements,
-                joinGlyphs: RunShaper.JoinGlyphs(
-                    skipped: table.skipped, first: joinFirst.base, second: joinSecond.base, last: joinLast.base))
-        }
+        let dotted = shapeAlone(bytes, run: run, input: input, table: table, crossing: false)
         let (first, second, last) = (joinFirst[0], joinSecond[0], joinLast[0])
         let notJoinable = SegmentCache.Value(
             advance: clusterAdvances[0], trailingWhiteSpace: Self.clusterNotJoinable)

@@ -225,15 +225,17 @@ extension RunMeasurer {
         return SegmentCache.Value(advance: advance32, trailingWhiteSpace: trailing32)
     }
 
-    /// The text `bytes` (one syllable, or a space) shaped alone with `run`'s font and script,
-    /// as the cache keeps a syllable (``syllableNotJoinable``).
-    private func shapeSyllable(
-        _ bytes: Range<Int>, run: ShapingRun, input: MeasuringInput, table: JoinTable
-    ) -> SegmentCache.Value {
+    /// Shapes the text `bytes` (a syllable, a cluster or a space) alone with `run`'s font,
+    /// script and direction into the run's scratch, as one cluster (``clusterAdvances``,
+    /// ``clusterFlags`` with the crossing flags when `crossing`, and the join glyphs, the rule
+    /// groups and the very last glyph: ``RunShaper/JoinGlyphs``), and returns whether HarfBuzz
+    /// put a dotted circle. (A unit is measured before its group's window, if any, is.)
+    func shapeAlone(
+        _ bytes: Range<Int>, run: ShapingRun, input: MeasuringInput, table: JoinTable, crossing: Bool
+    ) -> Bool {
         #if FEEDLAYOUT_INTERNAL_CHECKS
             ThreadScratch.slot.value.shapedBytes += bytes.count
         #endif
-        // (In the run's scratch: a syllable is measured before its group's window, if any, is.)
         clusterAdvances.resize(to: 1, filling: 0)
         clusterFlags.resize(to: 1, filling: 0)
         joinFirst.resize(to: 1, filling: 0)
@@ -242,18 +244,26 @@ extension RunMeasurer {
         joinFinal.resize(to: 1, filling: 0)
         syllableTail.resize(to: 1, filling: 0)
         let font = input.context.fontMetrics[Int(run.font)].hbFont
-        let dotted = withUnsafePointer(to: Int32(0)) { start in
+        return withUnsafePointer(to: Int32(0)) { start in
             RunShaper.shape(
                 font: font, script: run.script, rightToLeft: run.rightToLeft, language: nil,
                 paragraph: UnsafeBufferPointer(rebasing: input.text[bytes]), run: 0..<bytes.count,
                 clusterStarts: UnsafeBufferPointer(start: start, count: 1), advances: clusterAdvances.elements,
                 clusterFlags: clusterFlags.elements,
-                crossingGlyphs: crossingGlyphs,
+                crossingGlyphs: crossing ? crossingGlyphs : nil,
                 joinGlyphs: RunShaper.JoinGlyphs(
                     skipped: table.skipped, first: joinFirst.base, second: joinSecond.base, last: joinLast.base,
                     rules: table.syllables, tail: syllableTail.base, hiddenGlyph: font.spaceGlyph,
                     final: joinFinal.base))
         }
+    }
+
+    /// The text `bytes` (one syllable, or a space) shaped alone with `run`'s font and script,
+    /// as the cache keeps a syllable (``syllableNotJoinable``).
+    private func shapeSyllable(
+        _ bytes: Range<Int>, run: ShapingRun, input: MeasuringInput, table: JoinTable
+    ) -> SegmentCache.Value {
+        let dotted = shapeAlone(bytes, run: run, input: input, table: table, crossing: true)
         let (advance, flags, last) = (clusterAdvances[0], clusterFlags[0], joinLast[0])
         var (first, tail) = (joinFirst[0], syllableTail[0])
         var joinable = !dotted && first < 0x10000 && last < 0x10000
