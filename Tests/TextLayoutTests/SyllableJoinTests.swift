@@ -408,6 +408,13 @@ struct SyllableJoinTests {
             "\u{0C2B}\u{0C4D}\u{0C31}\u{200C}\u{0C3E}\u{0C15}1",
             "\u{0C20}\u{0C4D}\u{0C1C}\u{200C}\u{0C3E}\u{0C2B}\u{0C4D}\u{200D}",
             "\u{0C2F}\u{0C4D}\u{0C1E}\u{200C}\u{0C3E}\u{0C18}1",
+            // A third review: HarfBuzz's fraction features reach from a fraction slash to the
+            // digits around it, a reach no lookup shows; its positioning skips a CGJ (hidden),
+            // so a Thai word ending in one kerns with the next word's first letter.
+            "\u{0E01}1\u{2044}", "\u{0E01}\u{2044}2", "\u{0E01}1\u{2044}2\u{0E02}", "\u{0E01} 1\u{2044}2 \u{0E02}",
+            "1\u{2044}2\u{0E01}", "\u{0E01}12\u{2044}34\u{0E02}\u{0E04}", "\u{05D0}1\u{2044}2\u{05D1}",
+            "\u{0E41}\u{034F}\u{0E4B}\u{0E19}\u{0E17}\u{0E36}\u{0E1E}\u{0E34}\u{0E48}\u{0E16}\u{0E48}\u{0E02}\u{0E47}\u{0E46}\u{0E33}",
+            "\u{0E41}\u{034F}\u{0E19}", "\u{0E41}\u{180B}\u{0E19}\u{0E17}", "\u{0E41}\u{E0041}\u{0E19}\u{0E17}",
         ])
     func reviewInputs(text: String) {
         // Each alone in a fresh cached engine, and after its syllables were kept.

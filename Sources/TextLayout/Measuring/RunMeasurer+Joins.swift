@@ -265,7 +265,7 @@ extension RunMeasurer {
         var lastScalar: UInt32 = 0
         for scalar in UTF8Scalars.Scalars(text: input.text, range: bytes) {
             if lastScalar == 0 && (scalar == 0x0E33 || scalar == 0x0EB3) { return notJoinable }
-            if Self.isDefaultIgnorable(scalar) { return notJoinable }
+            if Self.isDefaultIgnorable(scalar) || scalar == 0x2044 { return notJoinable }  // (see joinGlyphs)
             lastScalar = scalar
         }
         guard !WordJoin.syllableContinues(after: lastScalar),
@@ -479,6 +479,14 @@ extension RunMeasurer {
         let text = input.text
         let scalar = UTF8Scalars.decode(text, at: Int(piece.start)).scalar
         if scalar == 0x0E33 || scalar == 0x0EB3 || Self.isDefaultIgnorable(scalar) { return nil }
+        // HarfBuzz's positioning skips a glyph it hides (CGJ, Mongolian variation selectors,
+        // tags), so the kerning sees past it, though no substitution does: no such piece joins.
+        // Nor one with a fraction slash (HarfBuzz gives the digits around it its fraction
+        // features, a reach no lookup shows).
+        for scalar in UTF8Scalars.Scalars(text: text, range: Int(piece.start)..<Int(piece.end))
+        where Self.isHiddenIgnorable(scalar) || scalar == 0x2044 {
+            return nil
+        }
         // The last cluster that is no default ignorable holds the last glyph (rules skip the
         // ignorables after it, unless they match one: see JoinTable.lastGlyph).
         var c = endCluster - 1

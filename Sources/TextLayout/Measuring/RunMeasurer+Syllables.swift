@@ -276,7 +276,9 @@ extension RunMeasurer {
             joinable =
                 joinable && !table.isBlocked(first) && veryLast < 0x10000
                 && table.lastGlyph(veryLast, endsInIgnorable: false) == veryLast
-                && !UTF8Scalars.Scalars(text: input.text, range: bytes).contains(where: Self.isDefaultIgnorable)
+                && !UTF8Scalars.Scalars(text: input.text, range: bytes).contains {
+                    Self.isDefaultIgnorable($0) || $0 == 0x2044  // (a fraction slash: see joinGlyphs)
+                }
             tail = joinable ? veryLast : 0
             // (Marked as the table keeps a word's first glyph: by the glyph after it.)
             if joinable {
