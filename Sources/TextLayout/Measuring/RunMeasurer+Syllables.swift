@@ -26,6 +26,12 @@ import CTextShims
 /// Else the piece is shaped in its window, as before. Pieces so measured are stored as shaped
 /// ones are; the uncached engine shapes runs whole, and the differential suites hold the two
 /// to each other bit for bit.
+///
+/// A script of ``WordJoin/clusterScriptTags`` (Hebrew) takes the same path with a word's join
+/// table (no ``JoinTable/syllables``): each grapheme cluster is a unit joinable as a word is
+/// (a first glyph no rule matches after another, no default ignorable nor fraction slash, a
+/// very last glyph the table keeps), and two are joined where no rule needs the second's first
+/// glyph after the first's very last (``JoinTable/isBlocked(_:after:)``).
 extension RunMeasurer {
     /// The syllable join table for `run`: a run in the default language of a script of
     /// ``WordJoin/measuresSyllables(ofScriptTag:rightToLeft:)`` in its direction, in a face
