@@ -326,7 +326,7 @@ public final class Font: @unchecked Sendable {  // Immutable but for the lazy pa
 
     /// What kerning alone adds where two syllables of a run of the script with ISO 15924 tag
     /// `scriptTag` meet inside a word (``WordJoin``, read for HarfBuzz's Indic shaper): a table
-    /// for the scripts of ``WordJoin/appliesToSyllables(ofScriptTag:)`` when the face allows
+    /// for the scripts of ``WordJoin/IndicPlan/scriptTags`` when the face allows
     /// it, or, for those of ``WordJoin/clusterScriptTags``, a word's table asked with a
     /// word's very last glyph (``WordJoin/table(for:scriptTag:veryLastGlyphs:)``); else nil.
     /// Read on first use, as ``joinTable(scriptTag:)``.

@@ -74,16 +74,6 @@ enum WordJoin {
         tag == Font.tag("Thai") || tag == Font.tag("Laoo") || tag == Font.tag("Khmr")
     }
 
-    /// Whether runs of the script with ISO 15924 tag `tag` may be measured syllable by syllable
-    /// (``RunMeasurer``'s syllable joins): scripts of HarfBuzz's Indic shaper whose syllables
-    /// are the engine's grapheme clusters, those ending in a virama joined to the next (UAX #29
-    /// 15.1's GB9c keeps Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam conjuncts
-    /// whole; Tamil's PULLI ends a cluster), so that a cluster beginning with a letter after
-    /// one ending in no virama begins one of HarfBuzz's syllables.
-    static func appliesToSyllables(ofScriptTag tag: UInt32) -> Bool {
-        IndicPlan.scriptTags.contains(tag)
-    }
-
     /// The scripts whose words may be measured from their grapheme clusters in runs of their
     /// own direction (``RunMeasurer``'s syllable joins, each cluster a syllable, read with a
     /// word's join table): Hebrew, whose shaper forms no syllables nor joins letters. (Thai and
@@ -109,7 +99,12 @@ enum WordJoin {
     /// What HarfBuzz's Indic shaper does with a face's `GSUB` lookups (hb-ot-shaper-indic.cc,
     /// HarfBuzz 6.0).
     enum IndicPlan {
-        /// The scripts (``appliesToSyllables(ofScriptTag:)``).
+        /// The scripts whose runs may be measured syllable by syllable (``RunMeasurer``'s
+        /// syllable joins): those of HarfBuzz's Indic shaper whose syllables are the engine's
+        /// grapheme clusters, those ending in a virama joined to the next (UAX #29 15.1's GB9c
+        /// keeps Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam conjuncts whole;
+        /// Tamil's PULLI ends a cluster), so that a cluster beginning with a letter after one
+        /// ending in no virama begins one of HarfBuzz's syllables.
         static let scriptTags: [UInt32] = (["Deva", "Beng", "Gujr", "Orya", "Taml", "Telu", "Mlym"] as [StaticString])
             .map {
                 Font.tag($0)

@@ -184,39 +184,10 @@ extension RunMeasurer {
         let piece = pieces[p]
         let firstCluster = Int(piece.firstCluster)
         let count = Int(piece.endCluster) - firstCluster
-        let text = input.text
-        let base = text.baseAddress!
-        func clusterEnd(_ c: Int) -> Int {
-            c + 1 < Int(piece.endCluster) ? Int(clusters[c + 1].start) : Int(piece.end)
-        }
-        syllableKeys.removeAll()
-        syllableKeys.reserve(count)
-        for c in firstCluster..<firstCluster + count {
-            let start = Int(clusters[c].start)
-            syllableKeys.append(
-                SegmentCache.Key(
-                    bytes: UnsafeBufferPointer(start: base + start, count: clusterEnd(c) - start), font: run.font,
-                    script: run.script, rightToLeft: false, beginsParagraph: false, endsParagraph: false,
-                    beginsRun: false, endsRun: false, syllable: true))
-        }
-        syllableValues.resize(to: count, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
-        syllableFound.resize(to: count, filling: false)
-        syllableInclude.resize(to: count, filling: false)
-        let missing = cache.lookUp(
-            UnsafeBufferPointer(syllableKeys.elements), into: syllableValues.elements,
-            found: syllableFound.elements, giveUpAfter: count)
-        if missing > 0 {
-            for i in 0..<count {
-                syllableInclude[i] = !syllableFound[i]
-                if !syllableFound[i] {
-                    let c = firstCluster + i
-                    syllableValues[i] = shapeCluster(
-                        Int(clusters[c].start)..<clusterEnd(c), run: run, input: input, table: table)
-                }
-            }
-            cache.insert(
-                UnsafeBufferPointer(syllableKeys.elements), UnsafeBufferPointer(syllableValues.elements),
-                where: UnsafeBufferPointer(syllableInclude.elements))
+        syllableStarts.removeAll()
+        for c in firstCluster..<firstCluster + count { syllableStarts.append(clusters[c].start) }
+        lookUpUnits(end: Int(piece.end), run: run, input: input, cache: cache) {
+            shapeCluster($0, run: run, input: input, table: table)
         }
         // Joined, one after another, with the kerning where two meet (on the advance of the
         // one before, as HarfBuzz puts it; the white space at the end as `sum` counts it).
@@ -265,7 +236,7 @@ extension RunMeasurer {
         var lastScalar: UInt32 = 0
         for scalar in UTF8Scalars.Scalars(text: input.text, range: bytes) {
             if lastScalar == 0 && (scalar == 0x0E33 || scalar == 0x0EB3) { return notJoinable }
-            if Self.isDefaultIgnorable(scalar) || scalar == 0x2044 { return notJoinable }  // (see joinGlyphs)
+            if Self.refusesUnit(scalar) { return notJoinable }
             lastScalar = scalar
         }
         guard !WordJoin.syllableContinues(after: lastScalar),
@@ -481,8 +452,7 @@ extension RunMeasurer {
         if scalar == 0x0E33 || scalar == 0x0EB3 || Self.isDefaultIgnorable(scalar) { return nil }
         // HarfBuzz's positioning skips a glyph it hides (CGJ, Mongolian variation selectors,
         // tags), so the kerning sees past it, though no substitution does: no such piece joins.
-        // Nor one with a fraction slash (HarfBuzz gives the digits around it its fraction
-        // features, a reach no lookup shows).
+        // Nor one with a fraction slash (``refusesUnit(_:)``).
         for scalar in UTF8Scalars.Scalars(text: text, range: Int(piece.start)..<Int(piece.end))
         where Self.isHiddenIgnorable(scalar) || scalar == 0x2044 {
             return nil

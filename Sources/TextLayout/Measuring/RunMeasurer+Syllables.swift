@@ -157,37 +157,9 @@ extension RunMeasurer {
         }
         if spaces == 1 { syllableStarts.append(clusters[wordEnd].start) }
         let count = syllableStarts.count
-        func syllableEnd(_ i: Int) -> Int { i + 1 < count ? Int(syllableStarts[i + 1]) : Int(piece.end) }
 
-        // The syllables' values: from the cache, or shaped alone and stored.
-        syllableKeys.removeAll()
-        syllableKeys.reserve(count)
-        let base = text.baseAddress!
-        for i in 0..<count {
-            let start = Int(syllableStarts[i])
-            syllableKeys.append(
-                SegmentCache.Key(
-                    bytes: UnsafeBufferPointer(start: base + start, count: syllableEnd(i) - start), font: run.font,
-                    script: run.script, rightToLeft: run.rightToLeft, beginsParagraph: false, endsParagraph: false,
-                    beginsRun: false, endsRun: false, syllable: true))
-        }
-        syllableValues.resize(to: count, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
-        syllableFound.resize(to: count, filling: false)
-        syllableInclude.resize(to: count, filling: false)
-        let missing = cache.lookUp(
-            UnsafeBufferPointer(syllableKeys.elements), into: syllableValues.elements, found: syllableFound.elements,
-            giveUpAfter: count)
-        if missing > 0 {
-            for i in 0..<count {
-                syllableInclude[i] = !syllableFound[i]
-                if !syllableFound[i] {
-                    syllableValues[i] = shapeSyllable(
-                        Int(syllableStarts[i])..<syllableEnd(i), run: run, input: input, table: table)
-                }
-            }
-            cache.insert(
-                UnsafeBufferPointer(syllableKeys.elements), UnsafeBufferPointer(syllableValues.elements),
-                where: UnsafeBufferPointer(syllableInclude.elements))
+        lookUpUnits(end: Int(piece.end), run: run, input: input, cache: cache) {
+            shapeSyllable($0, run: run, input: input, table: table)
         }
 
         // Joined, one after another, with the kerning where two meet.
@@ -229,6 +201,53 @@ extension RunMeasurer {
         let trailing = spaces == 1 ? Int(syllableValues[count - 1].advance) : 0
         guard let advance32 = Int32(exactly: advance), let trailing32 = Int32(exactly: trailing) else { return nil }
         return SegmentCache.Value(advance: advance32, trailingWhiteSpace: trailing32)
+    }
+
+    /// The values of a piece's units (syllables, clusters, its space: their first bytes in
+    /// ``syllableStarts``, the last ending at `end`) into ``syllableValues``: from the cache,
+    /// keyed as syllables (``SegmentCache/Key/syllableBit``), or shaped alone by `shape` and
+    /// stored.
+    func lookUpUnits(
+        end: Int, run: ShapingRun, input: MeasuringInput, cache: SegmentCache,
+        shape: (Range<Int>) -> SegmentCache.Value
+    ) {
+        let count = syllableStarts.count
+        func unit(_ i: Int) -> Range<Int> {
+            Int(syllableStarts[i])..<(i + 1 < count ? Int(syllableStarts[i + 1]) : end)
+        }
+        syllableKeys.removeAll()
+        syllableKeys.reserve(count)
+        let base = input.text.baseAddress!
+        for i in 0..<count {
+            let bytes = unit(i)
+            syllableKeys.append(
+                SegmentCache.Key(
+                    bytes: UnsafeBufferPointer(start: base + bytes.lowerBound, count: bytes.count), font: run.font,
+                    script: run.script, rightToLeft: run.rightToLeft, beginsParagraph: false, endsParagraph: false,
+                    beginsRun: false, endsRun: false, syllable: true))
+        }
+        syllableValues.resize(to: count, filling: SegmentCache.Value(advance: 0, trailingWhiteSpace: 0))
+        syllableFound.resize(to: count, filling: false)
+        syllableInclude.resize(to: count, filling: false)
+        let missing = cache.lookUp(
+            UnsafeBufferPointer(syllableKeys.elements), into: syllableValues.elements, found: syllableFound.elements,
+            giveUpAfter: count)
+        guard missing > 0 else { return }
+        for i in 0..<count {
+            syllableInclude[i] = !syllableFound[i]
+            if !syllableFound[i] { syllableValues[i] = shape(unit(i)) }
+        }
+        cache.insert(
+            UnsafeBufferPointer(syllableKeys.elements), UnsafeBufferPointer(syllableValues.elements),
+            where: UnsafeBufferPointer(syllableInclude.elements))
+    }
+
+    /// Whether a unit (a syllable, a cluster) holding `scalar` is joinable by no reading of its
+    /// font's rules: a default ignorable (rules skip it, or see it where the kerning does not),
+    /// or a fraction slash (HarfBuzz gives the digits around it its fraction features, a reach
+    /// no lookup shows).
+    static func refusesUnit(_ scalar: UInt32) -> Bool {
+        scalar == 0x2044 || isDefaultIgnorable(scalar)
     }
 
     /// Shapes the text `bytes` (a syllable, a cluster or a space) alone with `run`'s font,
@@ -282,9 +301,7 @@ extension RunMeasurer {
             joinable =
                 joinable && !table.isBlocked(first) && veryLast < 0x10000
                 && table.lastGlyph(veryLast, endsInIgnorable: false) == veryLast
-                && !UTF8Scalars.Scalars(text: input.text, range: bytes).contains {
-                    Self.isDefaultIgnorable($0) || $0 == 0x2044  // (a fraction slash: see joinGlyphs)
-                }
+                && !UTF8Scalars.Scalars(text: input.text, range: bytes).contains(where: Self.refusesUnit)
             tail = joinable ? veryLast : 0
             // (Marked as the table keeps a word's first glyph: by the glyph after it.)
             if joinable {
